@@ -1,0 +1,68 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from './app-context.ts';
+import { registerBoardRoutes } from './modules/boards/boards.routes.ts';
+import { registerExperimentRoutes } from './modules/experiments/experiments.routes.ts';
+import { registerFeedRoutes } from './modules/feed/feed.routes.ts';
+import { registerPinRoutes } from './modules/pins/pins.routes.ts';
+import { registerUserRoutes } from './modules/users/users.routes.ts';
+import { registerCsrf } from './plugins/csrf.ts';
+import { registerAdminEndpoint } from './plugins/admin-endpoint.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerMedia } from './plugins/media.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { registerViewer } from './plugins/viewer.ts';
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['loggerInstance'];
+  /** Serve the Vite build for web routes (off in API tests). */
+  webApp?: boolean;
+}
+
+/** The whole HTTP app on an open database. It never listens: main.ts does, tests inject. */
+export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config, db } = context;
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Pinboard API', version: '3' },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandling(app);
+  if (options.webApp !== false) await registerWebApp(app, { distDir: config.webDistDir });
+  await registerMedia(app, { mediaDir: config.mediaDir });
+  registerCsrf(app, { secureCookies: config.secureCookies });
+  registerViewer(app, { db });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    await db.execute(sql`select 1`);
+    return reply.send({ status: 'ok' });
+  });
+  app.get('/v3/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerPinRoutes(app, context);
+  registerUserRoutes(app, context);
+  registerBoardRoutes(app, context);
+  registerFeedRoutes(app, context);
+  registerExperimentRoutes(app, context);
+
+  if (context.adminToken) registerAdminEndpoint(app, { ...context, token: context.adminToken });
+
+  await app.ready();
+  return app;
+}

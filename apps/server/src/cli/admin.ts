@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createLocalStorage } from '../adapters/storage/local-storage.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { acquireDataDirLock, adminToken, readServerLock } from '../lib/data-dir-lock.ts';
+import { AdminUsageError, runAdminCommand } from './commands.ts';
+
+/** Sends the command to the server that holds DATA_DIR. */
+async function runOnServer(url: string, dataDir: string, argv: string[]) {
+  const response = await fetch(new URL('/__admin/run', url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken(dataDir)}` },
+    body: JSON.stringify({ argv }),
+  });
+  const body = (await response.json()) as { ok?: boolean; output?: string; resource_response?: unknown };
+  return { ok: response.ok && body.ok === true, output: body.output ?? JSON.stringify(body) };
+}
+
+async function runLocally(argv: string[]) {
+  const config = loadConfig();
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+  // Hold DATA_DIR so a server cannot open the same PGlite directory meanwhile.
+  const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  try {
+    await migrateDatabase(handle);
+    const output = await runAdminCommand(
+      { db: handle.db, config, storage: createLocalStorage(config.mediaDir) },
+      argv,
+    );
+    return { ok: true, output };
+  } finally {
+    await handle.close();
+    lock?.release();
+  }
+}
+
+const argv = process.argv.slice(2);
+try {
+  const config = loadConfig();
+  const server = config.databaseUrl ? null : readServerLock(config.dataDir);
+  if (server && !server.url)
+    throw new AdminUsageError('The server holding DATA_DIR is still starting; try again in a moment.');
+  const result = server?.url ? await runOnServer(server.url, config.dataDir, argv) : await runLocally(argv);
+  (result.ok ? console.log : console.error)(result.output);
+  process.exitCode = result.ok ? 0 : 2;
+} catch (error) {
+  console.error(error instanceof AdminUsageError ? error.message : error);
+  process.exitCode = error instanceof AdminUsageError ? 2 : 1;
+}

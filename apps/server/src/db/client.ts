@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type the app sees, whichever engine is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories accept either this or the database. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL URL; when absent, PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; undefined means in memory. */
+  pgliteDir?: string | undefined;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+/** Opens PGlite (in a directory or in memory) or a PostgreSQL pool. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    // Fail fast with a clear error instead of on the first request.
+    const client = await pool.connect();
+    client.release();
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Database,
+      kind: 'postgres',
+      close: () => pool.end(),
+    };
+  }
+  const client = options.pgliteDir ? new PGlite(path.resolve(options.pgliteDir)) : new PGlite();
+  await client.waitReady;
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    kind: 'pglite',
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { PIN_CREATED_METHODS } from '@pinboard/shared';
+import { boards, boardSections } from './boards.ts';
+import { images } from './images.ts';
+import { users } from './users.ts';
+
+export const pins = pgTable(
+  'pins',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    pinnerId: bigint('pinner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    boardId: bigint('board_id', { mode: 'number' })
+      .notNull()
+      .references(() => boards.id, { onDelete: 'cascade' }),
+    sectionId: bigint('section_id', { mode: 'number' }).references(() => boardSections.id, {
+      onDelete: 'set null',
+    }),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    link: text('link'),
+    /** Host of `link` without www., for the link chip and per-domain lookups. */
+    domain: text('domain'),
+    hashtags: text('hashtags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    imageId: bigint('image_id', { mode: 'number' })
+      .notNull()
+      .references(() => images.id),
+    /** Copied from the image so a feed page needs no join to paint its placeholders. */
+    dominantColor: text('dominant_color').notNull(),
+    embedSrc: text('embed_src'),
+    embedType: text('embed_type'),
+    viaPinId: bigint('via_pin_id', { mode: 'number' }),
+    viaPinnerId: bigint('via_pinner_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdMethod: text('created_method', { enum: PIN_CREATED_METHODS }).notNull(),
+    repinCount: integer('repin_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pins_board_id_idx').on(t.boardId, t.id.desc()),
+    index('pins_section_id_idx').on(t.sectionId, t.id.desc()),
+    index('pins_pinner_id_idx').on(t.pinnerId, t.id.desc()),
+    index('pins_via_pin_id_idx').on(t.viaPinId),
+    index('pins_hashtags_idx').using('gin', t.hashtags),
+  ],
+);

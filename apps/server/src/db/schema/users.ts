@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { images } from './images.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    about: text('about').notNull().default(''),
+    websiteUrl: text('website_url'),
+    avatarImageId: bigint('avatar_image_id', { mode: 'number' }).references(() => images.id, {
+      onDelete: 'set null',
+    }),
+    avatarColorIndex: smallint('avatar_color_index').notNull().default(0),
+    /** personal or business (a partner account). */
+    type: text('type', { enum: ['personal', 'business'] })
+      .notNull()
+      .default('personal'),
+    country: text('country'),
+    locale: text('locale'),
+    gender: text('gender', { enum: ['female', 'male', 'unknown'] }),
+    birthday: date('birthday'),
+    status: text('status', { enum: ['active', 'suspended', 'deactivated', 'soft_banned'] })
+      .notNull()
+      .default('active'),
+    connectedToFacebook: boolean('connected_to_facebook').notNull().default(false),
+    connectedToGoogle: boolean('connected_to_google').notNull().default(false),
+    /** Counts kept by triggers (see the counts migration), never written by the app. */
+    pinCount: integer('pin_count').notNull().default(0),
+    boardCount: integer('board_count').notNull().default(0),
+    followerCount: integer('follower_count').notNull().default(0),
+    followingCount: integer('following_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the cookie value; the value itself is never stored. */
+    idHash: text('id_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);

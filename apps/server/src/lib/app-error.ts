@@ -1,0 +1,18 @@
+import { ERRORS, type ErrorCode } from '@pinboard/shared';
+
+/** The one error type services throw; the error handler turns it into the failure envelope. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly field: string | null;
+  readonly detail: string | null;
+
+  constructor(code: ErrorCode, options: { field?: string; detail?: string; message?: string } = {}) {
+    super(options.message ?? ERRORS[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.field = options.field ?? null;
+    this.detail = options.detail ?? null;
+  }
+}

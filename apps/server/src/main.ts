@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { createLocalStorage } from './adapters/storage/local-storage.ts';
+import { isDatabaseEmpty, seedDemo } from './cli/seed.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { acquireDataDirLock, adminToken } from './lib/data-dir-lock.ts';
+
+const config = loadConfig();
+const log = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] });
+const started = Date.now();
+
+fs.mkdirSync(config.mediaDir, { recursive: true });
+const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
+const handle = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, 'pglite'),
+});
+await migrateDatabase(handle);
+log.info({ database: handle.kind, ms: Date.now() - started }, 'database open and migrated');
+
+const storage = createLocalStorage(config.mediaDir);
+if (config.seedDemo !== false && (await isDatabaseEmpty(handle.db))) {
+  const summary = await seedDemo(handle.db, {
+    seed: config.seedNumber,
+    pinCount: config.seedPins,
+    storage,
+    log: (message) => log.info(message),
+  });
+  log.info({ ...summary, ms: Date.now() - started }, 'demo seeded');
+}
+
+const app = await buildApp(
+  { config, db: handle.db, storage, adminToken: adminToken(config.dataDir) },
+  { logger: log },
+);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'shutting down');
+  // A stuck connection must not keep the process alive forever.
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  await app.close();
+  await handle.close();
+  lock?.release();
+  clearTimeout(force);
+  log.info('stopped');
+}
+process.once('SIGINT', (signal) => void shutdown(signal));
+process.once('SIGTERM', (signal) => void shutdown(signal));
+
+const address = await app.listen({ port: config.port, host: config.host });
+lock?.setUrl(address);
+log.info({ url: config.publicUrl, ms: Date.now() - started }, 'ready');

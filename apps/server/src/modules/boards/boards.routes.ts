@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BoardParamsSchema,
+  BoardSchema,
+  BoardSectionSchema,
+  PageQuerySchema,
+  PinSchema,
+} from '@pinboard/shared';
+import type { AppContext } from '../../app-context.ts';
+import { ok } from '../../lib/envelope.ts';
+import { replies } from '../../lib/route-schemas.ts';
+import {
+  getBoard,
+  pageBoardPins,
+  pageBoardSections,
+  pageSectionPins,
+  setBoardFollow,
+} from './boards.service.ts';
+
+export function registerBoardRoutes(app: FastifyInstance, { db }: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/v3/boards/:id/',
+    {
+      schema: {
+        tags: ['boards'],
+        summary: 'A board',
+        params: BoardParamsSchema,
+        response: replies(BoardSchema),
+      },
+    },
+    async (request) => ok(await getBoard(db, Number(request.params.id), request.viewer.userId)),
+  );
+  api.get(
+    '/v3/boards/:id/pins/',
+    {
+      schema: {
+        tags: ['boards'],
+        summary: "A board's pins, newest first",
+        params: BoardParamsSchema,
+        querystring: PageQuerySchema,
+        response: replies(z.array(PinSchema)),
+      },
+    },
+    async (request) => {
+      const page = await pageBoardPins(db, Number(request.params.id), {
+        viewerId: request.viewer.userId,
+        bookmark: request.query.bookmark,
+        pageSize: request.query.page_size,
+      });
+      return ok(page.items, page.bookmark);
+    },
+  );
+  api.get(
+    '/v3/boards/:id/sections/',
+    {
+      schema: {
+        tags: ['boards'],
+        summary: "A board's sections in order",
+        params: BoardParamsSchema,
+        querystring: PageQuerySchema,
+        response: replies(z.array(BoardSectionSchema)),
+      },
+    },
+    async (request) => {
+      const page = await pageBoardSections(db, Number(request.params.id), {
+        viewerId: request.viewer.userId,
+        bookmark: request.query.bookmark,
+        pageSize: request.query.page_size,
+      });
+      return ok(page.items, page.bookmark);
+    },
+  );
+  api.get(
+    '/v3/board_sections/:id/pins/',
+    {
+      schema: {
+        tags: ['boards'],
+        summary: "A board section's pins, newest first",
+        params: BoardParamsSchema,
+        querystring: PageQuerySchema,
+        response: replies(z.array(PinSchema)),
+      },
+    },
+    async (request) => {
+      const page = await pageSectionPins(db, Number(request.params.id), {
+        viewerId: request.viewer.userId,
+        bookmark: request.query.bookmark,
+        pageSize: request.query.page_size,
+      });
+      return ok(page.items, page.bookmark);
+    },
+  );
+  for (const method of ['PUT', 'DELETE'] as const) {
+    api.route({
+      method,
+      url: '/v3/boards/:id/follow/',
+      schema: {
+        tags: ['boards'],
+        summary: method === 'PUT' ? 'Follow a board' : 'Unfollow a board',
+        params: BoardParamsSchema,
+        // No fields; an empty object or no body at all.
+        body: z.strictObject({}).nullish(),
+        response: replies(BoardSchema),
+      },
+      handler: async (request) =>
+        ok(await setBoardFollow(db, Number(request.params.id), request.viewer.userId, method === 'PUT')),
+    });
+  }
+}

@@ -1,0 +1,120 @@
+import type { Board, BoardSection, Pin, UserBoardsQuery } from '@pinboard/shared';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { decodeBookmark, pageOf } from '../../lib/bookmark.ts';
+import { pinFilters } from '../pins/pins.repository.ts';
+import { pagePins, type PinPage } from '../pins/pins.service.ts';
+import { findProfileByUsername } from '../users/users.repository.ts';
+import { keyLength, BOARD_SORT_SPECS } from './board-sorts.ts';
+import { presentBoard, presentSection } from './boards.presenter.ts';
+import {
+  deleteBoardFollow,
+  findBoardById,
+  findSectionById,
+  insertBoardFollow,
+  listUserBoards,
+  loadBoardExtras,
+  type BoardRow,
+} from './boards.repository.ts';
+import { listBoardSections } from './sections.repository.ts';
+
+interface Page<T> {
+  items: T[];
+  bookmark: string | null;
+}
+
+async function requireVisibleBoard(db: Executor, id: number, viewerId: number | null): Promise<BoardRow> {
+  const row = await findBoardById(db, id, viewerId);
+  if (!row) throw new AppError('board_not_found');
+  return row;
+}
+
+export async function getBoard(db: Executor, id: number, viewerId: number | null): Promise<Board> {
+  const row = await requireVisibleBoard(db, id, viewerId);
+  return presentBoard(row, await loadBoardExtras(db, [row.id]), viewerId);
+}
+
+/** A user's boards as the viewer may see them, in the requested sort order. */
+export async function pageUserBoards(
+  db: Executor,
+  username: string,
+  query: UserBoardsQuery,
+  viewerId: number | null,
+): Promise<Page<Board>> {
+  const user = await findProfileByUsername(db, username, null);
+  if (!user) throw new AppError('user_not_found');
+  const key = decodeBookmark(query.bookmark);
+  if (
+    key &&
+    (key.length !== keyLength(BOARD_SORT_SPECS[query.sort]) || key.some((v) => typeof v !== 'string'))
+  ) {
+    throw new AppError('invalid_bookmark', { field: 'bookmark' });
+  }
+  const rows = await listUserBoards(db, {
+    userId: user.id,
+    viewerId,
+    sort: query.sort,
+    privacy: query.privacy_filter,
+    includeArchived: query.include_archived,
+    after: key as string[] | null,
+    limit: query.page_size + 1,
+  });
+  const page = pageOf(rows, query.page_size, (row) => row.sortKey);
+  const extras = await loadBoardExtras(
+    db,
+    page.items.map((row) => row.id),
+  );
+  return { items: page.items.map((row) => presentBoard(row, extras, viewerId)), bookmark: page.bookmark };
+}
+
+export async function pageBoardPins(
+  db: Executor,
+  boardId: number,
+  options: { viewerId: number | null; bookmark: string | undefined; pageSize: number },
+): Promise<PinPage> {
+  await requireVisibleBoard(db, boardId, options.viewerId);
+  return pagePins(db, pinFilters.onBoard(boardId), options);
+}
+
+export async function pageBoardSections(
+  db: Executor,
+  boardId: number,
+  options: { viewerId: number | null; bookmark: string | undefined; pageSize: number },
+): Promise<Page<BoardSection>> {
+  await requireVisibleBoard(db, boardId, options.viewerId);
+  const key = decodeBookmark(options.bookmark);
+  const after =
+    key?.length === 2 && key.every((v) => typeof v === 'number') ? (key as [number, number]) : null;
+  if (key && !after) throw new AppError('invalid_bookmark', { field: 'bookmark' });
+  const rows = await listBoardSections(db, { boardId, after, limit: options.pageSize + 1 });
+  const page = pageOf(rows, options.pageSize, ({ section }) => [section.position, section.id]);
+  return { items: page.items.map(presentSection), bookmark: page.bookmark };
+}
+
+export async function pageSectionPins(
+  db: Executor,
+  sectionId: number,
+  options: { viewerId: number | null; bookmark: string | undefined; pageSize: number },
+): Promise<Page<Pin>> {
+  const section = await findSectionById(db, sectionId);
+  // A section of a board the viewer cannot see does not exist for them.
+  if (!section || !(await findBoardById(db, section.boardId, options.viewerId))) {
+    throw new AppError('section_not_found');
+  }
+  return pagePins(db, pinFilters.inSection(sectionId), options);
+}
+
+/** Follows or unfollows a board the viewer can see and does not own; answers the board as it now is. */
+export async function setBoardFollow(
+  db: Executor,
+  boardId: number,
+  viewerId: number | null,
+  follow: boolean,
+) {
+  if (viewerId === null) throw new AppError('auth_required');
+  const board = await requireVisibleBoard(db, boardId, viewerId);
+  if (board.owner.id === viewerId)
+    throw new AppError('forbidden', { detail: 'You cannot follow your own board.' });
+  await (follow ? insertBoardFollow : deleteBoardFollow)(db, viewerId, boardId);
+  return getBoard(db, boardId, viewerId);
+}

@@ -1,0 +1,85 @@
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { boards, boardSections } from '../../db/schema/boards.ts';
+import { images } from '../../db/schema/images.ts';
+import { pins } from '../../db/schema/pins.ts';
+import { users } from '../../db/schema/users.ts';
+import { boardVisibleTo } from '../../db/visibility.ts';
+import { userSummaryColumns } from '../users/users.repository.ts';
+
+const pinner = alias(users, 'pinner');
+const pinnerAvatar = alias(images, 'pinner_avatar');
+const boardOwner = alias(users, 'board_owner');
+
+/** Everything a pin answer needs, in one query with joins (no query per row). */
+function selectPins(db: Executor) {
+  return db
+    .select({
+      id: pins.id,
+      title: pins.title,
+      description: pins.description,
+      link: pins.link,
+      domain: pins.domain,
+      hashtags: pins.hashtags,
+      dominantColor: pins.dominantColor,
+      embedSrc: pins.embedSrc,
+      embedType: pins.embedType,
+      createdMethod: pins.createdMethod,
+      createdAt: pins.createdAt,
+      viaPinId: pins.viaPinId,
+      repinCount: pins.repinCount,
+      imageSizes: images.sizes,
+      pinner: userSummaryColumns(pinner, pinnerAvatar),
+      board: { id: boards.id, name: boards.name, slug: boards.slug, privacy: boards.privacy },
+      boardOwnerUsername: boardOwner.username,
+      section: { id: boardSections.id, title: boardSections.title, slug: boardSections.slug },
+    })
+    .from(pins)
+    .innerJoin(images, eq(images.id, pins.imageId))
+    .innerJoin(pinner, eq(pinner.id, pins.pinnerId))
+    .leftJoin(pinnerAvatar, eq(pinnerAvatar.id, pinner.avatarImageId))
+    .innerJoin(boards, eq(boards.id, pins.boardId))
+    .innerJoin(boardOwner, eq(boardOwner.id, boards.ownerId))
+    .leftJoin(boardSections, eq(boardSections.id, pins.sectionId));
+}
+
+export type PinRow = Awaited<ReturnType<ReturnType<typeof selectPins>['execute']>>[number];
+
+/** Conditions every pin read applies: a visible board and active pinner and owner. */
+function readablePins(viewerId: number | null): SQL {
+  return and(boardVisibleTo(viewerId), eq(pinner.status, 'active'), eq(boardOwner.status, 'active'))!;
+}
+
+export async function findPinById(db: Executor, id: number, viewerId: number | null): Promise<PinRow | null> {
+  const [row] = await selectPins(db)
+    .where(and(eq(pins.id, id), readablePins(viewerId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface PinPageQuery {
+  viewerId: number | null;
+  /** The id of the last pin of the previous page. */
+  beforeId: number | null;
+  limit: number;
+}
+
+/** Newest-first page of readable pins matching `where`. */
+export async function listPinsNewestFirst(db: Executor, where: SQL | undefined, page: PinPageQuery) {
+  return selectPins(db)
+    .where(
+      and(
+        where,
+        readablePins(page.viewerId),
+        page.beforeId === null ? undefined : lt(pins.id, page.beforeId),
+      ),
+    )
+    .orderBy(desc(pins.id))
+    .limit(page.limit);
+}
+
+export const pinFilters = {
+  onBoard: (boardId: number) => eq(pins.boardId, boardId),
+  inSection: (sectionId: number) => eq(pins.sectionId, sectionId),
+};

@@ -1,0 +1,39 @@
+import type { Pin } from '@pinboard/shared';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { decodeBookmark, pageOf } from '../../lib/bookmark.ts';
+import { presentPin } from './pins.presenter.ts';
+import { findPinById, listPinsNewestFirst, type PinRow } from './pins.repository.ts';
+import type { SQL } from 'drizzle-orm';
+
+/** A pin the viewer may see; secret boards' pins are 404 to everyone else. */
+export async function getPin(db: Executor, id: number, viewerId: number | null): Promise<Pin> {
+  const row = await findPinById(db, id, viewerId);
+  if (!row) throw new AppError('pin_not_found');
+  return presentPin(row);
+}
+
+export interface PinPage {
+  items: Pin[];
+  bookmark: string | null;
+}
+
+/** One newest-first page of pins matching `where`, continuing from `bookmark`. */
+export async function pagePins(
+  db: Executor,
+  where: SQL | undefined,
+  options: { viewerId: number | null; bookmark: string | undefined; pageSize: number },
+): Promise<PinPage> {
+  const key = decodeBookmark(options.bookmark);
+  const beforeId = key === null ? null : Number(key[0]);
+  if (beforeId !== null && !(Number.isSafeInteger(beforeId) && beforeId > 0)) {
+    throw new AppError('invalid_bookmark', { field: 'bookmark' });
+  }
+  const rows = await listPinsNewestFirst(db, where, {
+    viewerId: options.viewerId,
+    beforeId,
+    limit: options.pageSize + 1,
+  });
+  const page = pageOf(rows, options.pageSize, (row: PinRow) => [row.id]);
+  return { items: page.items.map(presentPin), bookmark: page.bookmark };
+}

@@ -1,0 +1,70 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { alias, type BuildAliasTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { images } from '../../db/schema/images.ts';
+import { userFollows } from '../../db/schema/social.ts';
+import { sessions, users } from '../../db/schema/users.ts';
+
+/** Columns of a user summary; `avatar` is an alias of images joined on the user's avatar. */
+export function userSummaryColumns<U extends string, A extends string>(
+  userTable: BuildAliasTable<typeof users, U>,
+  avatar: BuildAliasTable<typeof images, A>,
+) {
+  return {
+    id: userTable.id,
+    username: userTable.username,
+    firstName: userTable.firstName,
+    lastName: userTable.lastName,
+    avatarColorIndex: userTable.avatarColorIndex,
+    avatarSizes: avatar.sizes,
+  };
+}
+
+export type UserSummaryRow = {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  avatarColorIndex: number;
+  avatarSizes: (typeof images.$inferSelect)['sizes'] | null;
+};
+
+/** The user id of a live session of an active account, or null. */
+export async function findSessionUserId(db: Executor, idHash: string, now: Date): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), eq(users.status, 'active')))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/** An active user's profile row by username (case-insensitive), with whether the viewer follows them. */
+export async function findProfileByUsername(db: Executor, username: string, viewerId: number | null) {
+  const user = alias(users, 'profile_user');
+  const avatar = alias(images, 'avatar');
+  const [row] = await db
+    .select({
+      ...userSummaryColumns(user, avatar),
+      about: user.about,
+      websiteUrl: user.websiteUrl,
+      type: user.type,
+      pinCount: user.pinCount,
+      boardCount: user.boardCount,
+      followerCount: user.followerCount,
+      followingCount: user.followingCount,
+      createdAt: user.createdAt,
+      followedByMe:
+        viewerId === null
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from ${userFollows} uf where uf.follower_id = ${viewerId} and uf.followee_id = ${user.id})`,
+    })
+    .from(user)
+    .leftJoin(avatar, eq(avatar.id, user.avatarImageId))
+    .where(and(sql`lower(${user.username}) = lower(${username})`, eq(user.status, 'active')))
+    .limit(1);
+  return row ?? null;
+}
+
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileByUsername>>>;

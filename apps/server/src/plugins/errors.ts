@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+import { failure } from '../lib/envelope.ts';
+import { sendWebApp, wantsWebApp } from './web-app.ts';
+
+const FASTIFY_CODES: Record<string, AppError['code']> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_request',
+};
+
+/** Turns whatever was thrown into an AppError; anything unexpected becomes `internal`. */
+function toAppError(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issue = error.validation[0];
+    const path = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+    if (issue?.keyword === 'unrecognized_keys') {
+      const key = (issue.params as { keys?: string[] }).keys?.[0] ?? '';
+      return new AppError('unknown_field', {
+        field: path ? `${path}.${key}` : key,
+        detail: `Unknown field '${key}'.`,
+      });
+    }
+    return new AppError('invalid_request', {
+      ...(path ? { field: path, message: `The field '${path}' is not valid.` } : {}),
+      ...(issue?.message ? { detail: issue.message } : {}),
+    });
+  }
+  const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (mapped) return new AppError(mapped, { detail: error.message });
+  if (error instanceof SyntaxError) return new AppError('invalid_json', { detail: error.message });
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return Object.assign(new AppError('invalid_request', { detail: error.message }), {
+      status: error.statusCode,
+    });
+  }
+  return new AppError('internal');
+}
+
+/** One error handler and one not-found handler for the whole app. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: appError.code, field: appError.field }, 'request refused');
+    return reply.code(appError.status).send(failure(appError));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (app.hasDecorator('webAppIndexHtml') && wantsWebApp(request)) return sendWebApp(reply);
+    const path = request.url.split('?', 1)[0];
+    return reply.code(404).send(failure(new AppError('not_found', { detail: `${request.method} ${path}` })));
+  });
+}

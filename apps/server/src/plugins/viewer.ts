@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { findSessionUserId } from '../modules/users/users.repository.ts';
+
+export const SESSION_COOKIE = '_pinboard_sess';
+export const VISITOR_COOKIE = '_pinboard_visitor';
+
+export interface Viewer {
+  /** The signed-in user, or null for a visitor. */
+  userId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: Viewer;
+  }
+}
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Resolves the session cookie to the signed-in user for every request that carries one. */
+export function registerViewer(app: FastifyInstance, options: { db: Database }): void {
+  app.decorateRequest('viewer', null as unknown as Viewer);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    request.viewer = {
+      userId: token ? await findSessionUserId(options.db, hashSessionToken(token), new Date()) : null,
+    };
+  });
+}
+
+/** The unit experiments are assigned by: the user id, else a long-lived visitor cookie set on demand. */
+export function experimentUnitOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { secureCookies: boolean },
+): string {
+  if (request.viewer.userId !== null) return `user:${request.viewer.userId}`;
+  let visitor = request.cookies[VISITOR_COOKIE];
+  if (!visitor || !/^[A-Za-z0-9_-]{16,64}$/.test(visitor)) {
+    visitor = randomBytes(16).toString('base64url');
+    reply.setCookie(VISITOR_COOKIE, visitor, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies,
+      maxAge: 60 * 60 * 24 * 365,
+    });
+  }
+  return `visitor:${visitor}`;
+}

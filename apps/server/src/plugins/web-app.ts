@@ -1,0 +1,108 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface WebAppOptions {
+  /** The Vite build output (apps/web/dist): index.html and assets/. */
+  distDir: string;
+}
+
+/** Paths the API and the server's own tools answer; a miss there is an API 404, never the web app. */
+export const NON_WEB_PREFIXES = ['/v3/', '/vx/', '/ads/', '/media/', '/__dev/', '/assets/'] as const;
+
+const ASSETS_PREFIX = '/assets/';
+
+const NOT_BUILT_PAGE = [
+  'Pinboard: the web app has not been built.',
+  '',
+  'Run `npm run build` (or `npm start`, which builds it when needed), then restart the server.',
+  '',
+].join('\n');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** index.html as read at startup; null when the build is missing. */
+    webAppIndexHtml: string | null;
+  }
+}
+
+async function readIndexHtml(distDir: string): Promise<string | null> {
+  try {
+    return await readFile(path.join(distDir, 'index.html'), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+async function isDirectory(dir: string): Promise<boolean> {
+  return stat(dir).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+}
+
+/**
+ * Serves the web app's hashed assets and keeps index.html in memory for `sendWebApp`.
+ * Call it directly on the root instance (`await registerWebApp(app, opts)`), not through
+ * `app.register`, so the not-found handler can see what it decorates.
+ */
+export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions): Promise<void> {
+  const distDir = path.resolve(opts.distDir);
+  // Read once: index.html only changes with a new build, which comes with a restart.
+  const indexHtml = await readIndexHtml(distDir);
+  app.decorate('webAppIndexHtml', indexHtml);
+  if (indexHtml === null) {
+    app.log.warn({ distDir }, 'web app build missing: web routes answer 503 until `npm run build`');
+  }
+
+  const assetsDir = path.join(distDir, 'assets');
+  if (!(await isDirectory(assetsDir))) return;
+  // Its own scope and no reply decorator: the media files use another @fastify/static at /media/.
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: assetsDir,
+      prefix: ASSETS_PREFIX,
+      decorateReply: false,
+      index: false,
+      // Vite puts a content hash in every asset name, so a name never changes meaning.
+      immutable: true,
+      maxAge: '365d',
+    });
+  });
+}
+
+/** Whether a request that matched no route should get the web app (a page view, not an API or asset call). */
+export function wantsWebApp(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?', 1)[0]!;
+  if (NON_WEB_PREFIXES.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1))) {
+    return false;
+  }
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * Answers with index.html, which routes in the browser. `statusCode` lets a caller that knows
+ * the path is no page (a route catalogue miss) answer 404 while still showing the app's 404 page.
+ */
+export function sendWebApp(reply: FastifyReply, statusCode = 200): FastifyReply {
+  if (!reply.server.hasDecorator('webAppIndexHtml')) {
+    throw new Error('sendWebApp needs registerWebApp(app, opts) called on the root instance first');
+  }
+  const html = reply.server.webAppIndexHtml;
+  if (html === null) {
+    return reply
+      .code(503)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send(NOT_BUILT_PAGE);
+  }
+  // no-cache: the browser revalidates, so a new deploy's asset names are picked up at once.
+  return reply
+    .code(statusCode)
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}

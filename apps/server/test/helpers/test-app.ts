@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { createLocalStorage } from '../../src/adapters/storage/local-storage.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/client.ts';
+import { factories, type Factories } from './factories.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  make: Factories;
+  dataDir: string;
+  /** Injects a request and parses the JSON body. */
+  request(options: InjectOptions): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database and data directory, for one test file. */
+export async function createTestApp(options: { adminToken?: string } = {}): Promise<TestApp> {
+  const handle = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinboard-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const storage = createLocalStorage(config.mediaDir);
+  const app = await buildApp({ config, db: handle.db, storage, ...options }, { webApp: false });
+  return {
+    app,
+    db: handle.db,
+    make: factories(handle.db),
+    dataDir,
+    async request(options) {
+      const response = await app.inject(options);
+      const isJson = String(response.headers['content-type'] ?? '').includes('json');
+      return {
+        status: response.statusCode,
+        body: isJson ? response.json() : response.body,
+        headers: response.headers,
+      };
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { ExperimentGroups, ExperimentName } from '@pinboard/shared';
+import { CONTROL_GROUP } from '@pinboard/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../api/client.ts';
+import { experimentKeys } from '../../api/query-keys.ts';
+
+export async function fetchExperimentGroups(signal?: AbortSignal): Promise<ExperimentGroups> {
+  return (await apiClient.get<ExperimentGroups>('/v3/experiments/', { signal })).data;
+}
+
+/**
+ * The viewer's group in one experiment. Until the groups arrive (or if the call fails) the
+ * viewer gets `control`, so a gated feature never flashes on and off.
+ */
+export function useExperimentGroup(name: ExperimentName): string {
+  const { data } = useQuery({
+    queryKey: experimentKeys.viewer(),
+    queryFn: ({ signal }) => fetchExperimentGroups(signal),
+    // Groups change only with an operator override; one fetch per session is enough.
+    staleTime: Infinity,
+  });
+  return data?.[name] ?? CONTROL_GROUP;
+}

@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import '../i18n.ts';
+import type { Pin } from '@pinboard/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildPin } from '../test/pins.ts';
+import { HomePage } from './HomePage.tsx';
+
+function feedPage(pins: Pin[], bookmark: string | null): Response {
+  return new Response(JSON.stringify({ resource_response: { status: 'success', data: pins, bookmark } }), {
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function renderHome(...responses: Response[]) {
+  const fetch = vi.fn<typeof globalThis.fetch>();
+  for (const response of responses) fetch.mockResolvedValueOnce(response);
+  vi.stubGlobal('fetch', fetch);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <HomePage />
+    </QueryClientProvider>,
+  );
+  return fetch;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('HomePage', () => {
+  it('shows the first page and loads the next one with its bookmark', async () => {
+    const fetch = renderHome(
+      feedPage([buildPin({ id: '1' }), buildPin({ id: '2' })], 'page-2'),
+      // The repeated pin 2 stands for a feed that shifted between pages.
+      feedPage([buildPin({ id: '2' }), buildPin({ id: '3' })], null),
+    );
+
+    const feed = await screen.findByRole('list', { name: 'Home feed' });
+    expect(within(feed).getAllByRole('listitem')).toHaveLength(2);
+    expect(fetch.mock.calls[0]![0]).toBe('/v3/feeds/home/?page_size=25');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByText('You have seen every pin.')).toBeTruthy();
+    expect(within(feed).getAllByRole('listitem')).toHaveLength(3);
+    expect(fetch.mock.calls[1]![0]).toBe('/v3/feeds/home/?page_size=25&bookmark=page-2');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('says so when the feed is empty', async () => {
+    renderHome(feedPage([], null));
+
+    expect(await screen.findByText(/No pins yet/)).toBeTruthy();
+  });
+
+  it('offers a retry when the feed fails to load', async () => {
+    const failure = new Response(
+      JSON.stringify({
+        resource_response: {
+          status: 'failure',
+          data: null,
+          error: {
+            http_status: 500,
+            api_error_code: 13,
+            code: 'internal',
+            message: 'Sorry! Something went wrong on our end.',
+            message_detail: null,
+            field: null,
+          },
+        },
+      }),
+      { status: 500 },
+    );
+    renderHome(failure, feedPage([buildPin({ id: '1' })], null));
+
+    const alert = await screen.findByRole('alert');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('list', { name: 'Home feed' })).toBeTruthy();
+  });
+});

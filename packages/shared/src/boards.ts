@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+import { PageQuerySchema } from './pagination.ts';
+import { UserSummarySchema } from './users.ts';
+
+export const BOARD_PRIVACIES = ['public', 'secret', 'protected'] as const;
+export const BoardPrivacySchema = z.enum(BOARD_PRIVACIES);
+export type BoardPrivacy = z.infer<typeof BoardPrivacySchema>;
+
+/** Sort orders of a user's boards (spec 2 section 3); last_pinned_to is the default. */
+export const BOARD_SORTS = [
+  'alphabetical',
+  'last_pinned_to',
+  'oldest',
+  'newest',
+  'group_boards_at_top',
+  'custom',
+] as const;
+export const BoardSortSchema = z.enum(BOARD_SORTS);
+export type BoardSort = z.infer<typeof BoardSortSchema>;
+export const DEFAULT_BOARD_SORT: BoardSort = 'last_pinned_to';
+
+export const BOARD_NAME_MAX = 50;
+export const BOARD_DESCRIPTION_MAX = 500;
+
+export const BoardSchema = z.object({
+  id: IdSchema,
+  type: z.literal('board'),
+  name: z.string(),
+  description: z.string(),
+  url: z.string().describe('Web path of the board, /{username}/{slug}/'),
+  privacy: BoardPrivacySchema,
+  layout: z.enum(['default', 'custom']),
+  owner: UserSummarySchema,
+  is_collaborative: z.boolean(),
+  collaborated_by_me: z.boolean(),
+  collaborating_users: z.array(UserSummarySchema).describe('Up to 3 collaborators, for avatars'),
+  collaborator_count: z.number().int(),
+  pin_count: z.number().int(),
+  section_count: z.number().int(),
+  follower_count: z.number().int(),
+  followed_by_me: z.boolean(),
+  image_cover_url: z.string().nullable(),
+  cover_images: z.array(z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })),
+  images: z.object({ '170x': z.array(z.object({ url: z.string(), dominant_color: z.string() })) }),
+  has_custom_cover: z.boolean(),
+  archived_by_me_at: z.string().nullable(),
+  created_at: z.string(),
+  board_order_modified_at: z.string().nullable(),
+  last_pinned_to_at: z.string().nullable(),
+});
+export type Board = z.infer<typeof BoardSchema>;
+
+export const BoardSectionSchema = z.object({
+  id: IdSchema,
+  type: z.literal('board_section'),
+  board_id: IdSchema,
+  title: z.string(),
+  slug: z.string(),
+  pin_count: z.number().int(),
+  preview_pins: z.array(
+    z.object({
+      image_medium_url: z.string(),
+      image_square_url: z.string(),
+      image_square_size_pixels: z.object({ width: z.number().int(), height: z.number().int() }),
+    }),
+  ),
+});
+export type BoardSection = z.infer<typeof BoardSectionSchema>;
+
+export const UserBoardsQuerySchema = PageQuerySchema.extend({
+  sort: BoardSortSchema.default(DEFAULT_BOARD_SORT),
+  privacy_filter: z.enum(['all', 'public', 'secret', 'protected']).default('all'),
+  include_archived: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export type UserBoardsQuery = z.infer<typeof UserBoardsQuerySchema>;
+
+export const BoardParamsSchema = z.strictObject({ id: IdSchema });

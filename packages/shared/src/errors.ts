@@ -1,0 +1,33 @@
+/**
+ * The error catalogue: every failure the API can answer with. The server throws
+ * `AppError(code)`; the web app shows `message` (or maps `code` to its own text).
+ */
+export const ERRORS = {
+  invalid_json: { status: 400, apiCode: 1, message: 'The request body is not valid JSON.' },
+  invalid_request: { status: 400, apiCode: 2, message: 'The request is not valid.' },
+  unknown_field: { status: 400, apiCode: 3, message: 'The request has a field this call does not take.' },
+  invalid_bookmark: { status: 400, apiCode: 4, message: 'The bookmark is not valid.' },
+  unsupported_media_type: { status: 415, apiCode: 5, message: 'This call takes JSON.' },
+  body_too_large: { status: 413, apiCode: 6, message: 'The request body is too large.' },
+  csrf_failed: { status: 403, apiCode: 7, message: 'The CSRF token is missing or does not match.' },
+  not_found: { status: 404, apiCode: 8, message: 'We could not find what you are looking for.' },
+  method_not_allowed: { status: 405, apiCode: 9, message: 'This call does not take this method.' },
+  auth_required: { status: 401, apiCode: 10, message: 'You need to log in to do this.' },
+  forbidden: { status: 403, apiCode: 11, message: 'You do not have access to this.' },
+  rate_limited: { status: 429, apiCode: 12, message: 'You are doing that too often. Try again later.' },
+  internal: { status: 500, apiCode: 13, message: 'Sorry! Something went wrong on our end.' },
+  pin_not_found: { status: 404, apiCode: 50, message: 'Sorry! We could not find that Pin.' },
+  board_not_found: { status: 404, apiCode: 40, message: 'Sorry! We could not find that board.' },
+  section_not_found: { status: 404, apiCode: 41, message: 'Sorry! We could not find that section.' },
+  user_not_found: { status: 404, apiCode: 30, message: 'Sorry! We could not find that person.' },
+  image_too_large: {
+    status: 400,
+    apiCode: 60,
+    message: 'This image is too large. Use one under 40 megapixels.',
+  },
+  image_invalid: { status: 400, apiCode: 61, message: 'We could not read this image.' },
+  experiment_unknown: { status: 400, apiCode: 70, message: 'There is no experiment with this name.' },
+  experiment_group_unknown: { status: 400, apiCode: 71, message: 'This experiment has no such group.' },
+} as const satisfies Record<string, { status: number; apiCode: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;

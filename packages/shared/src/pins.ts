@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+import { HexColorSchema, PinImagesSchema } from './media.ts';
+import { BoardPrivacySchema } from './boards.ts';
+import { UserSummarySchema } from './users.ts';
+
+/** How a pin came to be (spec 2 section 3, plus repin for saves of another pin). */
+export const PIN_CREATED_METHODS = ['uploaded', 'pinbuilder', 'scraped', 'button', 'repin'] as const;
+export const PinCreatedMethodSchema = z.enum(PIN_CREATED_METHODS);
+
+export const PIN_TITLE_MAX = 100;
+export const PIN_DESCRIPTION_MAX = 500;
+
+export const PinSchema = z.object({
+  id: IdSchema,
+  type: z.literal('pin'),
+  title: z.string(),
+  description: z.string(),
+  link: z.string().nullable(),
+  domain: z.string().nullable(),
+  hashtags: z.array(z.string()),
+  dominant_color: HexColorSchema,
+  images: PinImagesSchema,
+  embed: z.object({ src: z.string(), type: z.string() }).nullable(),
+  created_method: PinCreatedMethodSchema,
+  created_at: z.string(),
+  pinner: UserSummarySchema,
+  board: z.object({ id: IdSchema, name: z.string(), url: z.string(), privacy: BoardPrivacySchema }),
+  section: z.object({ id: IdSchema, title: z.string(), slug: z.string() }).nullable(),
+  via_pin_id: IdSchema.nullable(),
+  repin_count: z.number().int(),
+});
+export type Pin = z.infer<typeof PinSchema>;
+
+export const PinParamsSchema = z.strictObject({ id: IdSchema });

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { IdSchema, UsernameSchema } from './ids.ts';
+
+export const UserSummarySchema = z.object({
+  id: IdSchema,
+  username: z.string(),
+  full_name: z.string(),
+  first_name: z.string(),
+  image_medium_url: z.string().nullable(),
+  image_large_url: z.string().nullable(),
+  avatar_color_index: z.number().int().min(0).max(9),
+});
+export type UserSummary = z.infer<typeof UserSummarySchema>;
+
+export const UserProfileSchema = UserSummarySchema.extend({
+  last_name: z.string(),
+  about: z.string(),
+  website_url: z.string().nullable(),
+  type: z.enum(['personal', 'business']),
+  is_partner: z.boolean(),
+  pin_count: z.number().int(),
+  board_count: z.number().int(),
+  follower_count: z.number().int(),
+  following_count: z.number().int(),
+  created_at: z.string(),
+  followed_by_me: z.boolean(),
+  is_me: z.boolean(),
+});
+export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+export const UsernameParamsSchema = z.strictObject({ username: UsernameSchema });

@@ -1,0 +1,36 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Playwright cannot download browsers here: use Debian's Chromium (scripts/e2e.mjs installs it).
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// scripts/e2e.mjs starts a seeded server and sets this; set it yourself to test a running one.
+const baseURL = process.env.E2E_BASE_URL;
+if (!baseURL) throw new Error('E2E_BASE_URL is not set: run `npm run test:e2e`, which starts a server.');
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: 'list',
+  forbidOnly: Boolean(process.env.CI),
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } },
+    },
+  ],
+});

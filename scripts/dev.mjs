@@ -1,0 +1,22 @@
+// `npm run dev`: the API server (restarting on change) and Vite (hot reload, proxying the API) together.
+import { spawn } from 'node:child_process';
+import { FORWARDED_SIGNALS, spawnServer, stopChild, waitForExit } from './lib/processes.mjs';
+import { repoRoot, viteBin, webDir } from './lib/web-build.mjs';
+
+const children = [
+  spawnServer({ cwd: repoRoot, nodeFlags: ['--watch'] }),
+  spawn(process.execPath, [viteBin()], { cwd: webDir, stdio: 'inherit' }),
+];
+
+let stopping = false;
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(children.map((child) => stopChild(child, 5_000)));
+  process.exit(code);
+}
+
+for (const signal of FORWARDED_SIGNALS) process.on(signal, () => void stopAll(0));
+// One half alone is no use: when either ends, end the other and report the first one's outcome.
+const first = await Promise.race(children.map(waitForExit));
+await stopAll(first.code ?? 1);

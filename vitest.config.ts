@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One run, three projects: pure rules in packages/shared, the server (integration tests
+ * through app.inject on a fresh database per file) and the web app's components.
+ * `TEST_DATABASE=postgres` (scripts/test-postgres.mjs) runs the server project on PostgreSQL.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+    ],
+  },
+});
