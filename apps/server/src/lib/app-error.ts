@@ -7,11 +7,19 @@ export class AppError extends Error {
   readonly field: string | null;
   readonly detail: string | null;
 
-  constructor(code: ErrorCode, options: { field?: string; detail?: string; message?: string } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: {
+      field?: string;
+      detail?: string;
+      message?: string;
+      /** Overrides the code's status. */ status?: number;
+    } = {},
+  ) {
     super(options.message ?? ERRORS[code].message);
     this.name = 'AppError';
     this.code = code;
-    this.status = ERRORS[code].status;
+    this.status = options.status ?? ERRORS[code].status;
     this.field = options.field ?? null;
     this.detail = options.detail ?? null;
   }

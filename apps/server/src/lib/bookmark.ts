@@ -8,6 +8,13 @@ import { AppError } from './app-error.ts';
  */
 const KeySchema = z.array(z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).max(4);
 
+/** What a paged list needs: who asks, where to continue, how many. */
+export interface PageOptions {
+  viewerId: number | null;
+  bookmark: string | undefined;
+  pageSize: number;
+}
+
 export type BookmarkKey = z.infer<typeof KeySchema>;
 
 export function encodeBookmark(key: BookmarkKey): string {

@@ -34,9 +34,7 @@ function toAppError(error: FastifyError): AppError {
   if (mapped) return new AppError(mapped, { detail: error.message });
   if (error instanceof SyntaxError) return new AppError('invalid_json', { detail: error.message });
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return Object.assign(new AppError('invalid_request', { detail: error.message }), {
-      status: error.statusCode,
-    });
+    return new AppError('invalid_request', { detail: error.message, status: error.statusCode });
   }
   return new AppError('internal');
 }

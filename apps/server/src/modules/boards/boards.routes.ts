@@ -10,7 +10,7 @@ import {
 } from '@pinboard/shared';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../lib/envelope.ts';
-import { replies } from '../../lib/route-schemas.ts';
+import { pageOptionsOf, replies } from '../../lib/route-schemas.ts';
 import {
   getBoard,
   pageBoardPins,
@@ -45,11 +45,7 @@ export function registerBoardRoutes(app: FastifyInstance, { db }: AppContext): v
       },
     },
     async (request) => {
-      const page = await pageBoardPins(db, Number(request.params.id), {
-        viewerId: request.viewer.userId,
-        bookmark: request.query.bookmark,
-        pageSize: request.query.page_size,
-      });
+      const page = await pageBoardPins(db, Number(request.params.id), pageOptionsOf(request));
       return ok(page.items, page.bookmark);
     },
   );
@@ -65,11 +61,7 @@ export function registerBoardRoutes(app: FastifyInstance, { db }: AppContext): v
       },
     },
     async (request) => {
-      const page = await pageBoardSections(db, Number(request.params.id), {
-        viewerId: request.viewer.userId,
-        bookmark: request.query.bookmark,
-        pageSize: request.query.page_size,
-      });
+      const page = await pageBoardSections(db, Number(request.params.id), pageOptionsOf(request));
       return ok(page.items, page.bookmark);
     },
   );
@@ -85,11 +77,7 @@ export function registerBoardRoutes(app: FastifyInstance, { db }: AppContext): v
       },
     },
     async (request) => {
-      const page = await pageSectionPins(db, Number(request.params.id), {
-        viewerId: request.viewer.userId,
-        bookmark: request.query.bookmark,
-        pageSize: request.query.page_size,
-      });
+      const page = await pageSectionPins(db, Number(request.params.id), pageOptionsOf(request));
       return ok(page.items, page.bookmark);
     },
   );

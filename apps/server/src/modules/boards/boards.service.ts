@@ -1,5 +1,6 @@
 import type { Board, BoardSection, Pin, UserBoardsQuery } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
+import type { PageOptions } from '../../lib/bookmark.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeBookmark, pageOf } from '../../lib/bookmark.ts';
 import { pinFilters } from '../pins/pins.repository.ts';
@@ -67,11 +68,7 @@ export async function pageUserBoards(
   return { items: page.items.map((row) => presentBoard(row, extras, viewerId)), bookmark: page.bookmark };
 }
 
-export async function pageBoardPins(
-  db: Executor,
-  boardId: number,
-  options: { viewerId: number | null; bookmark: string | undefined; pageSize: number },
-): Promise<PinPage> {
+export async function pageBoardPins(db: Executor, boardId: number, options: PageOptions): Promise<PinPage> {
   await requireVisibleBoard(db, boardId, options.viewerId);
   return pagePins(db, pinFilters.onBoard(boardId), options);
 }
@@ -79,7 +76,7 @@ export async function pageBoardPins(
 export async function pageBoardSections(
   db: Executor,
   boardId: number,
-  options: { viewerId: number | null; bookmark: string | undefined; pageSize: number },
+  options: PageOptions,
 ): Promise<Page<BoardSection>> {
   await requireVisibleBoard(db, boardId, options.viewerId);
   const key = decodeBookmark(options.bookmark);
@@ -94,7 +91,7 @@ export async function pageBoardSections(
 export async function pageSectionPins(
   db: Executor,
   sectionId: number,
-  options: { viewerId: number | null; bookmark: string | undefined; pageSize: number },
+  options: PageOptions,
 ): Promise<Page<Pin>> {
   const section = await findSectionById(db, sectionId);
   // A section of a board the viewer cannot see does not exist for them.

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PageQuerySchema, PinSchema } from '@pinboard/shared';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../lib/envelope.ts';
-import { replies } from '../../lib/route-schemas.ts';
+import { pageOptionsOf, replies } from '../../lib/route-schemas.ts';
 import { pageHomeFeed } from './feed.service.ts';
 
 export function registerFeedRoutes(app: FastifyInstance, { db }: AppContext): void {
@@ -19,11 +19,7 @@ export function registerFeedRoutes(app: FastifyInstance, { db }: AppContext): vo
       },
     },
     async (request) => {
-      const page = await pageHomeFeed(db, {
-        viewerId: request.viewer.userId,
-        bookmark: request.query.bookmark,
-        pageSize: request.query.page_size,
-      });
+      const page = await pageHomeFeed(db, pageOptionsOf(request));
       return ok(page.items, page.bookmark);
     },
   );

@@ -1,5 +1,6 @@
 import type { Pin } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
+import type { PageOptions } from '../../lib/bookmark.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeBookmark, pageOf } from '../../lib/bookmark.ts';
 import { presentPin } from './pins.presenter.ts';
@@ -19,11 +20,7 @@ export interface PinPage {
 }
 
 /** One newest-first page of pins matching `where`, continuing from `bookmark`. */
-export async function pagePins(
-  db: Executor,
-  where: SQL | undefined,
-  options: { viewerId: number | null; bookmark: string | undefined; pageSize: number },
-): Promise<PinPage> {
+export async function pagePins(db: Executor, where: SQL | undefined, options: PageOptions): Promise<PinPage> {
   const key = decodeBookmark(options.bookmark);
   const beforeId = key === null ? null : Number(key[0]);
   if (beforeId !== null && !(Number.isSafeInteger(beforeId) && beforeId > 0)) {
