@@ -2,49 +2,13 @@
 // Extra arguments go to Playwright (`npm run test:e2e -- --grep 404`).
 // With E2E_BASE_URL set, the tests run against that server instead and none is started.
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './lib/chromium.mjs';
-import { FORWARDED_SIGNALS, spawnServer, stopChild, waitForExit } from './lib/processes.mjs';
+import { FORWARDED_SIGNALS, stopChild, waitForExit } from './lib/processes.mjs';
+import { launchSeededServer } from './lib/seeded-server.mjs';
 import { ensureWebBuild, repoRoot } from './lib/web-build.mjs';
-
-const HEALTH_TIMEOUT_MS = 120_000;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl, server) {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null || server.signalCode !== null)
-      throw new Error('the server exited while starting');
-    const ok = await fetch(`${baseUrl}/healthz`).then(
-      (res) => res.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`GET ${baseUrl}/healthz did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s`);
-}
-
-async function printLogTail(logFile, lines = 60) {
-  const log = await readFile(logFile, 'utf8').catch(() => '');
-  console.error(`--- last ${lines} lines of the server log (${logFile}) ---`);
-  console.error(log.split('\n').slice(-lines).join('\n'));
-}
 
 function runPlaywright(env) {
   const require = createRequire(path.join(repoRoot, 'package.json'));
@@ -66,53 +30,28 @@ async function main() {
   }
 
   await ensureWebBuild();
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'pinboard-e2e-'));
-  const logFile = path.join(tmp, 'server.log');
-  const serverEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(tmp, 'data'),
-    SEED_DEMO: '1',
-    SEED_PINS: '120',
-    BOT_CHECK: 'off',
-  };
-  // A fresh PGlite in DATA_DIR, even on CI where these point the other suites at shared services.
-  delete serverEnv.DATABASE_URL;
-  delete serverEnv.REDIS_URL;
-
-  const log = createWriteStream(logFile);
-  const server = spawnServer({ cwd: repoRoot, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout.pipe(log);
-  server.stderr.pipe(log);
-
+  let server = null;
   let playwright = null;
   let cleaning = null;
   // Once only: an interrupt and the normal end can both ask for it.
   const cleanup = () =>
     (cleaning ??= (async () => {
       if (playwright) await stopChild(playwright, 5_000);
-      await stopChild(server);
-      log.end();
-      await rm(tmp, { recursive: true, force: true });
+      await server?.stop();
     })());
   for (const signal of FORWARDED_SIGNALS) {
     process.on(signal, () => void cleanup().finally(() => process.exit(128 + os.constants.signals[signal])));
   }
 
   try {
-    console.log(`Starting the server on ${baseUrl} (data in ${tmp}).`);
-    await waitForHealth(baseUrl, server);
-    playwright = runPlaywright({ ...env, E2E_BASE_URL: baseUrl });
+    console.log('Starting a server on a fresh, seeded data directory.');
+    server = await launchSeededServer({ tmpPrefix: 'pinboard-e2e-', seedPins: 120 });
+    await server.ready;
+    console.log(`Server on ${server.baseUrl} (data in ${server.tmp}).`);
+    playwright = runPlaywright({ ...env, E2E_BASE_URL: server.baseUrl });
     const { code } = await waitForExit(playwright);
-    if (code !== 0) await printLogTail(logFile);
+    if (code !== 0) await server.printLogTail();
     return code ?? 1;
-  } catch (error) {
-    console.error(`test:e2e: ${error.message}`);
-    await printLogTail(logFile);
-    return 1;
   } finally {
     await cleanup();
   }

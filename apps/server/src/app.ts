@@ -8,7 +8,10 @@ import { registerBoardRoutes } from './modules/boards/boards.routes.ts';
 import { registerExperimentRoutes } from './modules/experiments/experiments.routes.ts';
 import { registerFeedRoutes } from './modules/feed/feed.routes.ts';
 import { registerPinRoutes } from './modules/pins/pins.routes.ts';
+import { registerRelatedPinRoutes } from './modules/pins/related-pins.routes.ts';
+import { registerUserFollowRoutes } from './modules/users/follows.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
+import { registerViewerRoutes } from './modules/users/viewer.routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerAdminEndpoint } from './plugins/admin-endpoint.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -56,7 +59,10 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   app.get('/v3/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerPinRoutes(app, context);
+  registerRelatedPinRoutes(app, context);
+  registerUserFollowRoutes(app, context);
   registerUserRoutes(app, context);
+  registerViewerRoutes(app, context);
   registerBoardRoutes(app, context);
   registerFeedRoutes(app, context);
   registerExperimentRoutes(app, context);

@@ -1,8 +1,20 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
+import app from './locales/en/app.json';
+import home from './locales/en/home.json';
+import pin from './locales/en/pin.json';
+import notFound from './locales/en/notFound.json';
+import routeError from './locales/en/routeError.json';
+import shell from './locales/en/shell.json';
+import closeup from './locales/en/closeup.json';
+import profile from './locales/en/profile.json';
+import board from './locales/en/board.json';
+import comingSoon from './locales/en/comingSoon.json';
 
 export const defaultNS = 'translation';
+
+// One file per area (each feature owns its own), one namespace: keys read `t('area.key')`.
+const en = { app, home, pin, notFound, routeError, shell, closeup, profile, board, comingSoon };
 export const resources = { en: { translation: en } } as const;
 
 // Typed keys: a `t('typo')` fails the typecheck instead of showing the key to users.

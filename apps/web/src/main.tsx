@@ -8,7 +8,7 @@ import { createQueryClient } from './api/query-client.ts';
 import { createAppRouter } from './router.tsx';
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,26 +1,62 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { prefetchHomeFeed } from './features/feed/useHomeFeed.ts';
+import { comingSoonRoutes } from './features/shell/coming-soon-routes.ts';
 import { PageLoading, RootLayout } from './routes/RootLayout.tsx';
 import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
 
 // Pages are lazy so each one's code loads only when it is visited; the layout is tiny and always needed.
-export const routes: RouteObject[] = [
-  {
-    Component: RootLayout,
-    HydrateFallback: PageLoading,
-    ErrorBoundary: RouteErrorPage,
-    children: [
-      {
-        index: true,
-        lazy: async () => ({ Component: (await import('./routes/HomePage.tsx')).HomePage }),
-      },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import('./routes/NotFoundPage.tsx')).NotFoundPage }),
-      },
-    ],
-  },
-];
+// Given the app's query client, the home route's loader starts the feed request at once, in
+// parallel with the page's lazy chunk (the loader returns without waiting for it).
+export function createRoutes(queryClient?: QueryClient): RouteObject[] {
+  return [
+    {
+      Component: RootLayout,
+      HydrateFallback: PageLoading,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        {
+          index: true,
+          loader: () => {
+            if (queryClient) void prefetchHomeFeed(queryClient);
+            return null;
+          },
+          lazy: async () => ({ Component: (await import('./routes/HomePage.tsx')).HomePage }),
+        },
+        {
+          path: 'pin/:id',
+          lazy: async () => ({ Component: (await import('./routes/PinPage.tsx')).PinPage }),
+        },
+        {
+          path: ':username',
+          lazy: async () => ({ Component: (await import('./routes/ProfilePage.tsx')).ProfilePage }),
+        },
+        {
+          path: ':username/_created',
+          lazy: async () => ({ Component: (await import('./routes/ProfilePage.tsx')).ProfilePage }),
+        },
+        {
+          path: ':username/:board',
+          lazy: async () => ({ Component: (await import('./routes/BoardPage.tsx')).BoardPage }),
+        },
+        {
+          path: ':username/:board/:section',
+          lazy: async () => ({ Component: (await import('./routes/SectionPage.tsx')).SectionPage }),
+        },
+        // Catalogued pages whose feature comes later; static paths, so they rank above ':username'.
+        ...comingSoonRoutes,
+        {
+          path: '*',
+          lazy: async () => ({ Component: (await import('./routes/NotFoundPage.tsx')).NotFoundPage }),
+        },
+      ],
+    },
+  ];
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The routes without prefetching, for tests. */
+export const routes = createRoutes();
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
 }

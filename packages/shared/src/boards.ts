@@ -1,24 +1,17 @@
 import { z } from 'zod';
-import { IdSchema } from './ids.ts';
+import { BOARD_SORTS, DEFAULT_BOARD_SORT } from './board-sorts.ts';
+import { IdSchema, UsernameSchema } from './ids.ts';
 import { PageQuerySchema } from './pagination.ts';
 import { UserSummarySchema } from './users.ts';
+
+export * from './board-sorts.ts';
 
 export const BOARD_PRIVACIES = ['public', 'secret', 'protected'] as const;
 export const BoardPrivacySchema = z.enum(BOARD_PRIVACIES);
 export type BoardPrivacy = z.infer<typeof BoardPrivacySchema>;
 
 /** Sort orders of a user's boards (spec 2 section 3); last_pinned_to is the default. */
-export const BOARD_SORTS = [
-  'alphabetical',
-  'last_pinned_to',
-  'oldest',
-  'newest',
-  'group_boards_at_top',
-  'custom',
-] as const;
 export const BoardSortSchema = z.enum(BOARD_SORTS);
-export type BoardSort = z.infer<typeof BoardSortSchema>;
-export const DEFAULT_BOARD_SORT: BoardSort = 'last_pinned_to';
 
 export const BOARD_NAME_MAX = 50;
 export const BOARD_DESCRIPTION_MAX = 500;
@@ -79,3 +72,12 @@ export const UserBoardsQuerySchema = PageQuerySchema.extend({
 export type UserBoardsQuery = z.infer<typeof UserBoardsQuerySchema>;
 
 export const BoardParamsSchema = z.strictObject({ id: IdSchema });
+
+/** A board's or section's slug as it appears in web paths (`/{username}/{board}/{section}`). */
+export const SlugSchema = z.string().min(1).max(200).describe('Slug, unique per owner (boards) or per board');
+
+/** A board addressed by its owner and slug, as the board page's URL names it. */
+export const UserBoardParamsSchema = z.strictObject({ username: UsernameSchema, slug: SlugSchema });
+
+/** A section addressed by its board and slug, as the section page's URL names it. */
+export const BoardSectionParamsSchema = z.strictObject({ id: IdSchema, slug: SlugSchema });

@@ -10,4 +10,5 @@ export const UsernameSchema = z
   .string()
   .min(3)
   .max(30)
-  .regex(/^[A-Za-z0-9_]+$/, 'Usernames have only letters, numbers and underscores.');
+  // Dots are allowed: seeded (and imported) accounts such as `theo.okafor` have them.
+  .regex(/^[A-Za-z0-9_.]+$/, 'Usernames have only letters, numbers, underscores and dots.');

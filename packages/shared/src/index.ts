@@ -7,3 +7,7 @@ export * from './pagination.ts';
 export * from './pins.ts';
 export * from './users.ts';
 export * from './experiments.ts';
+export * from './layout.ts';
+export * from './chrome.ts';
+export * from './routes.ts';
+export * from './viewer.ts';

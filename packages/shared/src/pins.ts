@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { HexColorSchema, PinImagesSchema } from './media.ts';
 import { BoardPrivacySchema } from './boards.ts';
+import { PageQuerySchema } from './pagination.ts';
 import { UserSummarySchema } from './users.ts';
 
 /** How a pin came to be (spec 2 section 3, plus repin for saves of another pin). */
@@ -33,3 +34,14 @@ export const PinSchema = z.object({
 export type Pin = z.infer<typeof PinSchema>;
 
 export const PinParamsSchema = z.strictObject({ id: IdSchema });
+
+/**
+ * Which of a user's pins a profile lists: `created` are the pins they pinned themselves (not
+ * saves of someone else's pin), `saved` every pin they pinned, saves included.
+ */
+export const USER_PIN_FILTERS = ['created', 'saved'] as const;
+export const UserPinFilterSchema = z.enum(USER_PIN_FILTERS);
+export type UserPinFilter = z.infer<typeof UserPinFilterSchema>;
+
+export const UserPinsQuerySchema = PageQuerySchema.extend({ filter: UserPinFilterSchema.default('saved') });
+export type UserPinsQuery = z.infer<typeof UserPinsQuerySchema>;

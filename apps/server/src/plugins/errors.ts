@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { matchWebRoute } from '@pinboard/shared';
 import { AppError } from '../lib/app-error.ts';
 import { failure } from '../lib/envelope.ts';
 import { sendWebApp, wantsWebApp } from './web-app.ts';
@@ -49,8 +50,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (app.hasDecorator('webAppIndexHtml') && wantsWebApp(request)) return sendWebApp(reply);
-    const path = request.url.split('?', 1)[0];
+    const path = request.url.split('?', 1)[0]!;
+    // A page view gets the app either way (it shows its own 404 page); the status tells
+    // crawlers and tools whether the route catalogue knows the path.
+    if (app.hasDecorator('webAppIndexHtml') && wantsWebApp(request)) {
+      return sendWebApp(reply, matchWebRoute(path) ? 200 : 404);
+    }
     return reply.code(404).send(failure(new AppError('not_found', { detail: `${request.method} ${path}` })));
   });
 }

@@ -3,6 +3,7 @@ import '../i18n.ts';
 import type { Pin } from '@pinboard/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildPin } from '../test/pins.ts';
 import { HomePage } from './HomePage.tsx';
@@ -14,13 +15,19 @@ function feedPage(pins: Pin[], bookmark: string | null): Response {
 }
 
 function renderHome(...responses: Response[]) {
+  return renderHomeAt('/', ...responses);
+}
+
+function renderHomeAt(url: string, ...responses: Response[]) {
   const fetch = vi.fn<typeof globalThis.fetch>();
   for (const response of responses) fetch.mockResolvedValueOnce(response);
   vi.stubGlobal('fetch', fetch);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <HomePage />
+      <MemoryRouter initialEntries={[url]}>
+        <HomePage />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return fetch;
@@ -32,29 +39,39 @@ afterEach(() => {
 });
 
 describe('HomePage', () => {
-  it('shows the first page and loads the next one with its bookmark', async () => {
+  it('shows the first page and, as its end is near, loads the next one with its bookmark', async () => {
     const fetch = renderHome(
       feedPage([buildPin({ id: '1' }), buildPin({ id: '2' })], 'page-2'),
       // The repeated pin 2 stands for a feed that shifted between pages.
       feedPage([buildPin({ id: '2' }), buildPin({ id: '3' })], null),
     );
 
-    const feed = await screen.findByRole('list', { name: 'Home feed' });
-    expect(within(feed).getAllByRole('listitem')).toHaveLength(2);
+    const feed = await screen.findByRole('feed', { name: 'Home feed' });
+    expect(within(feed).getAllByRole('article')).toHaveLength(2);
     expect(fetch.mock.calls[0]![0]).toBe('/v3/feeds/home/?page_size=25');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-
-    expect(await screen.findByText('You have seen every pin.')).toBeTruthy();
-    expect(within(feed).getAllByRole('listitem')).toHaveLength(3);
+    // Two short cards end well within two viewport heights: the next page follows by itself.
+    expect(await screen.findByText('That’s all the pins for now.')).toBeTruthy();
+    expect(within(feed).getAllByRole('article')).toHaveLength(3);
     expect(fetch.mock.calls[1]![0]).toBe('/v3/feeds/home/?page_size=25&bookmark=page-2');
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('says so when the feed is empty', async () => {
     renderHome(feedPage([], null));
 
     expect(await screen.findByText(/No pins yet/)).toBeTruthy();
+  });
+
+  it('tells a visitor sent from a missing pin that it was not found, and only then', async () => {
+    renderHomeAt('/?error=pin_not_found', feedPage([], null));
+    expect((await screen.findByText('Sorry! We could not find that Pin.')).getAttribute('role')).toBe(
+      'status',
+    );
+    cleanup();
+    renderHome(feedPage([], null));
+    await screen.findByText(/No pins yet/);
+    expect(screen.queryByText('Sorry! We could not find that Pin.')).toBeNull();
   });
 
   it('offers a retry when the feed fails to load', async () => {
@@ -80,6 +97,6 @@ describe('HomePage', () => {
     const alert = await screen.findByRole('alert');
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
 
-    expect(await screen.findByRole('list', { name: 'Home feed' })).toBeTruthy();
+    expect(await screen.findByRole('feed', { name: 'Home feed' })).toBeTruthy();
   });
 });

@@ -1,50 +1,45 @@
 import { useTranslation } from 'react-i18next';
-import { PinGrid } from '../features/feed/PinGrid.tsx';
+import { useSearchParams } from 'react-router';
 import { useHomeFeed } from '../features/feed/useHomeFeed.ts';
+import { PinFeed } from '../features/pins/PinFeed.tsx';
 import { Button } from '../ui/Button.tsx';
 import styles from './HomePage.module.css';
 
 export function HomePage() {
   const { t } = useTranslation();
   const feed = useHomeFeed();
+  // A signed-out visitor sent here from a pin that does not exist (spec 3 section 4.4).
+  const [searchParams] = useSearchParams();
+  const pinNotFound = searchParams.get('error') === 'pin_not_found';
 
   return (
     <>
       <title>{t('home.documentTitle')}</title>
       <h1 className={styles.visuallyHidden}>{t('home.feedLabel')}</h1>
-      {feed.isPending ? (
+      {pinNotFound && (
+        <p role="status" className={styles.notice}>
+          {t('home.pinNotFound')}
+        </p>
+      )}
+      {feed.status === 'pending' ? (
         <p role="status" className={styles.message}>
           {t('home.loading')}
         </p>
-      ) : feed.isError ? (
+      ) : feed.status === 'error' ? (
         <div role="alert" className={styles.message}>
           <p>{t('home.error')}</p>
           <Button onClick={() => void feed.refetch()}>{t('home.retry')}</Button>
         </div>
-      ) : feed.data.length === 0 ? (
-        <p className={styles.message}>{t('home.empty')}</p>
       ) : (
-        <>
-          <PinGrid pins={feed.data} label={t('home.feedLabel')} />
-          <div className={styles.footer}>
-            {feed.hasNextPage ? (
-              <Button
-                variant="primary"
-                onClick={() => void feed.fetchNextPage()}
-                disabled={feed.isFetchingNextPage}
-              >
-                {feed.isFetchingNextPage ? t('home.loadingMore') : t('home.loadMore')}
-              </Button>
-            ) : (
-              <p className={styles.end}>{t('home.end')}</p>
-            )}
-            {feed.isFetchNextPageError && (
-              <p role="alert" className={styles.end}>
-                {t('home.error')}
-              </p>
-            )}
-          </div>
-        </>
+        <PinFeed
+          pins={feed.pins}
+          hasMore={feed.hasMore}
+          isFetchingMore={feed.isFetchingMore}
+          fetchMoreFailed={feed.fetchMoreFailed}
+          fetchMore={feed.fetchMore}
+          label={t('home.feedLabel')}
+          emptyText={t('home.empty')}
+        />
       )}
     </>
   );

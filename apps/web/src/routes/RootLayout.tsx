@@ -1,22 +1,63 @@
+import { FOOTER_HEIGHT, HEADER_HEIGHT } from '@pinboard/shared/chrome';
+import { matchWebRoute } from '@pinboard/shared/routes';
+import { lazy, Suspense, type CSSProperties, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { AppFooter } from '../features/shell/AppFooter.tsx';
+import { AppHeader } from '../features/shell/AppHeader.tsx';
+import { useViewer } from '../features/viewer/useViewer.ts';
 import styles from './RootLayout.module.css';
 
-/** The frame every page shares: the header with the product name, then the page. */
+// Lazy like the router's own routes to them, so each page keeps one chunk.
+const NotFoundPage = lazy(async () => ({ default: (await import('./NotFoundPage.tsx')).NotFoundPage }));
+const ComingSoonPage = lazy(async () => ({ default: (await import('./ComingSoonPage.tsx')).ComingSoonPage }));
+
+// The spec's sizes as CSS variables, so stylesheets (sticky panes, full-height pages) use the same numbers.
+const CHROME_SIZES = {
+  '--header-height': `${HEADER_HEIGHT}px`,
+  '--footer-height': `${FOOTER_HEIGHT}px`,
+} as CSSProperties;
+
+// Focus moves without touching the URL: a `#main` hash would become a router navigation.
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+}
+
+/** The frame every page shares: skip link, header, the page, footer. */
 export function RootLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { viewer, isLoading } = useViewer();
+  const limited = pathname === '/' && !isLoading && viewer === null;
+
   return (
-    <>
-      <header className={styles.header}>
-        <Link to="/" className={styles.brand} aria-label={t('app.homeLink')}>
-          {t('app.name')}
-        </Link>
-      </header>
-      <main className={styles.main}>
-        <Outlet />
+    <div className={styles.shell} style={CHROME_SIZES}>
+      <a href="#main" className={styles.skipLink} onClick={skipToMain}>
+        {t('shell.skipToContent')}
+      </a>
+      <AppHeader />
+      <main
+        id="main"
+        tabIndex={-1}
+        className={limited ? `${styles.main} ${styles.aboveFooterBar}` : styles.main}
+      >
+        <PageForPath pathname={pathname} />
       </main>
-    </>
+      <AppFooter limited={limited} />
+    </div>
   );
+}
+
+/**
+ * The route catalogue has the last word on what a path is, for the router as for the server.
+ * React Router cannot know that no one is called 'about' or 'settings', so it would rank
+ * `/about` as a profile and `/settings/a/b` as a board section; the catalogue knows.
+ */
+function PageForPath({ pathname }: { pathname: string }) {
+  const route = matchWebRoute(pathname)?.route;
+  if (route?.status === 'available') return <Outlet />;
+  return <Suspense fallback={<PageLoading />}>{route ? <ComingSoonPage /> : <NotFoundPage />}</Suspense>;
 }
 
 /** Shown while the first page's code loads. */

@@ -1,9 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PIN_CREATED_METHODS } from '@pinboard/shared';
 import { boards, boardSections } from './boards.ts';
 import { images } from './images.ts';
 import { users } from './users.ts';
+
+/**
+ * The English full-text vector of a pin, title weighted above description. Queries must use
+ * this exact expression so the planner can use `pins_text_search_idx`.
+ */
+export function pinTextVector(title: AnyPgColumn, description: AnyPgColumn) {
+  return sql`(setweight(to_tsvector('english', ${title}), 'A') || setweight(to_tsvector('english', ${description}), 'B'))`;
+}
 
 export const pins = pgTable(
   'pins',
@@ -49,5 +57,6 @@ export const pins = pgTable(
     index('pins_pinner_id_idx').on(t.pinnerId, t.id.desc()),
     index('pins_via_pin_id_idx').on(t.viaPinId),
     index('pins_hashtags_idx').using('gin', t.hashtags),
+    index('pins_text_search_idx').using('gin', pinTextVector(t.title, t.description)),
   ],
 );

@@ -3,7 +3,7 @@ import { mediaUrl, renditionUrl } from '../../lib/media-url.ts';
 import { boardUrl } from '../pins/pins.presenter.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
 import type { BoardExtras, BoardRow } from './boards.repository.ts';
-import type { listBoardSections } from './sections.repository.ts';
+import type { SectionWithPreviews } from './sections.repository.ts';
 
 export function presentBoard(row: BoardRow, extras: BoardExtras, viewerId: number | null): Board {
   const thumbnails = extras.thumbnails.get(row.id) ?? [];
@@ -49,8 +49,6 @@ export function presentBoard(row: BoardRow, extras: BoardExtras, viewerId: numbe
 function dimensions(rendition: { width: number; height: number }) {
   return { width: rendition.width, height: rendition.height };
 }
-
-type SectionWithPreviews = Awaited<ReturnType<typeof listBoardSections>>[number];
 
 export function presentSection({ section, previews }: SectionWithPreviews): BoardSection {
   return {

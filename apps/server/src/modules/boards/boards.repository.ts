@@ -75,6 +75,26 @@ export async function findBoardById(
   return row ?? null;
 }
 
+/** A board by its owner's username (case-insensitive) and its slug, if the viewer may see it. */
+export async function findBoardByOwnerAndSlug(
+  db: Executor,
+  username: string,
+  slug: string,
+  viewerId: number | null,
+): Promise<BoardRow | null> {
+  const [row] = await selectBoards(db, viewerId)
+    .where(
+      and(
+        sql`lower(${owner.username}) = lower(${username})`,
+        eq(boards.slug, slug),
+        boardVisibleTo(viewerId),
+        eq(owner.status, 'active'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 export interface UserBoardsPage {
   userId: number;
   viewerId: number | null;

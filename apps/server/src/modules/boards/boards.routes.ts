@@ -4,15 +4,19 @@ import { z } from 'zod';
 import {
   BoardParamsSchema,
   BoardSchema,
+  BoardSectionParamsSchema,
   BoardSectionSchema,
   PageQuerySchema,
   PinSchema,
+  UserBoardParamsSchema,
 } from '@pinboard/shared';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../lib/envelope.ts';
 import { pageOptionsOf, replies } from '../../lib/route-schemas.ts';
 import {
   getBoard,
+  getBoardBySlug,
+  getSectionBySlug,
   pageBoardPins,
   pageBoardSections,
   pageSectionPins,
@@ -32,6 +36,19 @@ export function registerBoardRoutes(app: FastifyInstance, { db }: AppContext): v
       },
     },
     async (request) => ok(await getBoard(db, Number(request.params.id), request.viewer.userId)),
+  );
+  api.get(
+    '/v3/users/:username/boards/:slug/',
+    {
+      schema: {
+        tags: ['boards'],
+        summary: 'A board by its owner and slug (the board page address)',
+        params: UserBoardParamsSchema,
+        response: replies(BoardSchema),
+      },
+    },
+    async (request) =>
+      ok(await getBoardBySlug(db, request.params.username, request.params.slug, request.viewer.userId)),
   );
   api.get(
     '/v3/boards/:id/pins/',
@@ -64,6 +81,19 @@ export function registerBoardRoutes(app: FastifyInstance, { db }: AppContext): v
       const page = await pageBoardSections(db, Number(request.params.id), pageOptionsOf(request));
       return ok(page.items, page.bookmark);
     },
+  );
+  api.get(
+    '/v3/boards/:id/sections/:slug/',
+    {
+      schema: {
+        tags: ['boards'],
+        summary: 'A section of a board by its slug (the section page address)',
+        params: BoardSectionParamsSchema,
+        response: replies(BoardSectionSchema),
+      },
+    },
+    async (request) =>
+      ok(await getSectionBySlug(db, Number(request.params.id), request.params.slug, request.viewer.userId)),
   );
   api.get(
     '/v3/board_sections/:id/pins/',

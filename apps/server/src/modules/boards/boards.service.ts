@@ -11,13 +11,14 @@ import { presentBoard, presentSection } from './boards.presenter.ts';
 import {
   deleteBoardFollow,
   findBoardById,
+  findBoardByOwnerAndSlug,
   findSectionById,
   insertBoardFollow,
   listUserBoards,
   loadBoardExtras,
   type BoardRow,
 } from './boards.repository.ts';
-import { listBoardSections } from './sections.repository.ts';
+import { findSectionBySlug, listBoardSections } from './sections.repository.ts';
 
 interface Page<T> {
   items: T[];
@@ -33,6 +34,34 @@ async function requireVisibleBoard(db: Executor, id: number, viewerId: number | 
 export async function getBoard(db: Executor, id: number, viewerId: number | null): Promise<Board> {
   const row = await requireVisibleBoard(db, id, viewerId);
   return presentBoard(row, await loadBoardExtras(db, [row.id]), viewerId);
+}
+
+/**
+ * A board by its web address, `/{username}/{slug}/`. Secret and protected boards answer 404
+ * to anyone but their owner and collaborators, as by id.
+ */
+export async function getBoardBySlug(
+  db: Executor,
+  username: string,
+  slug: string,
+  viewerId: number | null,
+): Promise<Board> {
+  const row = await findBoardByOwnerAndSlug(db, username, slug, viewerId);
+  if (!row) throw new AppError('board_not_found');
+  return presentBoard(row, await loadBoardExtras(db, [row.id]), viewerId);
+}
+
+/** One section of a board the viewer may see, by its slug (the section page's address). */
+export async function getSectionBySlug(
+  db: Executor,
+  boardId: number,
+  slug: string,
+  viewerId: number | null,
+): Promise<BoardSection> {
+  await requireVisibleBoard(db, boardId, viewerId);
+  const found = await findSectionBySlug(db, boardId, slug);
+  if (!found) throw new AppError('section_not_found');
+  return presentSection(found);
 }
 
 /** A user's boards as the viewer may see them, in the requested sort order. */

@@ -29,6 +29,24 @@ export async function listBoardSections(db: Executor, page: SectionPageQuery) {
     )
     .orderBy(asc(boardSections.position), asc(boardSections.id))
     .limit(page.limit);
+  return withPreviews(db, rows);
+}
+
+/** One section of a board by its slug, with its preview images. */
+export async function findSectionBySlug(db: Executor, boardId: number, slug: string) {
+  const rows = await db
+    .select()
+    .from(boardSections)
+    .where(and(eq(boardSections.boardId, boardId), eq(boardSections.slug, slug)))
+    .limit(1);
+  const [found] = await withPreviews(db, rows);
+  return found ?? null;
+}
+
+export type SectionWithPreviews = Awaited<ReturnType<typeof withPreviews>>[number];
+
+/** The latest pins' images of each section, in one query for all of them. */
+async function withPreviews(db: Executor, rows: (typeof boardSections.$inferSelect)[]) {
   if (rows.length === 0) return [];
   const previews = await selectRows<{ section_id: number; sizes: Record<RenditionName, StoredRendition> }>(
     db,

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { boards, boardSections } from '../../db/schema/boards.ts';
@@ -12,10 +12,17 @@ const pinner = alias(users, 'pinner');
 const pinnerAvatar = alias(images, 'pinner_avatar');
 const boardOwner = alias(users, 'board_owner');
 
-/** Everything a pin answer needs, in one query with joins (no query per row). */
-function selectPins(db: Executor) {
+/**
+ * Everything a pin answer needs, in one query with joins (no query per row). `extra` adds
+ * computed columns a list sorts on (the related pins' score).
+ */
+export function selectPins<Extra extends Record<string, SQL.Aliased | SQL> = Record<never, never>>(
+  db: Executor,
+  extra?: Extra,
+) {
   return db
     .select({
+      ...(extra as Extra),
       id: pins.id,
       title: pins.title,
       description: pins.description,
@@ -47,11 +54,28 @@ function selectPins(db: Executor) {
 export type PinRow = Awaited<ReturnType<ReturnType<typeof selectPins>['execute']>>[number];
 
 /** Conditions every pin read applies: a visible board and active pinner and owner. */
-function readablePins(viewerId: number | null): SQL {
+export function readablePins(viewerId: number | null): SQL {
   return and(boardVisibleTo(viewerId), eq(pinner.status, 'active'), eq(boardOwner.status, 'active'))!;
 }
 
+function preparePublicPinById(db: Executor) {
+  return selectPins(db)
+    .where(and(eq(pins.id, sql.placeholder('id')), readablePins(null)))
+    .limit(1)
+    .prepare('public_pin_by_id');
+}
+
+// Built once per database: no SQL text rebuilt per request, and on PostgreSQL a named statement
+// each connection plans once (planning this seven-way join costs more than running it).
+const publicPinById = new WeakMap<Executor, ReturnType<typeof preparePublicPinById>>();
+
 export async function findPinById(db: Executor, id: number, viewerId: number | null): Promise<PinRow | null> {
+  if (viewerId === null) {
+    let prepared = publicPinById.get(db);
+    if (!prepared) publicPinById.set(db, (prepared = preparePublicPinById(db)));
+    const [row] = await prepared.execute({ id });
+    return row ?? null;
+  }
   const [row] = await selectPins(db)
     .where(and(eq(pins.id, id), readablePins(viewerId)))
     .limit(1);
@@ -82,4 +106,8 @@ export async function listPinsNewestFirst(db: Executor, where: SQL | undefined, 
 export const pinFilters = {
   onBoard: (boardId: number) => eq(pins.boardId, boardId),
   inSection: (sectionId: number) => eq(pins.sectionId, sectionId),
+  /** Every pin the user pinned, saves of other pins included. */
+  savedBy: (userId: number) => eq(pins.pinnerId, userId),
+  /** Pins the user made themselves: not saves of someone else's pin. */
+  createdBy: (userId: number) => and(eq(pins.pinnerId, userId), ne(pins.createdMethod, 'repin'))!,
 };

@@ -1,10 +1,11 @@
-import type { Pin } from '@pinboard/shared';
+import type { Pin, UserPinFilter } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
 import type { PageOptions } from '../../lib/bookmark.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeBookmark, pageOf } from '../../lib/bookmark.ts';
+import { findProfileByUsername } from '../users/users.repository.ts';
 import { presentPin } from './pins.presenter.ts';
-import { findPinById, listPinsNewestFirst, type PinRow } from './pins.repository.ts';
+import { findPinById, listPinsNewestFirst, pinFilters, type PinRow } from './pins.repository.ts';
 import type { SQL } from 'drizzle-orm';
 
 /** A pin the viewer may see; secret boards' pins are 404 to everyone else. */
@@ -33,4 +34,20 @@ export async function pagePins(db: Executor, where: SQL | undefined, options: Pa
   });
   const page = pageOf(rows, options.pageSize, (row: PinRow) => [row.id]);
   return { items: page.items.map(presentPin), bookmark: page.bookmark };
+}
+
+/**
+ * A profile's pins, newest first: `created` (their own pins, no saves) or `saved` (all of them),
+ * on the boards the viewer may see.
+ */
+export async function pageUserPins(
+  db: Executor,
+  username: string,
+  filter: UserPinFilter,
+  options: PageOptions,
+): Promise<PinPage> {
+  const user = await findProfileByUsername(db, username, null);
+  if (!user) throw new AppError('user_not_found');
+  const where = filter === 'created' ? pinFilters.createdBy(user.id) : pinFilters.savedBy(user.id);
+  return pagePins(db, where, options);
 }

@@ -1,37 +1,20 @@
-import type { Pin } from '@pinboard/shared';
-import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { apiClient, type ApiResult } from '../../api/client.ts';
 import { feedKeys } from '../../api/query-keys.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { PIN_PAGE_SIZE, pinPagesQueryOptions, usePinPages } from '../pins/usePinPages.ts';
 
-export const HOME_FEED_PAGE_SIZE = 25;
+export const HOME_FEED_PATH = '/v3/feeds/home/';
 
-export function fetchHomeFeedPage(bookmark: string | null, signal?: AbortSignal): Promise<ApiResult<Pin[]>> {
-  return apiClient.get<Pin[]>('/v3/feeds/home/', {
-    query: { page_size: HOME_FEED_PAGE_SIZE, bookmark },
-    signal,
-  });
-}
-
-// A pin saved while someone scrolls shifts the feed, so a later page can repeat one already shown.
-function uniquePins(data: InfiniteData<ApiResult<Pin[]>>): Pin[] {
-  const seen = new Set<string>();
-  return data.pages
-    .flatMap((page) => page.data)
-    .filter((pin) => {
-      if (seen.has(pin.id)) return false;
-      seen.add(pin.id);
-      return true;
-    });
-}
-
-/** The home feed, page by page; `data` is every pin loaded so far. */
+/** The home feed, page by page: `pins` is every pin loaded so far. */
 export function useHomeFeed() {
-  return useInfiniteQuery({
-    queryKey: feedKeys.home(HOME_FEED_PAGE_SIZE),
-    queryFn: ({ pageParam, signal }) => fetchHomeFeedPage(pageParam, signal),
-    initialPageParam: null as string | null,
-    // A null bookmark ends the feed; TanStack Query reads null as "no next page".
-    getNextPageParam: (lastPage) => lastPage.bookmark,
-    select: uniquePins,
-  });
+  return usePinPages(feedKeys.home(PIN_PAGE_SIZE), HOME_FEED_PATH, { pageSize: PIN_PAGE_SIZE });
+}
+
+/**
+ * Starts the first page while the home page's code is still loading (called from the route's
+ * loader), so the request does not wait for the lazy chunk: the feed is the page's LCP.
+ */
+export function prefetchHomeFeed(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchInfiniteQuery(
+    pinPagesQueryOptions(feedKeys.home(PIN_PAGE_SIZE), HOME_FEED_PATH, { pageSize: PIN_PAGE_SIZE }),
+  );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "pins_text_search_idx" ON "pins" USING gin ((setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "description"), 'B')));

@@ -1,0 +1,24 @@
+import type { UserProfile } from '@pinboard/shared';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { deleteUserFollow, insertUserFollow } from './follows.repository.ts';
+import { findProfileByUsername } from './users.repository.ts';
+import { getProfile } from './users.service.ts';
+
+/**
+ * Follows or unfollows an active user other than the viewer; idempotent both ways. Answers
+ * the profile as it now is, with the follower count the trigger just moved.
+ */
+export async function setUserFollow(
+  db: Executor,
+  username: string,
+  viewerId: number | null,
+  follow: boolean,
+): Promise<UserProfile> {
+  if (viewerId === null) throw new AppError('auth_required');
+  const user = await findProfileByUsername(db, username, null);
+  if (!user) throw new AppError('user_not_found');
+  if (user.id === viewerId) throw new AppError('forbidden', { detail: 'You cannot follow yourself.' });
+  await (follow ? insertUserFollow : deleteUserFollow)(db, viewerId, user.id);
+  return getProfile(db, user.username, viewerId);
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ViewerSchema } from '@pinboard/shared';
+import type { AppContext } from '../../app-context.ts';
+import { ok } from '../../lib/envelope.ts';
+import { replies } from '../../lib/route-schemas.ts';
+import { getViewer } from './viewer.service.ts';
+
+/** `GET /v3/users/me/`; a static path, so Fastify prefers it to `/v3/users/:username/`. */
+export function registerViewerRoutes(app: FastifyInstance, { db }: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/v3/users/me/',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The viewer: the signed-in user, or a visitor',
+        response: replies(ViewerSchema),
+      },
+    },
+    async (request, reply) => {
+      // Per person and changes at sign-in: never cached by a browser or a proxy.
+      reply.header('cache-control', 'private, no-store');
+      return ok(await getViewer(db, request.viewer.userId));
+    },
+  );
+}

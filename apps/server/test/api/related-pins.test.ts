@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+const ids = {} as Record<
+  | 'source'
+  | 'sameBoardTagged'
+  | 'sameBoard'
+  | 'twoTags'
+  | 'oneTag'
+  | 'titleMatch'
+  | 'descriptionMatch'
+  | 'unrelated'
+  | 'sameImage'
+  | 'secretTwin'
+  | 'secretSource',
+  number
+>;
+const cookies = {} as Record<'secretOwner' | 'stranger', string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const ada = await t.make.user({ username: 'related_ada' });
+  const bo = await t.make.user();
+  const beach = await t.make.board(ada.id, { name: 'Beach days' });
+  const elsewhere = await t.make.board(bo.id, { name: 'Elsewhere' });
+  const secret = await t.make.board(bo.id, { name: 'Hidden', privacy: 'secret' });
+  const image = await t.make.image();
+
+  const source = await t.make.pin(ada.id, beach.id, {
+    imageId: image.id,
+    title: 'Sunset over the beach',
+    description: 'Golden waves at dusk',
+    hashtags: ['sunset', 'beach', 'waves'],
+  });
+  ids.source = source.id;
+  ids.sameBoard = (await t.make.pin(ada.id, beach.id, { title: 'Kitchen shelves' })).id;
+  ids.sameBoardTagged = (await t.make.pin(ada.id, beach.id, { title: 'Towels', hashtags: ['waves'] })).id;
+  ids.twoTags = (
+    await t.make.pin(bo.id, elsewhere.id, { title: 'Postcard', hashtags: ['sunset', 'beach'] })
+  ).id;
+  ids.oneTag = (
+    await t.make.pin(bo.id, elsewhere.id, { title: 'Postcard two', hashtags: ['beach', 'sand'] })
+  ).id;
+  // Title words weigh more than description words.
+  ids.descriptionMatch = (
+    await t.make.pin(bo.id, elsewhere.id, { title: 'Evening', description: 'A quiet sunset' })
+  ).id;
+  ids.titleMatch = (await t.make.pin(bo.id, elsewhere.id, { title: 'Beach sunsets', description: '' })).id;
+  ids.unrelated = (
+    await t.make.pin(bo.id, elsewhere.id, { title: 'Sourdough bread', hashtags: ['baking'] })
+  ).id;
+  // A save of the same picture is not "more like this".
+  ids.sameImage = (
+    await t.make.pin(bo.id, elsewhere.id, {
+      imageId: image.id,
+      title: 'Sunset over the beach',
+      hashtags: ['sunset', 'beach', 'waves'],
+      createdMethod: 'repin',
+      viaPinId: source.id,
+    })
+  ).id;
+  ids.secretTwin = (
+    await t.make.pin(bo.id, secret.id, {
+      title: 'Sunset over the beach',
+      hashtags: ['sunset', 'beach', 'waves'],
+    })
+  ).id;
+  ids.secretSource = (
+    await t.make.pin(bo.id, secret.id, { title: 'Secret sunset beach', hashtags: ['sunset'] })
+  ).id;
+  cookies.secretOwner = await t.make.sessionCookie(bo.id);
+  cookies.stranger = await t.make.sessionCookie((await t.make.user()).id);
+});
+afterAll(() => t.close());
+
+const get = (url: string, cookie?: string) =>
+  t.request({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+const idsOf = (body: { resource_response: { data: { id: string }[] } }) =>
+  body.resource_response.data.map((pin) => Number(pin.id));
+
+const expectedOrder = () => [
+  ids.sameBoardTagged,
+  ids.sameBoard,
+  ids.twoTags,
+  ids.oneTag,
+  ids.titleMatch,
+  ids.descriptionMatch,
+];
+
+describe('GET /v3/pins/{id}/related/', () => {
+  it('ranks same board, then shared hashtags, then text similarity', async () => {
+    const { status, body } = await get(`/v3/pins/${ids.source}/related/`);
+    expect(status).toBe(200);
+    expect(idsOf(body)).toEqual(expectedOrder());
+    expect(body.resource_response.bookmark).toBeNull();
+  });
+
+  it('leaves out the pin itself, pins of the same image and unrelated pins', async () => {
+    const { body } = await get(`/v3/pins/${ids.source}/related/`);
+    expect(idsOf(body)).not.toContain(ids.source);
+    expect(idsOf(body)).not.toContain(ids.sameImage);
+    expect(idsOf(body)).not.toContain(ids.unrelated);
+  });
+
+  it.each([
+    ['a visitor', undefined],
+    ['a signed-in stranger', 'stranger'],
+    ['the secret board owner', 'secretOwner'],
+  ] as const)('never shows secret pins, to %s', async (_who, as) => {
+    const { body } = await get(`/v3/pins/${ids.source}/related/?page_size=100`, as && cookies[as]);
+    expect(idsOf(body)).not.toContain(ids.secretTwin);
+    expect(idsOf(body)).not.toContain(ids.secretSource);
+  });
+
+  it('pages with bookmarks without skipping or repeating a pin', async () => {
+    const seen: number[] = [];
+    let bookmark: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = bookmark ? `&bookmark=${bookmark}` : '';
+      const { status, body } = await get(`/v3/pins/${ids.source}/related/?page_size=2${query}`);
+      expect(status).toBe(200);
+      expect(body.resource_response.data.length).toBeLessThanOrEqual(2);
+      seen.push(...idsOf(body));
+      bookmark = body.resource_response.bookmark;
+      pages += 1;
+    } while (bookmark && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(expectedOrder());
+  });
+
+  it('breaks ties newest first across pages', async () => {
+    const owner = await t.make.user();
+    const board = await t.make.board(owner.id);
+    const source = await t.make.pin(owner.id, board.id, { title: 'Lone', hashtags: [] });
+    const created = [];
+    for (let i = 0; i < 5; i += 1) created.push((await t.make.pin(owner.id, board.id)).id);
+    const first = await get(`/v3/pins/${source.id}/related/?page_size=3`);
+    const second = await get(
+      `/v3/pins/${source.id}/related/?page_size=3&bookmark=${first.body.resource_response.bookmark}`,
+    );
+    expect([...idsOf(first.body), ...idsOf(second.body)]).toEqual(created.reverse());
+    expect(second.body.resource_response.bookmark).toBeNull();
+  });
+
+  it('answers 404 for a pin the viewer cannot see, and for one that does not exist', async () => {
+    expect((await get(`/v3/pins/${ids.secretSource}/related/`)).status).toBe(404);
+    expect((await get(`/v3/pins/${ids.secretSource}/related/`, cookies.stranger)).status).toBe(404);
+    const missing = await get('/v3/pins/999999999/related/');
+    expect(missing.status).toBe(404);
+    expect(missing.body.resource_response.error.code).toBe('pin_not_found');
+  });
+
+  it('shows the owner of a secret pin its public relations only', async () => {
+    const { status, body } = await get(`/v3/pins/${ids.secretSource}/related/`, cookies.secretOwner);
+    expect(status).toBe(200);
+    expect(idsOf(body)).not.toContain(ids.secretTwin);
+    expect(idsOf(body)).toContain(ids.twoTags);
+  });
+
+  it('refuses a malformed bookmark', async () => {
+    const forged = Buffer.from(JSON.stringify(['x', 1])).toString('base64url');
+    for (const bookmark of ['%%%', forged]) {
+      const { status, body } = await get(`/v3/pins/${ids.source}/related/?bookmark=${bookmark}`);
+      expect(status).toBe(400);
+      expect(body.resource_response.error.code).toBe('invalid_bookmark');
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import type { Pin } from '@pinboard/shared';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { displayName, pinAltText } from '../pins/pinText.ts';
+import { imageSizes, imageSrcSet, isLandscape } from './closeupImage.ts';
+import styles from './PinCloseup.module.css';
+import { PinDescription } from './PinDescription.tsx';
+import { PinnerRow } from './PinnerRow.tsx';
+
+/** The closeup card: the image in its pane, and beside it (or below, when narrow) what it is. */
+export function PinDetails({ pin }: { pin: Pin }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const image = pin.images['736x'];
+  const title = pin.title || t('closeup.untitled', { name: displayName(pin.pinner) });
+  const sectionUrl = pin.section ? `${pin.board.url}${pin.section.slug}/` : null;
+  const linkText = pin.domain ?? t('closeup.visit');
+
+  return (
+    <article
+      className={[styles.card, isLandscape(pin) && styles.landscape].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+    >
+      <title>{t('closeup.documentTitle', { title })}</title>
+      <div className={styles.media}>
+        <img
+          className={styles.image}
+          src={image.url}
+          srcSet={imageSrcSet(pin)}
+          sizes={imageSizes(pin)}
+          width={image.width}
+          height={image.height}
+          alt={pinAltText(pin, t)}
+          fetchPriority="high"
+          decoding="async"
+          style={{ backgroundColor: pin.dominant_color }}
+        />
+      </div>
+      <div className={styles.details}>
+        <div className={styles.toolbar}>
+          {pin.link && (
+            <a
+              className={styles.outbound}
+              href={pin.link}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              aria-label={t('closeup.newTab', { text: linkText })}
+            >
+              {linkText}
+            </a>
+          )}
+          <Link to={`/pin/${pin.id}/repin/`} className={styles.save}>
+            {t('closeup.save')}
+          </Link>
+        </div>
+        <h1 id={titleId} className={styles.title}>
+          {title}
+        </h1>
+        <PinDescription description={pin.description} hashtags={pin.hashtags} />
+        <PinnerRow pinner={pin.pinner} />
+        <p className={styles.savedTo}>
+          {t('closeup.savedTo')}{' '}
+          <Link to={pin.board.url} className={styles.boardLink}>
+            {pin.board.name}
+          </Link>
+          {pin.section && sectionUrl && (
+            <>
+              <span aria-hidden="true"> / </span>
+              <span className={styles.visuallyHidden}>{t('closeup.sectionSeparator')}</span>
+              <Link to={sectionUrl} className={styles.boardLink}>
+                {pin.section.title}
+              </Link>
+            </>
+          )}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+import type { UserSummary } from '@pinboard/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';
+import { displayName } from '../pins/pinText.ts';
+import { FollowUserButton } from '../users/FollowUserButton.tsx';
+import { useUserProfile } from '../users/useUserProfile.ts';
+import styles from './PinCloseup.module.css';
+
+/** Who pinned it: picture, name and follower count (linking to their profile), and a follow button. */
+export function PinnerRow({ pinner }: { pinner: UserSummary }) {
+  const { t } = useTranslation();
+  const profile = useUserProfile(pinner.username);
+  return (
+    <div className={styles.pinner}>
+      <Link to={`/${pinner.username}/`} className={styles.pinnerLink}>
+        <PinnerAvatar user={pinner} size={48} />
+        <span className={styles.pinnerText}>
+          <span className={styles.pinnerName}>{displayName(pinner)}</span>
+          {/* A reserved line, so the count arriving does not move anything. */}
+          <span className={styles.followers}>
+            {profile.data ? t('closeup.followers', { count: profile.data.follower_count }) : '\u00a0'}
+          </span>
+        </span>
+      </Link>
+      <FollowUserButton username={pinner.username} />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button.tsx';
+import { PinFeed } from '../pins/PinFeed.tsx';
+import type { usePinPages } from '../pins/usePinPages.ts';
+import styles from './PinCloseup.module.css';
+
+/** 'More like this' under the closeup: related pins in the masonry grid, scrolling for more. */
+export function RelatedPins({ related }: { related: ReturnType<typeof usePinPages> }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section className={styles.related} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.relatedTitle}>
+        {t('closeup.related.title')}
+      </h2>
+      {related.status === 'pending' ? (
+        <p role="status" className={styles.message}>
+          {t('closeup.related.loading')}
+        </p>
+      ) : related.status === 'error' ? (
+        <div role="alert" className={styles.message}>
+          <p>{t('closeup.related.error')}</p>
+          <Button onClick={() => void related.refetch()}>{t('closeup.retry')}</Button>
+        </div>
+      ) : (
+        <PinFeed
+          pins={related.pins}
+          hasMore={related.hasMore}
+          isFetchingMore={related.isFetchingMore}
+          fetchMore={related.fetchMore}
+          fetchMoreFailed={related.fetchMoreFailed}
+          label={t('closeup.related.title')}
+          emptyText={t('closeup.related.empty')}
+        />
+      )}
+    </section>
+  );
+}

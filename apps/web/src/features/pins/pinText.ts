@@ -1,0 +1,12 @@
+import type { Pin, UserSummary } from '@pinboard/shared';
+import type { TFunction } from 'i18next';
+
+/** The name shown for a person: their full name, else their username. */
+export function displayName(user: UserSummary): string {
+  return user.full_name || user.username;
+}
+
+/** Text describing a pin's image: its title, else its description, else who pinned it. */
+export function pinAltText(pin: Pin, t: TFunction): string {
+  return pin.title || pin.description || t('pin.untitled', { name: displayName(pin.pinner) });
+}

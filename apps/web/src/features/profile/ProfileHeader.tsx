@@ -1,0 +1,49 @@
+import type { UserProfile } from '@pinboard/shared';
+import { useTranslation } from 'react-i18next';
+import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';
+import { displayName } from '../pins/pinText.ts';
+import { FollowUserButton } from '../users/FollowUserButton.tsx';
+import { countOptions } from './formatCount.ts';
+import styles from './ProfileHeader.module.css';
+
+/** The host of an http(s) website for display, or null for anything else (never a link then). */
+function websiteHost(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    return parsed.host.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}
+
+/** The top of a profile: picture, name, @username, about, website, counts and the follow button. */
+export function ProfileHeader({ profile }: { profile: UserProfile }) {
+  const { t, i18n } = useTranslation();
+  const host = websiteHost(profile.website_url);
+  return (
+    <header className={styles.header}>
+      <PinnerAvatar user={profile} size={120} />
+      <h1 className={styles.name}>{displayName(profile)}</h1>
+      <p className={styles.username}>{t('profile.username', { username: profile.username })}</p>
+      {profile.about && <p className={styles.about}>{profile.about}</p>}
+      {host && profile.website_url && (
+        <a
+          className={styles.website}
+          href={profile.website_url}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          aria-label={t('profile.websiteLabel', { host })}
+        >
+          {host}
+        </a>
+      )}
+      <p className={styles.counts}>
+        {t('profile.followers', countOptions(profile.follower_count, i18n.language))} ·{' '}
+        {t('profile.following', countOptions(profile.following_count, i18n.language))}
+      </p>
+      <FollowUserButton username={profile.username} />
+    </header>
+  );
+}

@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+import '../../i18n.ts';
+import type { UserSummary } from '@pinboard/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi, success } from '../../test/apiStub.ts';
+import { AppHeader } from './AppHeader.tsx';
+
+const ada: UserSummary = {
+  id: '7',
+  username: 'ada',
+  full_name: 'Ada Lovelace',
+  first_name: 'Ada',
+  image_medium_url: null,
+  image_large_url: null,
+  avatar_color_index: 3,
+};
+
+// The first render of a file also pays for loading its modules, which is slow on a busy machine.
+const FIRST_RENDER = { timeout: 5000 };
+
+function renderHeader(user: UserSummary | null, path = '/') {
+  stubApi({ '/v3/users/me/': () => success({ type: user ? 'AUTH' : 'UNAUTH', user }) });
+  const router = createMemoryRouter([{ path: '*', element: <AppHeader /> }], { initialEntries: [path] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('AppHeader', () => {
+  it('offers a visitor the logo, Home, search, create, log in and sign up', async () => {
+    renderHeader(null);
+
+    const account = await screen.findByRole('navigation', { name: 'Your account' }, FIRST_RENDER);
+    expect(within(account).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login/');
+    expect(within(account).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup/');
+    expect(screen.getByRole('link', { name: 'Pinboard home' }).getAttribute('href')).toBe('/');
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    expect(within(main).getByRole('link', { name: 'Create a pin' }).getAttribute('href')).toBe(
+      '/pin-builder',
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search Pinboard' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Notifications' })).toBeNull();
+  });
+
+  it('offers a signed-in viewer notifications and their profile instead', async () => {
+    renderHeader(ada, '/pin/1/');
+
+    const profile = await screen.findByRole('link', { name: 'Your profile' });
+    expect(profile.getAttribute('href')).toBe('/ada/');
+    expect(screen.getByRole('link', { name: 'Notifications' }).getAttribute('href')).toBe('/notifications/');
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('shows neither set of entries until the viewer is known', () => {
+    renderHeader(ada);
+
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Your profile' })).toBeNull();
+  });
+
+  it('searches pins for the query on submit, and shows the query on the results page', async () => {
+    const router = renderHeader(null);
+    const field = screen.getByRole('searchbox', { name: 'Search Pinboard' });
+
+    fireEvent.change(field, { target: { value: '  kitchen ideas ' } });
+    await act(async () => {
+      fireEvent.submit(field.closest('form')!);
+    });
+
+    expect(router.state.location.pathname).toBe('/search/pins/');
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('kitchen ideas');
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('kitchen ideas');
+  });
+
+  it('stays put when the query is empty', async () => {
+    const router = renderHeader(null, '/pin/1/');
+
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('search'));
+    });
+
+    expect(router.state.location.pathname).toBe('/pin/1/');
+  });
+
+  it('uses only real links and a labelled field, all in the tab order', async () => {
+    renderHeader(ada);
+    await screen.findByRole('link', { name: 'Your profile' });
+
+    const header = screen.getByRole('banner');
+    const controls = header.querySelectorAll('a, button, input, [tabindex]');
+    expect(controls.length).toBe(6);
+    for (const control of controls) {
+      expect(control.getAttribute('tabindex')).toBeNull();
+      if (control.tagName === 'A') expect(control.getAttribute('href')).toBeTruthy();
+    }
+    // A real form, so Enter in the field submits it natively.
+    expect(screen.getByRole('searchbox').closest('form')?.getAttribute('role')).toBe('search');
+  });
+});

@@ -1,0 +1,22 @@
+import type { UserProfile } from '@pinboard/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../api/client.ts';
+import { userKeys } from './userKeys.ts';
+
+export function fetchUserProfile(username: string, signal?: AbortSignal): Promise<UserProfile> {
+  return apiClient
+    .get<UserProfile>(`/v3/users/${encodeURIComponent(username)}/`, { signal })
+    .then((result) => result.data);
+}
+
+/**
+ * A person's public profile. Read it through this hook wherever a follow button or a
+ * follower count shows, so following someone updates every place at once.
+ */
+export function useUserProfile(username: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: userKeys.profile(username),
+    queryFn: ({ signal }) => fetchUserProfile(username, signal),
+    enabled: options.enabled,
+  });
+}

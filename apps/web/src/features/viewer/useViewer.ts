@@ -1,0 +1,28 @@
+import type { UserSummary, Viewer } from '@pinboard/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../api/client.ts';
+import { viewerKeys } from './query-keys.ts';
+
+export async function fetchViewer(signal?: AbortSignal): Promise<Viewer> {
+  return (await apiClient.get<Viewer>('/v3/users/me/', { signal })).data;
+}
+
+export interface ViewerState {
+  /** The signed-in user; null for a visitor, while loading, or when the call failed. */
+  viewer: UserSummary | null;
+  isLoading: boolean;
+}
+
+/**
+ * Who is looking. Every component that asks shares one request. A failed call counts as a
+ * visitor, so the page still works and offers to log in rather than showing an error.
+ */
+export function useViewer(): ViewerState {
+  const { data, isPending } = useQuery({
+    queryKey: viewerKeys.me(),
+    queryFn: ({ signal }) => fetchViewer(signal),
+    // It changes only at sign-in and sign-out, which invalidate it.
+    staleTime: Infinity,
+  });
+  return { viewer: data?.user ?? null, isLoading: isPending };
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import { PinsPanel } from '../features/boards/PinsPanel.tsx';
+import { displayName } from '../features/pins/pinText.ts';
+import { isNotFoundError } from '../features/profile/apiErrors.ts';
+import { ErrorState, LoadingState, NotFoundState } from '../features/profile/PageStates.tsx';
+import { ProfileBoards } from '../features/profile/ProfileBoards.tsx';
+import { ProfileHeader } from '../features/profile/ProfileHeader.tsx';
+import { profileKeys } from '../features/profile/profileKeys.ts';
+import { ProfileTabs } from '../features/profile/ProfileTabs.tsx';
+import { useUserProfile } from '../features/users/useUserProfile.ts';
+
+/** `/{username}` (the Saved tab: boards) and `/{username}/_created/` (the Created tab: pins). */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { username = '' } = useParams();
+  const tab = /\/_created\/?$/.test(useLocation().pathname) ? 'created' : 'saved';
+  const profile = useUserProfile(username);
+
+  if (profile.status === 'pending') return <LoadingState />;
+  if (profile.status === 'error') {
+    return isNotFoundError(profile.error) ? (
+      <NotFoundState
+        documentTitle={t('profile.notFound.documentTitle')}
+        title={t('profile.notFound.title')}
+        body={t('profile.notFound.body', { username })}
+      />
+    ) : (
+      <ErrorState onRetry={() => void profile.refetch()} />
+    );
+  }
+
+  const user = profile.data;
+  const name = displayName(user);
+  const titleKey = tab === 'created' ? 'profile.documentTitleCreated' : 'profile.documentTitle';
+  return (
+    <>
+      <title>{t(titleKey, { name, username: user.username })}</title>
+      <ProfileHeader profile={user} />
+      <ProfileTabs username={user.username} current={tab} />
+      {tab === 'created' ? (
+        <PinsPanel
+          heading={t('profile.createdHeading')}
+          hideHeading
+          queryKey={profileKeys.createdPins(user.username)}
+          path={`/v3/users/${encodeURIComponent(user.username)}/pins/`}
+          options={{ query: { filter: 'created' } }}
+          label={t('profile.createdFeedLabel', { name })}
+          emptyText={t('profile.createdEmpty', { name })}
+        />
+      ) : (
+        <ProfileBoards profile={user} />
+      )}
+    </>
+  );
+}

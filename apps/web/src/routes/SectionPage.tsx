@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { boardKeys } from '../features/boards/boardKeys.ts';
+import { PinsPanel } from '../features/boards/PinsPanel.tsx';
+import { SectionHeader } from '../features/boards/SectionHeader.tsx';
+import { useBoard, useSection } from '../features/boards/useBoard.ts';
+import { displayName } from '../features/pins/pinText.ts';
+import { isNotFoundError } from '../features/profile/apiErrors.ts';
+import { ErrorState, LoadingState, NotFoundState } from '../features/profile/PageStates.tsx';
+
+/** `/{username}/{board}/{section}`: a breadcrumb back to the board, the section's title and its pins. */
+export function SectionPage() {
+  const { t } = useTranslation();
+  const { username = '', board: boardSlug = '', section: sectionSlug = '' } = useParams();
+  const board = useBoard(username, boardSlug);
+  const section = useSection(board.data?.id, sectionSlug);
+
+  const failed = board.status === 'error' ? board : section.status === 'error' ? section : null;
+  if (failed) {
+    if (!isNotFoundError(failed.error)) return <ErrorState onRetry={() => void failed.refetch()} />;
+    const which = board.status === 'error' ? 'notFound' : 'sectionNotFound';
+    return (
+      <NotFoundState
+        documentTitle={t(`board.${which}.documentTitle`)}
+        title={t(`board.${which}.title`)}
+        body={t(`board.${which}.body`)}
+      />
+    );
+  }
+  if (board.status !== 'success' || section.status !== 'success') return <LoadingState />;
+
+  const { data: boardData } = board;
+  const { data: sectionData } = section;
+  return (
+    <>
+      <title>
+        {t('board.sectionDocumentTitle', {
+          section: sectionData.title,
+          board: boardData.name,
+          owner: displayName(boardData.owner),
+        })}
+      </title>
+      <SectionHeader board={boardData} section={sectionData} />
+      <PinsPanel
+        heading={t('board.pinsHeading')}
+        hideHeading
+        queryKey={boardKeys.sectionPins(boardData.id, sectionData.id)}
+        path={`/v3/board_sections/${sectionData.id}/pins/`}
+        label={t('board.sectionPinsFeedLabel', { section: sectionData.title })}
+        emptyText={t('board.sectionPinsEmpty')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * The web routes of spec 3 section 2.8 (and the advertiser pages of sections 2.1–2.5) as one
+ * table. The server answers every route here with the web app and anything else with a 404; the
+ * router shows each route's page, or the 'coming soon' page until the feature that brings it lands.
+ * Patterns use React Router's path syntax, relative to `/`: `pin/:id`, `settings/*` (a trailing
+ * splat also matches the bare prefix, as the spec's `/settings*` does). Free of zod so the web
+ * bundle can import `@pinboard/shared/routes` cheaply.
+ */
+
+/** Business-access and business-manager pages under `/{prefix}/{userBizId}/` (spec 3 section 2.8). */
+const BUSINESS_ACCESS_PAGES = [
+  'dashboard',
+  'asset-groups',
+  'catalogs',
+  'shared-tags',
+  'brand-safety',
+  'audiences',
+  'security',
+  'invoice-management',
+  'ad-accounts/cee-migration',
+];
+const BUSINESS_HIERARCHY_PAGES = ['dashboard', 'hierarchy', 'business_security', 'managers'];
+
+/** Advertiser tool pages of spec 3 sections 2.1–2.5, each with its own sub-pages. */
+const ADVERTISER_PAGES = [
+  'reporting',
+  'ads',
+  'automated',
+  'audiences',
+  'audience_debug',
+  'accounts_manager',
+  'history',
+  'shopping',
+  'pin-builder',
+  'quick-promote',
+  'recommendations',
+  'product-catalogs',
+  'media_planner',
+  'msot-optimizer',
+  'campaign-insights',
+  'report-center',
+  'billing',
+  'bulk_editor',
+  'experiments',
+  'conversions',
+];
+
+/** The feature that brings a route, with the issue that builds it (null: no issue planned yet). */
+export const FEATURES = {
+  browsing: { issue: 3 },
+  signupLogin: { issue: 4 },
+  accountRecovery: { issue: 5 },
+  socialLogin: { issue: 6 },
+  saving: { issue: 7 },
+  creating: { issue: 8 },
+  discovery: { issue: 9 },
+  messaging: { issue: null },
+  safety: { issue: null },
+  liveVideo: { issue: null },
+  business: { issue: null },
+  advertising: { issue: null },
+} as const satisfies Record<string, { issue: number | null }>;
+export type FeatureName = keyof typeof FEATURES;
+
+/** The groups of spec 3 section 2.8, plus the advertiser tool pages of sections 2.1–2.5. */
+export type RouteArea =
+  'general' | 'pins' | 'discovery' | 'account' | 'boards' | 'other' | 'business' | 'advertiser';
+
+export interface WebRoute {
+  /** Stable name, unique in the table. */
+  id: string;
+  pattern: string;
+  area: RouteArea;
+  /** `available` once its page is built; until then the app shows the coming-soon page. */
+  status: 'available' | 'comingSoon';
+  feature: FeatureName;
+}
+
+const live = (id: string, pattern: string, area: RouteArea): WebRoute => ({
+  id,
+  pattern,
+  area,
+  status: 'available',
+  feature: 'browsing',
+});
+const soon = (id: string, pattern: string, area: RouteArea, feature: FeatureName): WebRoute => ({
+  id,
+  pattern,
+  area,
+  status: 'comingSoon',
+  feature,
+});
+const camel = (...words: string[]) =>
+  words
+    .join('-')
+    .split(/[^A-Za-z0-9]+/)
+    .map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join('');
+
+export const WEB_ROUTES: readonly WebRoute[] = [
+  live('home', '', 'general'),
+  soon('homefeed', 'homefeed', 'general', 'discovery'),
+  soon('login', 'login/*', 'general', 'signupLogin'),
+  soon('signup', 'signup/*', 'general', 'signupLogin'),
+  soon('invited', 'invited/*', 'general', 'signupLogin'),
+  // Not in section 2.8, but the sign-up issue names it as a page.
+  soon('addAccount', 'add-account', 'general', 'signupLogin'),
+  soon('passwordReset', 'password/reset/*', 'general', 'accountRecovery'),
+  soon('passwordForUser', 'pw/:username', 'general', 'accountRecovery'),
+  soon('securePanic', 'secure/panic/*', 'general', 'accountRecovery'),
+  soon('emailSubscription', 'email/subscription/*', 'general', 'messaging'),
+  soon('emailUserSurvey', 'email/user_survey/*', 'general', 'messaging'),
+  soon('emailVerificationError', 'email_verification_error/*', 'general', 'signupLogin'),
+  soon('notifications', 'notifications/*', 'general', 'messaging'),
+
+  live('pin', 'pin/:id', 'pins'),
+  soon('pinComments', 'pin/:id/comments', 'pins', 'messaging'),
+  soon('pinEdit', 'pin/:id/edit', 'pins', 'saving'),
+  soon('pinRepin', 'pin/:id/repin/*', 'pins', 'saving'),
+  soon('pinVisualSearch', 'pin/:id/visual-search/*', 'pins', 'discovery'),
+  soon('pinProducts', 'pin/:id/products/*', 'pins', 'discovery'),
+  soon('pinCreate', 'pin/create/*', 'pins', 'creating'),
+  soon('pinRedirect', 'pin_redirect', 'pins', 'discovery'),
+
+  soon('search', 'search/*', 'discovery', 'discovery'),
+  soon('ideas', 'ideas', 'discovery', 'discovery'),
+  soon('ideasInterest', 'ideas/:interest/:id', 'discovery', 'discovery'),
+  soon('videos', 'videos', 'discovery', 'discovery'),
+  soon('videosCategory', 'videos/:category/:id', 'discovery', 'discovery'),
+  soon('shopping', 'shopping', 'discovery', 'discovery'),
+  soon('shoppingCategory', 'shopping/:category/:id', 'discovery', 'discovery'),
+  soon('topics', 'topics/*', 'discovery', 'discovery'),
+  soon('today', 'today', 'discovery', 'discovery'),
+  ...['article', 'best', 'trending', 'popular', 'shop'].map((kind) =>
+    soon(camel('today', kind), `today/${kind}/*`, 'discovery', 'discovery'),
+  ),
+  soon('discoverArticle', 'discover/article/*', 'discovery', 'discovery'),
+
+  soon('unauthProfile', 'unauth-profile/*', 'account', 'signupLogin'),
+  soon('settings', 'settings/*', 'account', 'accountRecovery'),
+  soon('oauth', 'oauth/*', 'account', 'socialLogin'),
+  soon('appFactoryOauth', 'app-factory-oauth/*', 'account', 'socialLogin'),
+  ...['pin-editor', 'pin-builder', 'story-pin-builder', 'idea-pin-builder', 'pin-creation-tool'].map((page) =>
+    soon(camel(page), page, 'account', 'creating'),
+  ),
+  // Not in section 2.8, but the pin-creation issue names it as a page.
+  soon('bookmarklet', 'bookmarklet', 'account', 'creating'),
+  soon('ideaAdsTool', 'idea-ads-tool', 'account', 'advertising'),
+  soon('advertiserQuickPromote', 'advertiser/quick-promote', 'account', 'advertising'),
+  // The save-success dialog's 'Promote your Pin' link (spec 3 section 2.11) spells it this way.
+  soon('advertiserQuickPromoteLink', 'advertiser/quick_promote', 'account', 'advertising'),
+
+  soon('boardEdit', 'board/:id/edit', 'boards', 'saving'),
+  soon('boardCollaborators', 'board/:id/collaborators', 'boards', 'saving'),
+  soon('boardAddCollaborators', 'board/:id/add_collaborators', 'boards', 'saving'),
+  soon('boardSectionEdit', 'boardsection/:id/edit', 'boards', 'saving'),
+  live('profile', ':username', 'boards'),
+  live('profileCreated', ':username/_created', 'boards'),
+  live('board', ':username/:board', 'boards'),
+  live('section', ':username/:board/:section', 'boards'),
+
+  soon('conversation', 'conversation/:id', 'other', 'messaging'),
+  soon('appealedPin', 'appealed-pin', 'other', 'safety'),
+  soon('reportsAndViolations', 'reports-and-violations', 'other', 'safety'),
+  soon('ageAppeal', 'age-appeal/*', 'other', 'safety'),
+  soon('tvStudio', 'tv/studio/*', 'other', 'liveVideo'),
+  soon('signupSsoBusinessAccount', 'signup/sso-business-account/*', 'other', 'socialLogin'),
+
+  ...['business-access', 'business-manager'].flatMap((prefix) =>
+    BUSINESS_ACCESS_PAGES.map((page) =>
+      soon(camel(prefix, page), `${prefix}/:userBizId/${page}`, 'business', 'business'),
+    ),
+  ),
+  ...BUSINESS_HIERARCHY_PAGES.map((page) =>
+    soon(camel('businessHierarchy', page), `business-hierarchy/:id/${page}`, 'business', 'business'),
+  ),
+  ...['create', 'invite/*', 'convert', 'hub', 'commerce-integrations', 'catalogs/:id'].map((page) =>
+    soon(camel('business', page.split('/')[0]!), `business/${page}`, 'business', 'business'),
+  ),
+
+  ...ADVERTISER_PAGES.map((page) =>
+    soon(camel('advertiserAccount', page), `advertiser/:advertiserId/${page}/*`, 'advertiser', 'advertising'),
+  ),
+  // Without an advertiser id the same pages sit at the top level (section 2.1), except those the
+  // table already has and `ads`, whose top-level path is the spec's ads API.
+  ...ADVERTISER_PAGES.filter((page) => !['ads', 'shopping', 'pin-builder'].includes(page)).map((page) =>
+    soon(camel(page), `${page}/*`, 'advertiser', 'advertising'),
+  ),
+];

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { FEATURES, isReservedUsername, matchWebRoute, RESERVED_WORDS, WEB_ROUTES } from './routes.ts';
+
+const idOf = (path: string) => matchWebRoute(path)?.route.id ?? null;
+
+describe('the route table', () => {
+  it('has unique ids and unique patterns', () => {
+    expect(new Set(WEB_ROUTES.map((r) => r.id)).size).toBe(WEB_ROUTES.length);
+    expect(new Set(WEB_ROUTES.map((r) => r.pattern)).size).toBe(WEB_ROUTES.length);
+  });
+
+  it('has the browsing pages available and everything else coming with a later feature', () => {
+    const available = WEB_ROUTES.filter((r) => r.status === 'available').map((r) => r.id);
+    expect(available.sort()).toEqual(['board', 'home', 'pin', 'profile', 'profileCreated', 'section']);
+    for (const route of WEB_ROUTES.filter((r) => r.status === 'comingSoon')) {
+      expect(route.feature, route.id).not.toBe('browsing');
+      expect(FEATURES[route.feature]).toBeDefined();
+    }
+  });
+
+  it('uses only static segments, parameters and a trailing splat', () => {
+    for (const { pattern } of WEB_ROUTES) {
+      expect(pattern, pattern).toMatch(/^((:[A-Za-z]+|[A-Za-z0-9_.-]+)(\/|$))*(\*)?$/);
+      expect(pattern.startsWith('/')).toBe(false);
+    }
+  });
+});
+
+describe('reserved words', () => {
+  it('holds every static first segment of the table and the common ones', () => {
+    for (const word of ['login', 'settings', 'pin', 'business-access', 'tv', 'advertiser', 'billing']) {
+      expect(RESERVED_WORDS.has(word), word).toBe(true);
+    }
+    for (const word of ['about', 'admin', 'api', 'assets', 'media', 'v3', 'vx', 'ads', '_', '__dev']) {
+      expect(isReservedUsername(word), word).toBe(true);
+    }
+  });
+
+  it('ignores case and leaves ordinary names alone', () => {
+    expect(isReservedUsername('Settings')).toBe(true);
+    expect(isReservedUsername('maya_lindqvist')).toBe(false);
+    expect(isReservedUsername('theo.okafor')).toBe(false);
+  });
+});
+
+describe('matchWebRoute', () => {
+  it.each([
+    ['/', 'home'],
+    ['/pin/123/', 'pin'],
+    ['/pin/create/bookmarklet/', 'pinCreate'],
+    ['/pin/create', 'pinCreate'],
+    ['/pin/123/repin/x/', 'pinRepin'],
+    ['/login', 'login'],
+    ['/login/', 'login'],
+    ['/LOGIN/?next=/pin/1/', 'login'],
+    ['/signup/sso-business-account/step/2', 'signupSsoBusinessAccount'],
+    ['/settings/security/mfa', 'settings'],
+    ['/search/pins/?q=kitchen', 'search'],
+    ['/today/best/2024', 'todayBest'],
+    ['/ideas/kitchens/9182', 'ideasInterest'],
+    ['/business-access/77/ad-accounts/cee-migration', 'businessAccessAdAccountsCeeMigration'],
+    ['/advertiser/42/reporting/campaigns/', 'advertiserAccountReporting'],
+    ['/advertiser/quick-promote', 'advertiserQuickPromote'],
+    ['/billing/history/', 'billing'],
+    ['/maya_lindqvist/', 'profile'],
+    ['/theo.okafor/_created/', 'profileCreated'],
+    ['/maya_lindqvist/small-kitchens/', 'board'],
+    ['/maya_lindqvist/small-kitchens/shelves', 'section'],
+  ])('knows %s as %s', (path, id) => {
+    expect(idOf(path)).toBe(id);
+  });
+
+  it('gives the parameters, decoded, and the splat rest', () => {
+    expect(matchWebRoute('/maya_lindqvist/caf%C3%A9/')?.params).toEqual({
+      username: 'maya_lindqvist',
+      board: 'café',
+    });
+    expect(matchWebRoute('/settings/security/mfa')?.params).toEqual({ '*': 'security/mfa' });
+    expect(matchWebRoute('/pin/%E0%A4%A/')?.params).toEqual({ id: '%E0%A4%A' });
+  });
+
+  it.each([
+    '/about',
+    '/admin/users',
+    '/api',
+    '/pin',
+    '/pin/1/2/3/4',
+    '/ideas/kitchens',
+    '/settings-x/y/z',
+    '/a/b/c/d',
+    '/no such user/',
+    '/ab',
+    '/wp-login.php',
+  ])('does not know %s', (path) => {
+    expect(matchWebRoute(path)).toBeNull();
+  });
+
+  it('never reads a reserved word as a username', () => {
+    for (const word of RESERVED_WORDS) {
+      const match = matchWebRoute(`/${word}/`);
+      expect(match?.route.area === 'boards' && match.route.pattern.startsWith(':'), word).toBe(false);
+    }
+  });
+});
