@@ -1,6 +1,6 @@
 import { ENDPOINT_COUNT, HELLO_ENDPOINT, READY_PROBES, discoverEndpoints } from './endpoints.ts';
 import type { Cleanup } from './cleanup.ts';
-import { describeLoadAverage } from './machine.ts';
+import { measureOtherWork } from './machine.ts';
 import { measureEndpoint, type Endpoint, type LoadResult } from './load.ts';
 import type { EngineReport } from './report.ts';
 import {
@@ -116,6 +116,8 @@ export async function measureHelloCeiling(
     LATER_START_TIMEOUT_MS,
     cleanup,
   );
+  const otherWork = await measureOtherWork();
+  (otherWork.busy ? console.warn : console.log)(`  ${otherWork.text}`);
   const [result] = await loadEach(server, [HELLO_ENDPOINT], durationSeconds, cleanup);
   await stop();
   return result!;
@@ -149,7 +151,8 @@ export async function benchEngine(setup: EngineSetup, cleanup: Cleanup): Promise
 
   const { endpoints, problems } = await discoverEndpoints(later.server.baseUrl);
   for (const problem of problems) console.warn(`  problem: ${problem}`);
-  console.log(`  ${describeLoadAverage()}`);
+  const otherWork = await measureOtherWork();
+  (otherWork.busy ? console.warn : console.log)(`  ${otherWork.text}`);
   const results = await loadEach(later.server, endpoints, setup.durationSeconds, cleanup);
   reportServerOutput(later.server);
   await later.stop();
@@ -162,5 +165,6 @@ export async function benchEngine(setup: EngineSetup, cleanup: Cleanup): Promise
     checks: checkTargets(setup.kind, results, starts),
     problems,
     complete: endpoints.length === ENDPOINT_COUNT,
+    otherWork: otherWork.text,
   };
 }

@@ -10,6 +10,8 @@ export interface EngineReport {
   problems: string[];
   /** False when an endpoint could not be measured at all. */
   complete: boolean;
+  /** How much CPU other work took just before the load (it skews the figures). */
+  otherWork: string;
 }
 
 /** Columns padded to their widest cell, as a Markdown table, so the output pastes into docs as is. */
@@ -60,6 +62,8 @@ export function formatEngineReport(report: EngineReport, hello: LoadResult | und
     `### ${report.title}`,
     '',
     `Start: first ${formatSeconds(report.starts.firstMs)} (migrate + seed), later ${formatSeconds(report.starts.laterMs)} (spawn to first \`GET /\` + \`GET /v3/feeds/home/\`).`,
+    '',
+    `Before the load, ${report.otherWork}.`,
     '',
     table,
     '',

@@ -25,12 +25,17 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** Told when an idle PostgreSQL connection dies (server restart, admin kill). */
+  onConnectionError?: (error: Error) => void;
 }
 
 /** Opens PGlite (in a directory or in memory) or a PostgreSQL pool. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    // Without a listener an idle connection's death would crash the process; the pool simply
+    // opens a new connection on next use.
+    pool.on('error', options.onConnectionError ?? (() => {}));
     // Fail fast with a clear error instead of on the first request.
     const client = await pool.connect();
     client.release();
