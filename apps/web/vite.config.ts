@@ -1,6 +1,9 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The API server `npm run dev` starts beside Vite; override when it listens elsewhere.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
@@ -8,10 +11,37 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 // Everything the server answers itself; /vx and /ads are the spec's non-/v3 API paths.
 const serverPaths = ['/v3', '/vx', '/ads', '/media', '/healthz', '/__dev'];
 
+/**
+ * Writes `.br` and `.gz` beside every text asset once, at build time, so the server sends
+ * compressed files without compressing per request (about a third of the bytes on slow links).
+ */
+function precompress(): Plugin {
+  return {
+    name: 'pinboard-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json)$/.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(outDir, name);
+          const body = await readFile(file);
+          if (body.length < 1024) return;
+          await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+          await writeFile(
+            `${file}.br`,
+            brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   // Pinned so `vite build` from the repo root (or a script) still finds index.html.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -52,6 +53,22 @@ describe('web app with a build', () => {
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.body).toBe('console.log(1);');
+  });
+
+  it('sends the precompressed file the build wrote when the client accepts it', async () => {
+    const source = 'console.log("compressed");'.repeat(100);
+    await writeFile(path.join(distDir, 'assets', 'big-def456.js'), source);
+    await writeFile(path.join(distDir, 'assets', 'big-def456.js.br'), brotliCompressSync(source));
+    await writeFile(path.join(distDir, 'assets', 'big-def456.js.gz'), gzipSync(source));
+
+    const br = await app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(source);
+    const gzip = await app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ url: '/assets/big-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(source);
   });
 
   it('answers a missing asset with a 404, not the app', async () => {

@@ -68,6 +68,8 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
       index: false,
       // Vite puts a content hash in every asset name, so a name never changes meaning.
       immutable: true,
+      // The build writes .br and .gz beside each asset (vite.config.ts); send those when accepted.
+      preCompressed: true,
       maxAge: '365d',
     });
   });
