@@ -1,3 +1,13 @@
+import { AUTH_ERRORS } from './auth/auth-errors.ts';
+
+export interface ErrorEntry {
+  status: number;
+  apiCode: number;
+  message: string;
+  /** The request field the error is about, when it is about one (the envelope's `field`). */
+  field?: string;
+}
+
 /**
  * The error catalogue: every failure the API can answer with. The server throws
  * `AppError(code)`; the web app shows `message` (or maps `code` to its own text).
@@ -28,6 +38,13 @@ export const ERRORS = {
   image_invalid: { status: 400, apiCode: 61, message: 'We could not read this image.' },
   experiment_unknown: { status: 400, apiCode: 70, message: 'There is no experiment with this name.' },
   experiment_group_unknown: { status: 400, apiCode: 71, message: 'This experiment has no such group.' },
-} as const satisfies Record<string, { status: number; apiCode: number; message: string }>;
+  ...AUTH_ERRORS,
+} as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/** The request field a code belongs to (sign-up and login codes name one), or null. */
+export function errorFieldOf(code: ErrorCode): string | null {
+  const entry: ErrorEntry = ERRORS[code];
+  return entry.field ?? null;
+}

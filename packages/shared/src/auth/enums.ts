@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** Where the sign-up/login modal appears (spec 1 section 2, 'Containers'). */
+export const SIGNUP_CONTAINERS = [
+  'login_page',
+  'home_page',
+  'save',
+  'download',
+  'follow',
+  'pinBookmarklet',
+  'revamped_business_login_page',
+  'bottom.right.upsell.email',
+] as const;
+export const SignupContainerSchema = z.enum(SIGNUP_CONTAINERS);
+export type SignupContainer = z.infer<typeof SignupContainerSchema>;
+
+/** What led to the sign-up; picks the modal's title (spec 1 section 2, 'Titles by signupSource'). */
+export const SIGNUP_SOURCES = [
+  'boardInvite',
+  'saveButton',
+  'saveButtonExp',
+  'homePage',
+  'pinBookmarklet',
+  'downloadImageBtnDweb',
+  'downloadImageBtnUnauth',
+  'followButton',
+  'commentComposer',
+  'defaultSource',
+] as const;
+export const SignupSourceSchema = z.enum(SIGNUP_SOURCES);
+export type SignupSource = z.infer<typeof SignupSourceSchema>;
+
+/** The sign-up payload's `type` (spec 1 section 3); only `email` is served for now. */
+export const SIGNUP_TYPES = ['email', 'google', 'facebook', 'line', 'sso', 'google_one_tap'] as const;
+export const SignupTypeSchema = z.enum(SIGNUP_TYPES);
+export type SignupType = z.infer<typeof SignupTypeSchema>;
+
+/** Spec 1 section 9 'Gender set'. */
+export const GENDERS = ['female', 'male', 'unknown'] as const;
+export const GenderSchema = z.enum(GENDERS);
+export type Gender = z.infer<typeof GenderSchema>;
+
+/** The modal's steps (spec 1 section 2, 'Modal steps'), also named by analytics events. */
+export const AUTH_STEPS = [
+  'signup',
+  'respondMessage',
+  'login',
+  'personalizedLogin',
+  'loginMfa',
+  'socialSignupWithAge',
+  'EmailCollection',
+  'EmailAlreadyExist',
+  'UnderageConfirmation',
+  'consents',
+] as const;
+export const AuthStepSchema = z.enum(AUTH_STEPS);
+export type AuthStep = z.infer<typeof AuthStepSchema>;
+
+/** Login types that attempt/success/fail events carry (spec 1 section 4 'Login'). */
+export const LOGIN_TYPES = ['email', 'facebook', 'google_one_tap', 'line', 'sso', 'mfa'] as const;
+export const LoginTypeSchema = z.enum(LOGIN_TYPES);
+export type LoginType = z.infer<typeof LoginTypeSchema>;
+
+/** Account-recovery modal codes (spec 1 section 4 'Account recovery'), e.g. the `aec` parameter. */
+export const RECOVERY_MODAL_CODES = {
+  softBanned: 0,
+  rateLimited: 1,
+  loginAssistance: 2,
+  passwordResetSent: 3,
+  preventFirstProviderRegister: 4,
+  preventSecondProviderRegister: 5,
+  suspended: 6,
+} as const;
+
+/** Spec 1 section 4 'Login methods'. */
+export const LOGIN_METHODS = {
+  EMAIL: 1,
+  FACEBOOK: 2,
+  GPLUS: 3,
+  GOOGLE_ONE_TAP: 4,
+  SMARTLOCK: 5,
+  MULTIFACTOR: 6,
+  SWITCH_ACCOUNT: 7,
+  LINE: 8,
+  SSO: 9,
+} as const;
+
+/** Spec 1 section 4 'Flow states'. */
+export const AUTH_FLOW_STATES = { STARTED: 1, FINISHED: 2 } as const;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { IdSchema } from '../ids.ts';
+import { ViewerSchema } from '../viewer.ts';
+import { ConsentStateSchema } from './consents.ts';
+import { EmailSchema } from './email.ts';
+import { GenderSchema, SignupContainerSchema, SignupSourceSchema, SignupTypeSchema } from './enums.ts';
+import { AUTH_LIMITS } from './limits.ts';
+
+/** Long enough for any passphrase, short enough that hashing one costs nothing unusual. */
+const PASSWORD_MAX_LENGTH = 256;
+/** A bot-check token: an ALTCHA payload (a few hundred characters) or a reCAPTCHA token (~2 kB). */
+const BotCheckTokenSchema = z.string().max(8192);
+/** A same-site path or URL the browser came from; checked again by safeNextPath before use. */
+const UrlTextSchema = z.string().max(2048);
+
+const PasswordFieldSchema = z
+  .string({ error: 'password_required' })
+  .min(1, { error: 'password_required', abort: true })
+  .max(PASSWORD_MAX_LENGTH);
+
+/**
+ * `POST /v3/register/` (spec 1 section 3 'Sign-up payload'). The password's rules and the
+ * birthday's are the server's (checkPassword, checkBirthday), because they depend on the
+ * configured rules and the viewer's country; `birthday` is optional here so the server can
+ * answer age_missing or birthday_required. Only `type: 'email'` is served for now.
+ */
+export const RegisterBodySchema = z.strictObject({
+  type: SignupTypeSchema,
+  email: EmailSchema,
+  password: PasswordFieldSchema,
+  /** Unix seconds (UTC midnight of the day the person entered). */
+  birthday: z.number({ error: 'birthday_invalid' }).int({ error: 'birthday_invalid' }).optional(),
+  first_name: z
+    .string()
+    .trim()
+    .max(AUTH_LIMITS.firstNameMaxLength, { error: 'first_name_too_long' })
+    .optional(),
+  last_name: z.string().trim().max(100).optional(),
+  /** ISO 3166-1 alpha-2; the server uses its own idea of the country for the rules. */
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+  gender: GenderSchema.optional(),
+  birthday_source_site: z.string().max(64).optional(),
+  email_source_site: z.string().max(64).optional(),
+  /** The bot-check token, ALTCHA or reCAPTCHA (the name is the spec's). */
+  recaptchaV3Token: BotCheckTokenSchema.optional(),
+  kr_privacy_consent_opt_in: z.boolean().optional(),
+  marketing_notifs_opt_out: z.boolean().optional(),
+  /** Required (all four required boxes ticked) when the viewer's `requires_consent` is true. */
+  consents: ConsentStateSchema.optional(),
+  signup_source: SignupSourceSchema.optional(),
+  container: SignupContainerSchema.optional(),
+  next: UrlTextSchema.optional(),
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+/** `POST /v3/login/` (spec 1 section 3 'Login credentials', email and password only for now). */
+export const LoginBodySchema = z.strictObject({
+  username_or_email: z
+    .string({ error: 'username_or_email_required' })
+    .trim()
+    .min(1, { error: 'username_or_email_required', abort: true })
+    .max(254),
+  password: PasswordFieldSchema,
+  recaptchaV3Token: BotCheckTokenSchema.optional(),
+  recaptchaV2Token: BotCheckTokenSchema.optional(),
+  get_user: z.boolean().optional(),
+  /** Keep the current session in this browser's account group and add this one beside it. */
+  switch_account: z.boolean().optional(),
+  app_type_from_client: z.union([z.literal(5), z.literal(7)]).optional(),
+  referrer: UrlTextSchema.optional(),
+  visited_pages_before_login: z.number().int().min(0).optional(),
+  container: SignupContainerSchema.optional(),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+/** `GET /v3/register/exists/?email=`; the answer's data is a boolean (true: taken). */
+export const ExistsQuerySchema = z.strictObject({ email: EmailSchema });
+export type ExistsQuery = z.infer<typeof ExistsQuerySchema>;
+
+/**
+ * `GET /v3/email/validation/?email=`. Any text is asked about, so a bad address answers
+ * `is_valid: false` rather than an error.
+ */
+export const EmailValidationQuerySchema = z.strictObject({
+  email: z
+    .string({ error: 'email_required' })
+    .trim()
+    .min(1, { error: 'email_required', abort: true })
+    .max(1024),
+});
+export type EmailValidationQuery = z.infer<typeof EmailValidationQuerySchema>;
+
+export const EmailValidationResultSchema = z.object({ is_valid: z.boolean() });
+export type EmailValidationResult = z.infer<typeof EmailValidationResultSchema>;
+
+/** The data of `POST /v3/register/` and `POST /v3/login/` (spec 1 section 7 reads `data.user`). */
+export const LoginResultSchema = z.object({ user: ViewerSchema });
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+/** `POST /v3/users/me/switch/`: move to another account signed in on this browser. */
+export const SwitchAccountBodySchema = z.strictObject({ user_id: IdSchema });
+export type SwitchAccountBody = z.infer<typeof SwitchAccountBodySchema>;
