@@ -19,3 +19,8 @@ export * from './auth/consents.ts';
 export * from './auth/bot-check.ts';
 export * from './auth/events.ts';
 export * from './auth/requests.ts';
+export * from './auth/email-typo.ts';
+export * from './auth/password.ts';
+export * from './auth/birthday.ts';
+export * from './auth/names.ts';
+export * from './auth/next-path.ts';
