@@ -4,6 +4,14 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from './app-context.ts';
+import { createBotCheck } from './adapters/botcheck/index.ts';
+import { createCounterStore } from './adapters/counters/index.ts';
+import { createCountryResolver } from './adapters/geoip/country.ts';
+import { resolveSessionSecret } from './lib/session-secret.ts';
+import { createAuthLimits } from './modules/auth/auth.policy.ts';
+import type { AuthDeps } from './modules/auth/auth-deps.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerAuthCheckRoutes } from './modules/auth/checks.routes.ts';
 import { registerBoardRoutes } from './modules/boards/boards.routes.ts';
 import { registerExperimentRoutes } from './modules/experiments/experiments.routes.ts';
 import { registerFeedRoutes } from './modules/feed/feed.routes.ts';
@@ -58,11 +66,25 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   });
   app.get('/v3/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // Counters live as long as the app: Redis when REDIS_URL is set, else this process.
+  const counters = createCounterStore(config.redisUrl);
+  app.addHook('onClose', () => counters.close());
+  const sessionSecret = resolveSessionSecret(config.sessionSecret, config.dataDir);
+  const auth: AuthDeps = {
+    db,
+    config,
+    limits: createAuthLimits(counters),
+    botCheck: createBotCheck(config, { sessionSecret, counters }),
+    countries: createCountryResolver({ header: config.countryHeader }),
+  };
+  registerAuthRoutes(app, { ...auth, secureCookies: config.secureCookies });
+  registerAuthCheckRoutes(app, auth);
+
   registerPinRoutes(app, context);
   registerRelatedPinRoutes(app, context);
   registerUserFollowRoutes(app, context);
   registerUserRoutes(app, context);
-  registerViewerRoutes(app, context);
+  registerViewerRoutes(app, { ...context, countries: auth.countries });
   registerBoardRoutes(app, context);
   registerFeedRoutes(app, context);
   registerExperimentRoutes(app, context);

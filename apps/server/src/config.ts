@@ -19,6 +19,25 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   TRUST_PROXY: booleanFlag.default(false),
+  BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).optional(),
+  RECAPTCHA_PROJECT_ID: z.string().optional(),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_API_KEY: z.string().optional(),
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'a header name')
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  CONSENT_COUNTRIES: z
+    .string()
+    .default('KR')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 codes, comma separated'))),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -33,7 +52,14 @@ export interface Config {
   webDistDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** When undefined, buildApp generates one and keeps it in DATA_DIR (see lib/session-secret.ts). */
   sessionSecret: string | undefined;
+  botCheck: 'altcha' | 'recaptcha' | 'off';
+  recaptcha: { projectId: string; siteKey: string; apiKey: string } | undefined;
+  /** Lower-cased name of a trusted proxy header carrying the viewer's country; read only when set. */
+  countryHeader: string | undefined;
+  /** Countries whose sign-ups must give the consents of spec section 4. */
+  consentCountries: string[];
   /** undefined: seed when the database is new. */
   seedDemo: boolean | undefined;
   seedPins: number;
@@ -54,6 +80,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  const recaptcha =
+    env.RECAPTCHA_PROJECT_ID && env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_API_KEY
+      ? {
+          projectId: env.RECAPTCHA_PROJECT_ID,
+          siteKey: env.RECAPTCHA_SITE_KEY,
+          apiKey: env.RECAPTCHA_API_KEY,
+        }
+      : undefined;
+  const botCheck = env.BOT_CHECK ?? (recaptcha ? 'recaptcha' : 'altcha');
+  if (botCheck === 'recaptcha' && !recaptcha) {
+    throw new Error(
+      'Invalid configuration:\n  BOT_CHECK=recaptcha needs RECAPTCHA_PROJECT_ID, RECAPTCHA_SITE_KEY and RECAPTCHA_API_KEY',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   return {
@@ -67,6 +107,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     sessionSecret: env.SESSION_SECRET,
+    botCheck,
+    recaptcha,
+    countryHeader: env.COUNTRY_HEADER,
+    consentCountries: env.CONSENT_COUNTRIES,
     seedDemo: env.SEED_DEMO,
     seedPins: env.SEED_PINS,
     seedNumber: env.SEED_NUMBER,

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode } from '@pinboard/shared';
+import { ERRORS, errorFieldOf, type ErrorCode } from '@pinboard/shared';
 
 /** The one error type services throw; the error handler turns it into the failure envelope. */
 export class AppError extends Error {
@@ -20,7 +20,8 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.code = code;
     this.status = options.status ?? ERRORS[code].status;
-    this.field = options.field ?? null;
+    // Sign-up and login codes belong to one form field; the catalogue names it.
+    this.field = options.field ?? errorFieldOf(code);
     this.detail = options.detail ?? null;
   }
 }

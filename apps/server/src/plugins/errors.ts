@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { matchWebRoute } from '@pinboard/shared';
+import { ERRORS, matchWebRoute, type ErrorCode } from '@pinboard/shared';
 import { AppError } from '../lib/app-error.ts';
 import { failure } from '../lib/envelope.ts';
 import { sendWebApp, wantsWebApp } from './web-app.ts';
@@ -25,6 +25,11 @@ function toAppError(error: FastifyError): AppError {
         field: path ? `${path}.${key}` : key,
         detail: `Unknown field '${key}'.`,
       });
+    }
+    // Shared schemas name their failure by its catalogue code (`min(1, { error: 'email_required' })`):
+    // the answer then carries that code's status, text and the field the issue was about.
+    if (issue?.message && Object.hasOwn(ERRORS, issue.message)) {
+      return new AppError(issue.message as ErrorCode, path ? { field: path } : {});
     }
     return new AppError('invalid_request', {
       ...(path ? { field: path, message: `The field '${path}' is not valid.` } : {}),

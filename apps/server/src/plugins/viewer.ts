@@ -5,10 +5,16 @@ import { findSessionUserId } from '../modules/users/users.repository.ts';
 
 export const SESSION_COOKIE = '_pinboard_sess';
 export const VISITOR_COOKIE = '_pinboard_visitor';
+/** The long-lived "remember this browser" cookie (modules/auth/sessions.service.ts). */
+export const RECOGNITION_COOKIE = '_pinboard_recognized';
+/** The browser's account group, for the account switcher (modules/auth/sessions.service.ts). */
+export const GROUP_COOKIE = '_pinboard_group';
 
 export interface Viewer {
   /** The signed-in user, or null for a visitor. */
   userId: number | null;
+  /** The SHA-256 of the live session's cookie value; null for a visitor. */
+  sessionIdHash: string | null;
 }
 
 declare module 'fastify' {
@@ -26,9 +32,9 @@ export function registerViewer(app: FastifyInstance, options: { db: Database }):
   app.decorateRequest('viewer', null as unknown as Viewer);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    request.viewer = {
-      userId: token ? await findSessionUserId(options.db, hashSessionToken(token), new Date()) : null,
-    };
+    const idHash = token ? hashSessionToken(token) : null;
+    const userId = idHash ? await findSessionUserId(options.db, idHash, new Date()) : null;
+    request.viewer = { userId, sessionIdHash: userId === null ? null : idHash };
   });
 }
 

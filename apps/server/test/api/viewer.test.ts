@@ -33,7 +33,23 @@ describe('GET /v3/users/me/', () => {
     expect(status).toBe(200);
     expect(body.resource_response).toEqual({
       status: 'success',
-      data: { type: 'UNAUTH', user: null },
+      data: {
+        type: 'UNAUTH',
+        isAuth: false,
+        isPartner: false,
+        id: null,
+        createdAt: null,
+        user: null,
+        info: null,
+        client_context: {
+          country: 'US',
+          country_from_hostname: null,
+          country_from_ip: 'US',
+          region_from_ip: null,
+        },
+        requires_consent: false,
+        accounts: [],
+      },
       bookmark: null,
     });
     expect(headers['cache-control']).toBe('private, no-store');
@@ -68,7 +84,7 @@ describe('GET /v3/users/me/', () => {
     for (const cookie of ['_pinboard_sess=not-a-real-session', cookies.suspended]) {
       const { status, body } = await me(cookie);
       expect(status).toBe(200);
-      expect(body.resource_response.data).toEqual({ type: 'UNAUTH', user: null });
+      expect(body.resource_response.data).toMatchObject({ type: 'UNAUTH', user: null, info: null });
     }
   });
 

@@ -5,6 +5,7 @@ import { images } from '../../src/db/schema/images.ts';
 import { pins } from '../../src/db/schema/pins.ts';
 import { boardCollaborators } from '../../src/db/schema/social.ts';
 import { sessions, users } from '../../src/db/schema/users.ts';
+import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { hashSessionToken, SESSION_COOKIE } from '../../src/plugins/viewer.ts';
 
 let sequence = 0;
@@ -26,6 +27,11 @@ export function factories(db: Database) {
         })
         .returning();
       return row!;
+    },
+
+    /** A user who can log in with `password` (argon2id, as sign-up stores it). */
+    async userWithPassword(password: string, overrides: Partial<typeof users.$inferInsert> = {}) {
+      return this.user({ ...overrides, passwordHash: await hashPassword(password) });
     },
 
     /** A live session for the user, as the cookie header a request sends. */

@@ -19,13 +19,30 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  adminToken?: string;
+  /** Extra environment for loadConfig, e.g. `{ BOT_CHECK: 'altcha' }` (the default is `off`). */
+  env?: Record<string, string>;
+  /** Open no database of its own: run on this one (a second instance beside another TestApp). */
+  db?: Database;
+}
+
 /** The whole app on a fresh database and data directory, for one test file. */
-export async function createTestApp(options: { adminToken?: string } = {}): Promise<TestApp> {
-  const handle = await openTestDatabase();
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const handle = options.db ? { db: options.db, close: async () => {} } : await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinboard-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    BOT_CHECK: 'off',
+    ...options.env,
+  });
   const storage = createLocalStorage(config.mediaDir);
-  const app = await buildApp({ config, db: handle.db, storage, ...options }, { webApp: false });
+  const app = await buildApp(
+    { config, db: handle.db, storage, ...(options.adminToken ? { adminToken: options.adminToken } : {}) },
+    { webApp: false },
+  );
   return {
     app,
     db: handle.db,

@@ -68,6 +68,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /**
+     * SHA-256 of the browser's account-group cookie: the sessions of one browser's accounts,
+     * between which the account switcher moves. Null for a session outside any group.
+     */
+    groupHash: text('group_hash'),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_group_hash_idx').on(t.groupHash)],
 );

@@ -1,0 +1,17 @@
+/**
+ * Expiring counters for rate limits and lockouts. In-process by default; Redis when REDIS_URL
+ * is set, so every instance behind a load balancer sees the same counts.
+ */
+export interface CounterStore {
+  /**
+   * Adds one to `key` and answers the new count. The first increment starts a window of
+   * `windowSeconds`; the key disappears when it ends (fixed window).
+   */
+  increment(key: string, windowSeconds: number): Promise<number>;
+  /** The current count of `key` (0 when absent or expired). */
+  get(key: string): Promise<number>;
+  /** Sets `key` to 1 for `ttlSeconds` only if absent; true when this call set it (a one-time claim). */
+  claim(key: string, ttlSeconds: number): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  close(): Promise<void>;
+}

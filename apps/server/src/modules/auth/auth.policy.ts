@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { AUTH_LIMITS } from '@pinboard/shared';
+import type { CounterStore } from '../../adapters/counters/counters.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/** The abuse limits of sign-in (decision 18). */
+export const LOGIN_LIMITS = {
+  /** Failed passwords for one account within the window lock that account. */
+  accountFailures: 10,
+  /** Failed passwords from one address within the window lock that address. */
+  ipFailures: 50,
+  windowSeconds: AUTH_LIMITS.lockoutMinutes * 60,
+  lockSeconds: AUTH_LIMITS.lockoutMinutes * 60,
+  /** More attempts than this from one address in `quickWindowSeconds` need a bot-check token. */
+  quickAttempts: 5,
+  quickWindowSeconds: 60,
+  /** Email exists/validation checks per address per minute. */
+  checksPerMinute: 60,
+  /** Analytics posts per address per minute. */
+  eventPostsPerMinute: 120,
+} as const;
+
+// Counter keys never carry an email in clear: Redis is not the place for personal data.
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
+const accountKey = (usernameOrEmail: string) => digest(usernameOrEmail.trim().toLowerCase());
+
+/**
+ * Lockouts and rate limits over the counter store. Account keys come from what was typed, not
+ * from a user id, so an unknown address is locked exactly like a real one (no enumeration).
+ */
+export function createAuthLimits(counters: CounterStore) {
+  const locked = async (key: string) => (await counters.get(key)) > 0;
+
+  return {
+    /** Refuses a login while the account or the address is locked. */
+    async assertLoginNotLocked(usernameOrEmail: string, ip: string): Promise<void> {
+      const [account, address] = await Promise.all([
+        locked(`login:lock:account:${accountKey(usernameOrEmail)}`),
+        locked(`login:lock:ip:${ip}`),
+      ]);
+      if (account || address) throw new AppError('login_rate_limited');
+    },
+
+    /** Counts one login attempt from the address; true when it came too quickly after others. */
+    async isLoginTooQuick(ip: string): Promise<boolean> {
+      const attempts = await counters.increment(`login:attempts:ip:${ip}`, LOGIN_LIMITS.quickWindowSeconds);
+      return attempts > LOGIN_LIMITS.quickAttempts;
+    },
+
+    /** Counts a failed password; reaching a limit locks the account or the address for 30 minutes. */
+    async recordLoginFailure(usernameOrEmail: string, ip: string): Promise<void> {
+      const account = accountKey(usernameOrEmail);
+      const [accountFailures, ipFailures] = await Promise.all([
+        counters.increment(`login:failures:account:${account}`, LOGIN_LIMITS.windowSeconds),
+        counters.increment(`login:failures:ip:${ip}`, LOGIN_LIMITS.windowSeconds),
+      ]);
+      if (accountFailures >= LOGIN_LIMITS.accountFailures) {
+        await counters.claim(`login:lock:account:${account}`, LOGIN_LIMITS.lockSeconds);
+        await counters.delete(`login:failures:account:${account}`);
+      }
+      if (ipFailures >= LOGIN_LIMITS.ipFailures) {
+        await counters.claim(`login:lock:ip:${ip}`, LOGIN_LIMITS.lockSeconds);
+        await counters.delete(`login:failures:ip:${ip}`);
+      }
+    },
+
+    /** A correct password forgets the account's earlier failures (not the address's). */
+    async clearAccountFailures(usernameOrEmail: string): Promise<void> {
+      await counters.delete(`login:failures:account:${accountKey(usernameOrEmail)}`);
+    },
+
+    /** Email exists/validation checks: 60 a minute per address, else `rate_limited`. */
+    async assertEmailCheckAllowed(ip: string): Promise<void> {
+      const count = await counters.increment(`email-check:ip:${ip}`, 60);
+      if (count > LOGIN_LIMITS.checksPerMinute) throw new AppError('rate_limited');
+    },
+
+    async assertEventPostAllowed(ip: string): Promise<void> {
+      const count = await counters.increment(`events:ip:${ip}`, 60);
+      if (count > LOGIN_LIMITS.eventPostsPerMinute) throw new AppError('rate_limited');
+    },
+  };
+}
+export type AuthLimits = ReturnType<typeof createAuthLimits>;

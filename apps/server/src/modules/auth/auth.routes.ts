@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  LoginBodySchema,
+  LoginResultSchema,
+  RegisterBodySchema,
+  SwitchAccountBodySchema,
+} from '@pinboard/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { ok } from '../../lib/envelope.ts';
+import { replies } from '../../lib/route-schemas.ts';
+import { getViewer } from '../users/viewer.service.ts';
+import { authRequestOf, clearSessionCookie, setAuthCookies } from './auth-cookies.ts';
+import type { AuthDeps, AuthRequest } from './auth-deps.ts';
+import { loginWithPassword } from './login.service.ts';
+import { registerWithEmail } from './register.service.ts';
+import { endSession, switchAccount, type IssuedAuthCookies } from './sessions.service.ts';
+
+/** Sign-up, login, logout and the account switch: the calls that change who the browser is. */
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { secureCookies: boolean }): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, secureCookies } = deps;
+
+  /** The viewer as it will be once the new cookies are in the browser. */
+  const viewerAfter = (request: AuthRequest, userId: number | null, issued?: IssuedAuthCookies) =>
+    getViewer(db, {
+      userId,
+      recognitionToken: issued?.recognition ?? request.cookies.recognition,
+      groupToken: issued?.group ?? request.cookies.group,
+      country: request.country,
+      consentCountries: deps.config.consentCountries,
+      now: request.now,
+    });
+  const noStore = { 'cache-control': 'private, no-store' };
+  const facts = (request: FastifyRequest) => authRequestOf(request, deps);
+
+  api.post(
+    '/v3/register/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign up with email and password; signs the browser in',
+        body: RegisterBodySchema,
+        response: replies(LoginResultSchema),
+      },
+    },
+    async (request, reply) => {
+      const context = facts(request);
+      const signedIn = await registerWithEmail(deps, request.body, context);
+      setAuthCookies(reply, signedIn.cookies, secureCookies);
+      return reply
+        .headers(noStore)
+        .send(ok({ user: await viewerAfter(context, signedIn.userId, signedIn.cookies) }));
+    },
+  );
+
+  api.post(
+    '/v3/login/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with email (or username) and password; a new session every time',
+        body: LoginBodySchema,
+        response: replies(LoginResultSchema),
+      },
+    },
+    async (request, reply) => {
+      const context = facts(request);
+      const signedIn = await loginWithPassword(deps, request.body, context);
+      setAuthCookies(reply, signedIn.cookies, secureCookies);
+      return reply
+        .headers(noStore)
+        .send(ok({ user: await viewerAfter(context, signedIn.userId, signedIn.cookies) }));
+    },
+  );
+
+  api.post(
+    '/v3/logout/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: ends the session on the server; the browser stays recognised',
+        response: replies(LoginResultSchema),
+      },
+    },
+    async (request, reply) => {
+      const context = facts(request);
+      await endSession(db, request.viewer.sessionIdHash);
+      clearSessionCookie(reply, secureCookies);
+      return reply.headers(noStore).send(ok({ user: await viewerAfter(context, null) }));
+    },
+  );
+
+  api.post(
+    '/v3/users/me/switch/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Switch to another account signed in on this browser',
+        body: SwitchAccountBodySchema,
+        response: replies(LoginResultSchema),
+      },
+    },
+    async (request, reply) => {
+      const { userId, sessionIdHash } = request.viewer;
+      if (userId === null || sessionIdHash === null) throw new AppError('auth_required');
+      const context = facts(request);
+      const targetUserId = Number(request.body.user_id);
+      const issued = await db.transaction((tx) =>
+        switchAccount(tx, {
+          currentSessionIdHash: sessionIdHash,
+          currentUserId: userId,
+          targetUserId,
+          cookies: context.cookies,
+          now: context.now,
+        }),
+      );
+      setAuthCookies(reply, issued, secureCookies);
+      return reply.headers(noStore).send(ok({ user: await viewerAfter(context, targetUserId, issued) }));
+    },
+  );
+}

@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ERRORS } from '@pinboard/shared';
+import { sessions, users } from '../../src/db/schema/users.ts';
+import { hashSessionToken } from '../../src/plugins/viewer.ts';
+import { LOGIN_LIMITS } from '../../src/modules/auth/auth.policy.ts';
+import { GOOD_PASSWORD, uniqueEmail } from '../helpers/auth.ts';
+import { errorOf, TestBrowser } from '../helpers/browser.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function account(overrides: Parameters<TestApp['make']['user']>[0] = {}) {
+  const email = uniqueEmail();
+  const user = await t.make.userWithPassword(GOOD_PASSWORD, { email, ...overrides });
+  return { ...user, email };
+}
+const login = (browser: TestBrowser, username_or_email: string, password = GOOD_PASSWORD, extra = {}) =>
+  browser.post('/v3/login/', { username_or_email, password, ...extra });
+
+describe('POST /v3/login/', () => {
+  it('signs in by email (any case) or username and answers the AUTH viewer', async () => {
+    const ada = await account();
+    const byEmail = await login(new TestBrowser(t), ada.email.toUpperCase());
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.body.resource_response.data.user).toMatchObject({ type: 'AUTH', id: String(ada.id) });
+
+    const byUsername = await login(new TestBrowser(t), ada.username);
+    expect(byUsername.status).toBe(200);
+  });
+
+  it('gives a new session id at login and deletes the one the browser had (no fixation)', async () => {
+    const ada = await account();
+    const browser = new TestBrowser(t);
+    // A session id already in the browser before login: an expired row of this account.
+    const planted = 'planted-session-id-0123456789abcdefghij';
+    await t.db.insert(sessions).values({
+      idHash: hashSessionToken(planted),
+      userId: ada.id,
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    browser.jar.set('_pinboard_sess', planted);
+
+    const response = await login(browser, ada.email);
+    const renewed = response.setCookies._pinboard_sess?.value;
+    expect(renewed).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(renewed).not.toBe(planted);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.idHash, hashSessionToken(planted))),
+    ).toEqual([]);
+    expect((await browser.viewer()).id).toBe(String(ada.id));
+
+    // Another login of the same account elsewhere gets yet another id; both stay valid.
+    const elsewhere = await login(new TestBrowser(t), ada.email);
+    expect(elsewhere.setCookies._pinboard_sess?.value).not.toBe(renewed);
+    expect((await browser.viewer()).type).toBe('AUTH');
+  });
+
+  it('answers an unknown account and a wrong password identically, after similar work', async () => {
+    const ada = await account();
+    const unknown = await login(new TestBrowser(t), uniqueEmail('nobody'), 'wrong-password-1');
+    const wrong = await login(new TestBrowser(t), ada.email, 'wrong-password-1');
+
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(errorOf(wrong)).toMatchObject({
+      code: 'login_password_incorrect',
+      field: 'password',
+      message: ERRORS.login_password_incorrect.message,
+    });
+
+    const time = async (identifier: string) => {
+      const started = performance.now();
+      await login(new TestBrowser(t), identifier, 'wrong-password-1');
+      return performance.now() - started;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    const unknownMs = median([
+      await time(uniqueEmail()),
+      await time(uniqueEmail()),
+      await time(uniqueEmail()),
+    ]);
+    const wrongMs = median([await time(ada.email), await time(ada.email), await time(ada.email)]);
+    // Without the dummy hash an unknown account answers in ~1 ms against ~30+ ms for argon2id.
+    expect(unknownMs).toBeGreaterThan(wrongMs * 0.4);
+  });
+
+  it.each([
+    [{ username_or_email: '', password: 'x' }, 'username_or_email_required', 'username_or_email'],
+    [{ username_or_email: 'ada@example.com', password: '' }, 'password_required', 'password'],
+    [{ username_or_email: 'ada@example.com', password: 'abc' }, 'login_password_invalid', 'password'],
+  ] as const)('refuses %j with %s', async (body, code, field) => {
+    const response = await new TestBrowser(t).post('/v3/login/', body);
+    expect(response.status).toBe(ERRORS[code].status);
+    expect(errorOf(response)).toMatchObject({ code, field });
+  });
+
+  it('tells a suspended or deactivated account so only after the right password', async () => {
+    for (const [status, code] of [
+      ['suspended', 'account_suspended'],
+      ['deactivated', 'account_deactivated'],
+    ] as const) {
+      const gone = await account({ status });
+      const wrong = await login(new TestBrowser(t), gone.email, 'not-the-password');
+      expect(errorOf(wrong).code).toBe('login_password_incorrect');
+      const right = await login(new TestBrowser(t), gone.email);
+      expect(right.status).toBe(403);
+      expect(errorOf(right)).toMatchObject({ code, message: "Sorry, we can't log you in." });
+      expect(right.setCookies._pinboard_sess).toBeUndefined();
+    }
+  });
+
+  it('refuses a logged-in browser unless it is adding an account', async () => {
+    const ada = await account();
+    const browser = new TestBrowser(t);
+    await login(browser, ada.email);
+    const again = await login(browser, ada.email);
+    expect(again.status).toBe(400);
+    expect(errorOf(again).code).toBe('already_logged_in');
+  });
+
+  it('refuses a login without the CSRF header', async () => {
+    const ada = await account();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v3/login/',
+      payload: { username_or_email: ada.email, password: GOOD_PASSWORD },
+      headers: { cookie: 'csrftoken=abc', 'x-csrftoken': 'abd' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.cookies.find((c) => c.name === '_pinboard_sess')).toBeUndefined();
+  });
+});
+
+describe('lockouts', () => {
+  it(`locks an account for 30 minutes after ${LOGIN_LIMITS.accountFailures} failures, even with the right password`, async () => {
+    const ada = await account();
+    // Failures spread over several addresses: the account lock does not depend on one.
+    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++) {
+      const failed = await login(new TestBrowser(t), ada.email, `wrong-password-${i}`);
+      expect(errorOf(failed).code).toBe('login_password_incorrect');
+    }
+    const locked = await login(new TestBrowser(t), ada.email);
+    expect(locked.status).toBe(429);
+    expect(errorOf(locked)).toMatchObject({
+      code: 'login_rate_limited',
+      message: ERRORS.login_rate_limited.message,
+    });
+  });
+
+  it('locks an unknown address the same way (no account enumeration through lockouts)', async () => {
+    const nobody = uniqueEmail('nobody');
+    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++)
+      await login(new TestBrowser(t), nobody, `wrong-${i}-pass`);
+    expect(errorOf(await login(new TestBrowser(t), nobody)).code).toBe('login_rate_limited');
+  });
+
+  it(`locks an address after ${LOGIN_LIMITS.ipFailures} failures, for every account`, async () => {
+    const ip = '10.99.99.1';
+    for (let i = 0; i < LOGIN_LIMITS.ipFailures; i++) {
+      // BOT_CHECK=off here, so the too-quick rule never stops them (auth-bot-check tests it).
+      await login(new TestBrowser(t, {}, ip), uniqueEmail(), 'wrong-password');
+    }
+    const ada = await account();
+    expect(errorOf(await login(new TestBrowser(t, {}, ip), ada.email)).code).toBe('login_rate_limited');
+    expect((await login(new TestBrowser(t), ada.email)).status).toBe(200);
+  });
+
+  it('forgets earlier failures of an account after a correct password', async () => {
+    const ada = await account();
+    for (let i = 0; i < LOGIN_LIMITS.accountFailures - 1; i++)
+      await login(new TestBrowser(t), ada.email, `bad-pass-${i}`);
+    expect((await login(new TestBrowser(t), ada.email)).status).toBe(200);
+    await login(new TestBrowser(t), ada.email, 'bad-pass-again');
+    expect((await login(new TestBrowser(t), ada.email)).status).toBe(200);
+  });
+});
+
+describe('POST /v3/logout/ and recognition', () => {
+  it('ends the session on the server, keeps the browser recognised (LIMITED_LOGIN)', async () => {
+    const ada = await account({ firstName: 'Ada' });
+    const browser = new TestBrowser(t);
+    await login(browser, ada.email);
+    const session = browser.jar.get('_pinboard_sess')!;
+
+    const out = await browser.post('/v3/logout/');
+    expect(out.status).toBe(200);
+    expect(out.setCookies._pinboard_sess?.value).toBe('');
+    expect(out.setCookies._pinboard_recognized).toBeUndefined();
+    expect(out.body.resource_response.data.user.type).toBe('LIMITED_LOGIN');
+
+    // A copy of the old cookie is dead: the row is gone.
+    const thief = new TestBrowser(t);
+    thief.jar.set('_pinboard_sess', session);
+    expect((await thief.viewer()).type).toBe('UNAUTH');
+
+    expect(await browser.viewer()).toMatchObject({
+      type: 'LIMITED_LOGIN',
+      isAuth: false,
+      id: String(ada.id),
+      user: null,
+      info: { firstName: 'Ada', email: ada.email, username: ada.username, hasPassword: true },
+      accounts: [],
+    });
+  });
+
+  it('stops recognising a suspended account', async () => {
+    const ada = await account();
+    const browser = new TestBrowser(t);
+    await login(browser, ada.email);
+    await browser.post('/v3/logout/');
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, ada.id));
+    expect((await browser.viewer()).type).toBe('UNAUTH');
+  });
+
+  it('logging out without a session is harmless', async () => {
+    const response = await new TestBrowser(t).post('/v3/logout/');
+    expect(response.status).toBe(200);
+    expect(response.body.resource_response.data.user.type).toBe('UNAUTH');
+  });
+
+  it('needs the CSRF header to log out', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v3/logout/',
+      headers: { cookie: 'csrftoken=a' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
