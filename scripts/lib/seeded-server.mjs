@@ -42,7 +42,12 @@ async function waitForHealth(baseUrl, server) {
  * Resolves at once with a handle (so an interrupt can stop it while it starts); await
  * `handle.ready` before using it. The web app must already be built.
  */
-export async function launchSeededServer({ tmpPrefix = 'pinboard-', seedPins = 120, logLevel } = {}) {
+export async function launchSeededServer({
+  tmpPrefix = 'pinboard-',
+  seedPins = 120,
+  logLevel,
+  env: extraEnv = {},
+} = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const tmp = await mkdtemp(path.join(os.tmpdir(), tmpPrefix));
@@ -54,7 +59,12 @@ export async function launchSeededServer({ tmpPrefix = 'pinboard-', seedPins = 1
     DATA_DIR: path.join(tmp, 'data'),
     SEED_DEMO: '1',
     SEED_PINS: String(seedPins),
+    // Browser tests sign up and log in many times a minute from one address: no proof of work,
+    // and the too-quick rule lets every login through (the API tests cover ALTCHA itself).
     BOT_CHECK: 'off',
+    // A Playwright context pretends to be in a country with `extraHTTPHeaders: {'x-test-country': 'KR'}`.
+    COUNTRY_HEADER: 'x-test-country',
+    ...extraEnv,
   };
   if (logLevel) env.LOG_LEVEL = logLevel;
   // A fresh PGlite in DATA_DIR, even on CI where these point the other suites at shared services.
