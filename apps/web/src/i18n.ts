@@ -1,3 +1,4 @@
+import { ERRORS, type ErrorCode } from '@pinboard/shared/errors';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import app from './locales/en/app.json';
@@ -10,11 +11,19 @@ import closeup from './locales/en/closeup.json';
 import profile from './locales/en/profile.json';
 import board from './locales/en/board.json';
 import comingSoon from './locales/en/comingSoon.json';
+import auth from './locales/en/auth.json';
+
+type ErrorMessages = { [Code in ErrorCode]: (typeof ERRORS)[Code]['message'] };
+
+/** The error catalogue's messages by code, so each error's text exists once (in packages/shared). */
+const errors = Object.fromEntries(
+  Object.entries(ERRORS).map(([code, entry]) => [code, entry.message]),
+) as ErrorMessages;
 
 export const defaultNS = 'translation';
 
 // One file per area (each feature owns its own), one namespace: keys read `t('area.key')`.
-const en = { app, home, pin, notFound, routeError, shell, closeup, profile, board, comingSoon };
+const en = { app, home, pin, notFound, routeError, shell, closeup, profile, board, comingSoon, auth, errors };
 export const resources = { en: { translation: en } } as const;
 
 // Typed keys: a `t('typo')` fails the typecheck instead of showing the key to users.

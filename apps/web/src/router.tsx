@@ -43,6 +43,24 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           path: ':username/:board/:section',
           lazy: async () => ({ Component: (await import('./routes/SectionPage.tsx')).SectionPage }),
         },
+        {
+          path: 'login',
+          lazy: async () => ({ Component: (await import('./routes/LoginPage.tsx')).LoginPage }),
+        },
+        {
+          path: 'login/business',
+          lazy: async () => ({
+            Component: (await import('./routes/BusinessLoginPage.tsx')).BusinessLoginPage,
+          }),
+        },
+        {
+          path: 'signup',
+          lazy: async () => ({ Component: (await import('./routes/SignupPage.tsx')).SignupPage }),
+        },
+        {
+          path: 'add-account',
+          lazy: async () => ({ Component: (await import('./routes/AddAccountPage.tsx')).AddAccountPage }),
+        },
         // Catalogued pages whose feature comes later; static paths, so they rank above ':username'.
         ...comingSoonRoutes,
         {

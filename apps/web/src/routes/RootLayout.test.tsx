@@ -42,7 +42,7 @@ describe('RootLayout', () => {
   it('has the landmarks, with the page in main', async () => {
     renderLayout('/', null);
 
-    expect(await screen.findByRole('link', { name: 'Log in' }, FIRST_RENDER)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Log in' }, FIRST_RENDER)).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('main').textContent).toBe('The page');
     expect(screen.getByRole('contentinfo')).toBeTruthy();
@@ -60,7 +60,7 @@ describe('RootLayout', () => {
 
   it('uses the limited footer bar for a visitor on the home page only', async () => {
     renderLayout('/', null);
-    await screen.findByRole('link', { name: 'Log in' });
+    await screen.findByRole('button', { name: 'Log in' });
     const limitedClass = screen.getByRole('contentinfo').className;
     cleanup();
 
@@ -70,7 +70,7 @@ describe('RootLayout', () => {
     cleanup();
 
     renderLayout('/pin/1/', null);
-    await screen.findByRole('link', { name: 'Log in' });
+    await screen.findByRole('button', { name: 'Log in' });
     expect(screen.getByRole('contentinfo').className).not.toBe(limitedClass);
   });
 

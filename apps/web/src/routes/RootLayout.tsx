@@ -4,8 +4,11 @@ import { lazy, Suspense, type CSSProperties, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppFooter } from '../features/shell/AppFooter.tsx';
+import { AuthModalProvider } from '../features/auth/AuthModalProvider.tsx';
 import { AppHeader } from '../features/shell/AppHeader.tsx';
+import { isBuiltAhead } from '../features/shell/coming-soon-routes.ts';
 import { useViewer } from '../features/viewer/useViewer.ts';
+import { ToastProvider } from '../ui/ToastProvider.tsx';
 import styles from './RootLayout.module.css';
 
 // Lazy like the router's own routes to them, so each page keeps one chunk.
@@ -32,20 +35,24 @@ export function RootLayout() {
   const limited = pathname === '/' && !isLoading && viewer === null;
 
   return (
-    <div className={styles.shell} style={CHROME_SIZES}>
-      <a href="#main" className={styles.skipLink} onClick={skipToMain}>
-        {t('shell.skipToContent')}
-      </a>
-      <AppHeader />
-      <main
-        id="main"
-        tabIndex={-1}
-        className={limited ? `${styles.main} ${styles.aboveFooterBar}` : styles.main}
-      >
-        <PageForPath pathname={pathname} />
-      </main>
-      <AppFooter limited={limited} />
-    </div>
+    <ToastProvider>
+      <AuthModalProvider>
+        <div className={styles.shell} style={CHROME_SIZES}>
+          <a href="#main" className={styles.skipLink} onClick={skipToMain}>
+            {t('shell.skipToContent')}
+          </a>
+          <AppHeader />
+          <main
+            id="main"
+            tabIndex={-1}
+            className={limited ? `${styles.main} ${styles.aboveFooterBar}` : styles.main}
+          >
+            <PageForPath pathname={pathname} />
+          </main>
+          <AppFooter limited={limited} />
+        </div>
+      </AuthModalProvider>
+    </ToastProvider>
   );
 }
 
@@ -56,7 +63,7 @@ export function RootLayout() {
  */
 function PageForPath({ pathname }: { pathname: string }) {
   const route = matchWebRoute(pathname)?.route;
-  if (route?.status === 'available') return <Outlet />;
+  if (route && (route.status === 'available' || isBuiltAhead(route))) return <Outlet />;
   return <Suspense fallback={<PageLoading />}>{route ? <ComingSoonPage /> : <NotFoundPage />}</Suspense>;
 }
 

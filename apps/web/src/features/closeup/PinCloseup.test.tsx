@@ -224,13 +224,13 @@ describe('the pin closeup', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('offers a visitor a log-in link that comes back here', async () => {
+  it('asks a visitor to log in first, coming back here (the login page without the modal)', async () => {
     viewerState.viewer = null;
     stubApi(pinRoutes());
     renderPinPage();
 
-    const follow = await screen.findByRole('link', { name: 'Follow' });
-    expect(follow.getAttribute('href')).toBe('/login/?next=%2Fpin%2F101%2F');
+    fireEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/login/?next=%2Fpin%2F101%2F');
   });
 
   it('shows no follow button on the viewer’s own pin', async () => {

@@ -1,7 +1,8 @@
 import type { Pin } from '@pinboard/shared';
-import { useId } from 'react';
+import { useId, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAuthModal } from '../auth/authModalContext.ts';
 import { displayName, pinAltText } from '../pins/pinText.ts';
 import { imageSizes, imageSrcSet, isLandscape } from './closeupImage.ts';
 import styles from './PinCloseup.module.css';
@@ -16,6 +17,15 @@ export function PinDetails({ pin }: { pin: Pin }) {
   const title = pin.title || t('closeup.untitled', { name: displayName(pin.pinner) });
   const sectionUrl = pin.section ? `${pin.board.url}${pin.section.slug}/` : null;
   const linkText = pin.domain ?? t('closeup.visit');
+  const authModal = useAuthModal();
+  const promptSave = (event: MouseEvent) => {
+    if (authModal.promptLogin({ container: 'save', signupSource: 'saveButton', pinId: pin.id }))
+      event.preventDefault();
+  };
+  const promptDownload = (event: MouseEvent) => {
+    const options = { container: 'download', signupSource: 'downloadImageBtnUnauth', pinId: pin.id } as const;
+    if (authModal.promptLogin(options)) event.preventDefault();
+  };
 
   return (
     <article
@@ -50,7 +60,10 @@ export function PinDetails({ pin }: { pin: Pin }) {
               {linkText}
             </a>
           )}
-          <Link to={`/pin/${pin.id}/repin/`} className={styles.save}>
+          <a href={pin.images.orig.url} download className={styles.download} onClick={promptDownload}>
+            {t('closeup.download')}
+          </a>
+          <Link to={`/pin/${pin.id}/repin/`} className={styles.save} onClick={promptSave}>
             {t('closeup.save')}
           </Link>
         </div>

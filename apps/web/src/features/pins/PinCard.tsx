@@ -1,8 +1,9 @@
 import type { Pin } from '@pinboard/shared';
 import { HOVER_DELAY_MS } from '@pinboard/shared/layout';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAuthModal } from '../auth/authModalContext.ts';
 import { cardImageHeight, TITLE_LINE_HEIGHT, titleLines } from './cardMetrics.ts';
 import { titleMeasurer } from './measureText.ts';
 import styles from './PinCard.module.css';
@@ -30,6 +31,11 @@ export function PinCard({ pin, width, priority = false }: PinCardProps) {
   const lines = titleLines(pin, width, titleMeasurer());
   const alt = pinAltText(pin, t);
   const name = displayName(pin.pinner);
+  const authModal = useAuthModal();
+  const promptSave = (event: MouseEvent) => {
+    if (authModal.promptLogin({ container: 'save', signupSource: 'saveButton', pinId: pin.id }))
+      event.preventDefault();
+  };
   const style = { width, '--hover-delay': `${HOVER_DELAY_MS}ms` } as CSSProperties;
 
   return (
@@ -56,6 +62,7 @@ export function PinCard({ pin, width, priority = false }: PinCardProps) {
           to={`/pin/${pin.id}/repin/`}
           className={styles.save}
           aria-label={t('pin.saveLabel', { title: alt })}
+          onClick={promptSave}
         >
           {t('pin.save')}
         </Link>

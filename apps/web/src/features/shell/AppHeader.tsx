@@ -14,7 +14,7 @@ import styles from './AppHeader.module.css';
  */
 export function AppHeader() {
   const { t } = useTranslation();
-  const { viewer, isLoading } = useViewer();
+  const { viewer, session, isLoading } = useViewer();
   const visible = useHideOnScroll();
 
   return (
@@ -39,7 +39,7 @@ export function AppHeader() {
         </Link>
       </nav>
       <HeaderSearch />
-      <HeaderAccount viewer={viewer} isLoading={isLoading} />
+      <HeaderAccount viewer={viewer} session={session} isLoading={isLoading} />
     </header>
   );
 }

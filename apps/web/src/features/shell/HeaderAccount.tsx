@@ -1,30 +1,49 @@
-import type { UserSummary } from '@pinboard/shared';
+import type { UserSummary, Viewer } from '@pinboard/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
+import { preloadAuthModal } from '../auth/AuthModalProvider.tsx';
+import { useAuthModal } from '../auth/authModalContext.ts';
 import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';
+import { AccountMenu } from './AccountMenu.tsx';
 import { BellIcon } from './icons.tsx';
 import styles from './AppHeader.module.css';
 
 interface HeaderAccountProps {
   viewer: UserSummary | null;
+  session: Viewer | null;
   isLoading: boolean;
 }
 
-/** The viewer's end of the header: notifications and profile, or log in and sign up. */
-export function HeaderAccount({ viewer, isLoading }: HeaderAccountProps) {
+/** The viewer's end of the header: notifications, profile and the account menu, or log in and sign up. */
+export function HeaderAccount({ viewer, session, isLoading }: HeaderAccountProps) {
   const { t } = useTranslation();
+  const authModal = useAuthModal();
+  const { pathname } = useLocation();
   // Nothing until the viewer is known, so a signed-in person never sees 'Log in' flash by.
   if (isLoading) return <div className={styles.account} />;
 
   if (!viewer) {
+    const signupSource = pathname === '/' ? 'homePage' : 'defaultSource';
     return (
       <nav aria-label={t('shell.accountNav')} className={styles.account}>
-        <Link to="/login/" className={`${styles.pill} ${styles.primary}`}>
+        <button
+          type="button"
+          className={`${styles.pill} ${styles.primary}`}
+          onPointerEnter={preloadAuthModal}
+          onFocus={preloadAuthModal}
+          onClick={() => authModal.open({ container: 'home_page', signupSource, step: 'login' })}
+        >
           {t('shell.logIn')}
-        </Link>
-        <Link to="/signup/" className={`${styles.pill} ${styles.secondary}`}>
+        </button>
+        <button
+          type="button"
+          className={`${styles.pill} ${styles.secondary}`}
+          onPointerEnter={preloadAuthModal}
+          onFocus={preloadAuthModal}
+          onClick={() => authModal.open({ container: 'home_page', signupSource, step: 'signup' })}
+        >
           {t('shell.signUp')}
-        </Link>
+        </button>
       </nav>
     );
   }
@@ -37,6 +56,7 @@ export function HeaderAccount({ viewer, isLoading }: HeaderAccountProps) {
       <NavLink to={`/${viewer.username}/`} end className={styles.iconLink} aria-label={t('shell.profile')}>
         <PinnerAvatar user={viewer} size={32} />
       </NavLink>
+      <AccountMenu user={viewer} session={session} />
     </nav>
   );
 }

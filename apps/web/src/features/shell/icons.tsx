@@ -41,3 +41,11 @@ export function BellIcon() {
     </svg>
   );
 }
+
+export function ChevronIcon() {
+  return (
+    <svg {...common} width="16" height="16">
+      <path d="M5.3 8.3 12 15l6.7-6.7 1.4 1.4L12 17.8 3.9 9.7z" fill="currentColor" />
+    </svg>
+  );
+}

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
-import buttonStyles from '../../ui/Button.module.css';
+import { useAuthModal } from '../auth/authModalContext.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './FollowUserButton.module.css';
 import { useFollowUser } from './useFollowUser.ts';
@@ -15,12 +14,12 @@ interface FollowUserButtonProps {
 /**
  * Follow or unfollow a person. It reads their profile through `useUserProfile`, so the
  * follower count shown beside it (read the same way) changes with it, at once; a refused
- * request puts both back and says so. A visitor gets a link to log in and come back here.
+ * request puts both back and says so. A visitor is asked to log in first (spec 3 section 2.7).
  * Nothing shows on the viewer's own profile.
  */
 export function FollowUserButton({ username, className }: FollowUserButtonProps) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const authModal = useAuthModal();
   const { viewer, isLoading } = useViewer();
   const profile = useUserProfile(username);
   const follow = useFollowUser(username, viewer?.username ?? null);
@@ -29,16 +28,21 @@ export function FollowUserButton({ username, className }: FollowUserButtonProps)
   if (isSelf || profile.data?.is_me) return null;
 
   if (!isLoading && viewer === null) {
-    const next = `${location.pathname}${location.search}`;
     return (
-      <Link
-        to={`/login/?next=${encodeURIComponent(next)}`}
-        className={[buttonStyles.button, buttonStyles.primary, styles.link, className]
-          .filter(Boolean)
-          .join(' ')}
+      <Button
+        variant="primary"
+        className={[styles.link, className].filter(Boolean).join(' ')}
+        onClick={() =>
+          authModal.open({
+            container: 'follow',
+            signupSource: 'followButton',
+            step: 'login',
+            prompt: 'follow',
+          })
+        }
       >
         {t('closeup.follow.follow')}
-      </Link>
+      </Button>
     );
   }
 

@@ -10,6 +10,12 @@ export async function fetchViewer(signal?: AbortSignal): Promise<Viewer> {
 export interface ViewerState {
   /** The signed-in user; null for a visitor, while loading, or when the call failed. */
   viewer: UserSummary | null;
+  /**
+   * The whole answer: its type (UNAUTH, LIMITED_LOGIN, AUTH), `info` for the 'Welcome back'
+   * screen, client_context, requires_consent and the switcher's accounts. Null while loading
+   * or when the call failed.
+   */
+  session: Viewer | null;
   isLoading: boolean;
 }
 
@@ -24,5 +30,5 @@ export function useViewer(): ViewerState {
     // It changes only at sign-in and sign-out, which invalidate it.
     staleTime: Infinity,
   });
-  return { viewer: data?.user ?? null, isLoading: isPending };
+  return { viewer: data?.user ?? null, session: data ?? null, isLoading: isPending };
 }

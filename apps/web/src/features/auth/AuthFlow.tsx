@@ -1,0 +1,214 @@
+import { AUTH_LIMITS, firstNameFromEmail, safeNextPath, type ConsentState } from '@pinboard/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiRequestError } from '../../api/client.ts';
+import { useToast } from '../../ui/toastContext.ts';
+import { useViewer } from '../viewer/useViewer.ts';
+import { trackAuthEvent } from './analytics.ts';
+import { register } from './authApi.ts';
+import type { AuthModalOptions } from './authModalContext.ts';
+import { useBotCheck } from './botCheck/useBotCheck.ts';
+import { birthdaySeconds, EMPTY_DRAFT, type FlowStep, type SignupDraft, type SignupFailure } from './flow.ts';
+import { ConsentsStep } from './steps/ConsentsStep.tsx';
+import { LoginStep } from './steps/LoginStep.tsx';
+import { PersonalizedLoginStep } from './steps/PersonalizedLoginStep.tsx';
+import { RateLimitedStep } from './steps/RateLimitedStep.tsx';
+import { SignupStep } from './steps/SignupStep.tsx';
+import { UnderageConfirmationStep } from './steps/UnderageConfirmationStep.tsx';
+import { signupSourceOf } from './titles.ts';
+import { clearUnderageFlag, hasUnderageFlag, setUnderageFlag } from './underageFlag.ts';
+import { useAuthSuccess } from './useAuthSuccess.ts';
+import { useLoginAttempt } from './useLoginAttempt.ts';
+
+const FIELDS = new Set(['email', 'password', 'birthday']);
+
+interface AuthFlowProps {
+  options: AuthModalOptions;
+  /** The id the current step's title gets, so a dialog around it is named by it. */
+  titleId: string;
+  close: () => void;
+}
+
+/** The steps of spec 1 for email sign-up and login, and the moves between them (section 4). */
+export function AuthFlow({ options, titleId, close }: AuthFlowProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { session } = useViewer();
+  const botCheck = useBotCheck();
+  const onSuccess = useAuthSuccess(options, close);
+  const login = useLoginAttempt(options, botCheck, onSuccess);
+  const recognised = session && session.type !== 'AUTH' && session.info ? session.info : null;
+  const signedIn = session?.type === 'AUTH' && !options.switchAccount;
+  const wantsLogin = options.step === 'login' || (!options.step && options.container === 'login_page');
+
+  const [step, setStep] = useState<FlowStep>(
+    wantsLogin ? (recognised ? 'personalizedLogin' : 'login') : 'signup',
+  );
+  const [draft, setDraft] = useState<SignupDraft>(EMPTY_DRAFT);
+  const [failure, setFailure] = useState<SignupFailure | null>(null);
+  const [underageBlocked, setUnderageBlocked] = useState(hasUnderageFlag);
+  const [formOpen, setFormOpen] = useState(false);
+  const [focusBirthday, setFocusBirthday] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const firstStep = useRef(true);
+
+  // Spec 1 section 4: a fully logged-in viewer is sent on at once (unless adding an account).
+  useEffect(() => {
+    if (!signedIn) return;
+    close();
+    if (options.next) void navigate(safeNextPath(options.next), { replace: true });
+  }, [signedIn, close, navigate, options.next]);
+
+  useEffect(() => {
+    if (step !== 'rateLimited') trackAuthEvent({ name: 'step_view', step, container: options.container });
+    // A new step gets the focus, as the dialog gave it to the first one.
+    if (firstStep.current) firstStep.current = false;
+    else root.current?.querySelector<HTMLElement>('[data-autofocus], input, button')?.focus();
+  }, [step, options.container]);
+
+  if (signedIn) return null;
+
+  function go(next: FlowStep, element: string) {
+    trackAuthEvent({
+      name: 'step_click',
+      step: step === 'rateLimited' ? undefined : step,
+      container: options.container,
+      element,
+    });
+    setStep(next);
+  }
+
+  function enterUnderage(entered: SignupDraft) {
+    setUnderageFlag();
+    setUnderageBlocked(true);
+    setDraft(entered);
+    setStep('UnderageConfirmation');
+  }
+
+  async function submitRegistration(
+    entered: SignupDraft,
+    consents?: ConsentState,
+  ): Promise<SignupFailure | null> {
+    const country = session?.client_context.country;
+    const { container } = options;
+    trackAuthEvent({ name: 'signup_attempt', step: 'signup', container });
+    try {
+      const result = await register({
+        type: 'email',
+        email: entered.email,
+        password: entered.password,
+        birthday: birthdaySeconds(entered.birthday),
+        first_name: firstNameFromEmail(entered.email, { country }),
+        ...(country ? { country } : {}),
+        recaptchaV3Token: await botCheck.getToken(),
+        ...(consents ? { consents } : {}),
+        signup_source: signupSourceOf(options),
+        container,
+        ...(options.next ? { next: options.next } : {}),
+      });
+      trackAuthEvent({ name: 'signup_success', step: 'signup', container });
+      await onSuccess(result.user);
+      return null;
+    } catch (error) {
+      trackAuthEvent({ name: 'signup_fail', step: 'signup', container });
+      // Spec 1 section 7: a new token after a failed sign-up.
+      botCheck.refresh();
+      const code = error instanceof ApiRequestError ? error.code : 'signup_failed';
+      if (code === 'underage') {
+        enterUnderage(entered);
+        return null;
+      }
+      const field =
+        error instanceof ApiRequestError && error.field && FIELDS.has(error.field) ? error.field : 'form';
+      return { field: field as SignupFailure['field'], code };
+    }
+  }
+
+  function backToSignup(withFailure: SignupFailure | null) {
+    setFailure(withFailure);
+    setFormOpen(true);
+    setStep('signup');
+  }
+
+  const loginProps = { options, botCheck, login, onRateLimited: () => setStep('rateLimited') };
+
+  return (
+    <div ref={root}>
+      {step === 'signup' && (
+        <SignupStep
+          key={failure ? `${failure.field}:${failure.code}` : 'signup'}
+          titleId={titleId}
+          options={options}
+          place={session?.client_context ?? null}
+          formOpen={formOpen}
+          draft={draft}
+          failure={failure}
+          country={session?.client_context.country}
+          underageBlocked={underageBlocked}
+          focusBirthday={focusBirthday}
+          botCheck={botCheck}
+          login={login}
+          onRateLimited={() => setStep('rateLimited')}
+          onUnderage={enterUnderage}
+          onReady={async (entered) => {
+            setDraft(entered);
+            if (!session?.requires_consent) return submitRegistration(entered);
+            setStep('consents');
+            return null;
+          }}
+          onLogin={() => go('login', 'login_link')}
+        />
+      )}
+      {step === 'login' && (
+        <LoginStep
+          {...loginProps}
+          titleId={titleId}
+          defaultEmail={draft.email}
+          onSignup={() => go('signup', 'signup_link')}
+        />
+      )}
+      {step === 'personalizedLogin' && recognised && (
+        <PersonalizedLoginStep
+          {...loginProps}
+          titleId={titleId}
+          info={recognised}
+          onNotYou={() => go('login', 'not_you')}
+        />
+      )}
+      {step === 'consents' && (
+        <ConsentsStep
+          titleId={titleId}
+          onBack={() => backToSignup(null)}
+          onNext={async (consents) => {
+            const result = await submitRegistration(draft, consents);
+            if (result?.code === 'consent_required') return result.code;
+            if (result) backToSignup(result);
+            return null;
+          }}
+        />
+      )}
+      {step === 'UnderageConfirmation' && (
+        <UnderageConfirmationStep
+          titleId={titleId}
+          birthday={draft.birthday}
+          onEdit={() => {
+            clearUnderageFlag();
+            setUnderageBlocked(false);
+            setFocusBirthday(true);
+            backToSignup(null);
+          }}
+          onConfirm={() => {
+            toast.show(t('auth.underage.toast'), { durationMs: AUTH_LIMITS.toastMs.underage });
+            close();
+            setTimeout(() => void navigate('/'), AUTH_LIMITS.underageRedirectMs);
+          }}
+        />
+      )}
+      {step === 'rateLimited' && (
+        <RateLimitedStep titleId={titleId} onOk={() => setStep(recognised ? 'personalizedLogin' : 'login')} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { AUTH_LIMITS } from '@pinboard/shared';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { trackAuthEvent } from './analytics.ts';
+import { AuthFlow } from './AuthFlow.tsx';
+import type { AuthModalOptions } from './authModalContext.ts';
+
+interface AuthModalProps {
+  options: AuthModalOptions;
+  onClose: () => void;
+}
+
+/** The sign-up/login flow in a 484 px modal dialog (spec 1 section 9). */
+export function AuthModal({ options, onClose }: AuthModalProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Dialog
+      labelledBy={titleId}
+      closeLabel={t('auth.close')}
+      width={AUTH_LIMITS.modalWidth}
+      onClose={() => {
+        trackAuthEvent({ name: 'step_dismiss', container: options.container });
+        onClose();
+      }}
+    >
+      <AuthFlow options={options} titleId={titleId} close={onClose} />
+    </Dialog>
+  );
+}

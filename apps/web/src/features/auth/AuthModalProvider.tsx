@@ -1,0 +1,48 @@
+import type { Viewer } from '@pinboard/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { viewerKeys } from '../viewer/query-keys.ts';
+import { AuthModalContext, type AuthModalOptions } from './authModalContext.ts';
+
+// The modal, its forms, zod and the shared rules are a chunk of their own, loaded on first open.
+const AuthModal = lazy(async () => ({ default: (await import('./AuthModal.tsx')).AuthModal }));
+
+/** Starts the lazy chunk early (on hover or focus of a button that opens the modal). */
+export function preloadAuthModal() {
+  void import('./AuthModal.tsx');
+}
+
+/** Holds the one sign-up/login modal of the app; `useAuthModal().open(...)` shows it. */
+export function AuthModalProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [options, setOptions] = useState<AuthModalOptions | null>(null);
+  // A new key per opening, so every opening starts from its first step.
+  const [openCount, setOpenCount] = useState(0);
+
+  const open = useCallback((next: AuthModalOptions) => {
+    setOptions(next);
+    setOpenCount((count) => count + 1);
+  }, []);
+  const close = useCallback(() => setOptions(null), []);
+  const promptLogin = useCallback(
+    (prompt: Omit<AuthModalOptions, 'step'>) => {
+      const viewer = queryClient.getQueryData<Viewer>(viewerKeys.me());
+      if (!viewer || viewer.type === 'AUTH') return false;
+      open({ step: 'login', prompt: 'continue', ...prompt });
+      return true;
+    },
+    [queryClient, open],
+  );
+  const api = useMemo(() => ({ open, close, promptLogin }), [open, close, promptLogin]);
+
+  return (
+    <AuthModalContext value={api}>
+      {children}
+      {options && (
+        <Suspense fallback={null}>
+          <AuthModal key={openCount} options={options} onClose={close} />
+        </Suspense>
+      )}
+    </AuthModalContext>
+  );
+}

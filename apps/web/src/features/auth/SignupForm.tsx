@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { checkBirthday, emailTypoHint, EmailSchema } from '@pinboard/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ApiRequestError } from '../../api/client.ts';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import styles from './AuthFlow.module.css';
+import { existsQuery, passwordRulesQuery, useEmailAvailabilityCheck } from './authKeys.ts';
+import { BotCheckPanel } from './BotCheckPanel.tsx';
+import type { BotCheck } from './botCheck/useBotCheck.ts';
+import { errorText, isErrorCode } from './errorText.ts';
+import { birthdaySeconds, type SignupDraft, type SignupFailure } from './flow.ts';
+import type { LoginErrorPlacement } from './loginErrors.ts';
+import { FORM_STYLE, FormError } from './parts.tsx';
+import { checkSignupPassword, loadCommonPasswords } from './passwordCheck.ts';
+
+// The email is checked as the visitor leaves the field; password and birthday on submit, and
+// only for a new email (an existing one logs in with the password instead).
+const SignupFormSchema = z.object({ email: EmailSchema, password: z.string(), birthday: z.string() });
+
+export interface SignupFormProps {
+  draft: SignupDraft;
+  failure: SignupFailure | null;
+  country: string | undefined;
+  /** The underage flag is set: the birthday is disabled and sign-up blocked. */
+  underageBlocked: boolean;
+  focusBirthday?: boolean;
+  /** Focus the email field on mount (the form was just revealed). */
+  focusEmail?: boolean;
+  botCheck: BotCheck;
+  login: (email: string, password: string) => Promise<LoginErrorPlacement | null>;
+  onRateLimited: () => void;
+  onUnderage: (draft: SignupDraft) => void;
+  /** The draft passed every check: on to consents or registration; resolves a failure to show. */
+  onReady: (draft: SignupDraft) => Promise<SignupFailure | null>;
+}
+
+/** Spec 1 section 4 'Email sign-up': availability first, then log in or validate and register. */
+export function SignupForm(props: SignupFormProps) {
+  const { draft, failure, country, underageBlocked, botCheck, login } = props;
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(failure?.field === 'form' ? failure.code : null);
+  const [tooQuick, setTooQuick] = useState(false);
+  const { register, handleSubmit, setError, setValue, setFocus, control, formState } = useForm({
+    resolver: zodResolver(SignupFormSchema),
+    mode: 'onTouched',
+    defaultValues: draft,
+  });
+  const { errors, isSubmitting } = formState;
+  const email = useWatch({ control, name: 'email' });
+  const typoHint = email.length > 0 ? emailTypoHint(email) : null;
+  useEmailAvailabilityCheck(email);
+
+  useEffect(() => {
+    if (failure && failure.field !== 'form')
+      setError(failure.field, { message: failure.code }, { shouldFocus: true });
+    else if (props.focusBirthday) setFocus('birthday');
+    else if (props.focusEmail) setFocus('email');
+    // Only the failure the form came back with, once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function showLoginError(placement: LoginErrorPlacement) {
+    setTooQuick(placement.kind === 'tooQuick');
+    if (placement.kind === 'field')
+      setError(placement.field, { message: placement.code }, { shouldFocus: true });
+    else if (placement.kind === 'form')
+      setFormError(placement.text === 'cantLogIn' ? 'account_suspended' : 'internal');
+    else if (placement.kind === 'rateLimited') props.onRateLimited();
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    let exists: boolean;
+    try {
+      exists = await queryClient.fetchQuery(existsQuery(values.email));
+    } catch (error) {
+      // Spec 1 section 8 'Email-exists failure': the server's text only when it is rate-limiting.
+      const rateLimited = error instanceof ApiRequestError && error.code === 'rate_limited';
+      setError(
+        'email',
+        { message: rateLimited ? 'rate_limited' : 'email_invalid_format' },
+        { shouldFocus: true },
+      );
+      return;
+    }
+    if (exists) {
+      const placement = await login(values.email, values.password);
+      if (placement) showLoginError(placement);
+      return;
+    }
+
+    const rules = await queryClient.fetchQuery(passwordRulesQuery()).catch(() => null);
+    const passwordCode = await checkSignupPassword(values.password, rules, values.email);
+    const birthdayCode = checkBirthday(birthdaySeconds(values.birthday), { now: new Date(), country });
+    if (passwordCode) setError('password', { message: passwordCode }, { shouldFocus: true });
+    if (birthdayCode && birthdayCode !== 'underage') {
+      setError('birthday', { message: birthdayCode }, { shouldFocus: !passwordCode });
+    }
+    if (passwordCode || (birthdayCode && birthdayCode !== 'underage')) return;
+    if (birthdayCode === 'underage') {
+      props.onUnderage(values);
+      return;
+    }
+
+    const result = await props.onReady(values);
+    if (result?.field === 'form') setFormError(result.code);
+    else if (result) setError(result.field, { message: result.code }, { shouldFocus: true });
+  });
+
+  const birthdayError = underageBlocked ? 'underage' : errors.birthday?.message;
+  return (
+    <form className={styles.form} style={FORM_STYLE} noValidate onSubmit={(event) => void onSubmit(event)}>
+      <TextField
+        label={t('auth.fields.email')}
+        type="email"
+        autoComplete="email"
+        data-autofocus=""
+        error={errors.email?.message && errorText(t, errors.email.message)}
+        hint={
+          typoHint && (
+            <Trans
+              i18nKey="auth.fields.typoHint"
+              values={{ email: typoHint }}
+              components={[
+                <button
+                  key="hint"
+                  type="button"
+                  className={styles.linkButton}
+                  onClick={() => {
+                    setValue('email', typoHint, { shouldValidate: true, shouldDirty: true });
+                    setFocus('email');
+                  }}
+                />,
+              ]}
+            />
+          )
+        }
+        {...register('email')}
+      />
+      <TextField
+        label={t('auth.fields.createPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message && errorText(t, errors.password.message)}
+        onFocus={() => void loadCommonPasswords()}
+        {...register('password')}
+      />
+      <TextField
+        label={t('auth.fields.birthday')}
+        type="date"
+        autoComplete="bday"
+        error={birthdayError && errorText(t, birthdayError)}
+        {...register('birthday', { disabled: underageBlocked })}
+      />
+      {formError && (
+        <FormError>
+          {isErrorCode(formError) ? errorText(t, formError) : t('auth.errors.signupFailed')}
+        </FormError>
+      )}
+      {tooQuick && <BotCheckPanel botCheck={botCheck} />}
+      <Button
+        type="submit"
+        variant="primary"
+        className={styles.wide}
+        disabled={isSubmitting || underageBlocked}
+      >
+        {isSubmitting ? t('auth.actions.working') : t('auth.actions.continue')}
+      </Button>
+    </form>
+  );
+}

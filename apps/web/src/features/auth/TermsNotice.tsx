@@ -1,0 +1,34 @@
+import { Trans } from 'react-i18next';
+import { Link } from 'react-router';
+import styles from './AuthFlow.module.css';
+import { termsVariant, type ClientPlace } from './termsVariant.ts';
+
+export const TERMS_PATH = '/_/_/policy/terms-of-service/';
+export const PRIVACY_POLICY_PATH = '/_/_/policy/privacy-policy/';
+export const NOTICE_AT_COLLECTION_PATH = '/_/_/policy/privacy-policy/#notice-at-collection';
+export const DELETE_ACCOUNT_PATH = '/settings/account-settings/';
+
+/** The sign-up terms line, plus the Florida notice or the Notice at collection (see termsVariant). */
+export function TermsNotice({ place }: { place: ClientPlace | null | undefined }) {
+  const variant = termsVariant(place);
+  return (
+    <div className={styles.small}>
+      <p>
+        <Trans
+          i18nKey="auth.terms.agreement"
+          components={[<Link key="terms" to={TERMS_PATH} />, <Link key="privacy" to={PRIVACY_POLICY_PATH} />]}
+        />
+      </p>
+      <p>
+        {variant === 'florida' ? (
+          <Trans i18nKey="auth.terms.florida" components={[<Link key="delete" to={DELETE_ACCOUNT_PATH} />]} />
+        ) : (
+          <Trans
+            i18nKey="auth.terms.noticeAtCollection"
+            components={[<Link key="notice" to={NOTICE_AT_COLLECTION_PATH} />]}
+          />
+        )}
+      </p>
+    </div>
+  );
+}

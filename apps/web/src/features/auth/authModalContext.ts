@@ -1,0 +1,66 @@
+import type { SignupContainer, SignupSource } from '@pinboard/shared';
+import { createContext, useContext } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+/** Who invited the visitor to a board (spec 1 section 3 'Inviter'). */
+export interface Inviter {
+  first_name: string;
+  full_name: string;
+  image_medium_url: string | null;
+  is_default_image: boolean;
+}
+
+/** Spec 3 section 2.7: the login prompt a visitor gets for an action that needs an account. */
+export type LoginPrompt = 'continue' | 'follow' | 'unfollow';
+
+export interface AuthModalOptions {
+  container: SignupContainer;
+  signupSource?: SignupSource;
+  /** The first step; `login` for the login page and the prompts, else `signup`. */
+  step?: 'signup' | 'login';
+  /** Where to go after success (a same-site path; anything else falls back to `/`). */
+  next?: string;
+  /** The pin the save and download containers show. */
+  pinId?: string;
+  inviter?: Inviter;
+  /** The respondMessage variant: whose message the visitor answers. */
+  respondMessage?: { name: string };
+  /** A title that replaces the one chosen by source. */
+  title?: string;
+  prompt?: LoginPrompt;
+  /** Log in as another account, keeping this one (the /add-account page). */
+  switchAccount?: boolean;
+}
+
+export interface AuthModalApi {
+  open: (options: AuthModalOptions) => void;
+  close: () => void;
+  /**
+   * Spec 3 section 2.7: for a visitor, opens the login prompt (login step, 'Log in to continue'
+   * unless said otherwise) and returns true, so the caller skips its action; false for a
+   * signed-in viewer or one not known yet. Reads the viewer at the click, so a grid of cards
+   * does not re-render with it.
+   */
+  promptLogin: (options: Omit<AuthModalOptions, 'step'>) => boolean;
+}
+
+export const AuthModalContext = createContext<AuthModalApi | null>(null);
+
+/**
+ * Opens the sign-up/login modal. Outside an AuthModalProvider (a component tested alone), it
+ * falls back to the login page, which comes back here afterwards.
+ */
+export function useAuthModal(): AuthModalApi {
+  const api = useContext(AuthModalContext);
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (api) return api;
+  return {
+    open: (options) => {
+      const next = options.next ?? `${location.pathname}${location.search}`;
+      void navigate(`/login/?next=${encodeURIComponent(next)}`);
+    },
+    close: () => {},
+    promptLogin: () => false,
+  };
+}

@@ -1,0 +1,31 @@
+import type { AuthStep } from '@pinboard/shared';
+
+/** The steps this modal shows: the spec's, plus the too-many-attempts modal of section 8. */
+export type FlowStep =
+  | Extract<AuthStep, 'signup' | 'login' | 'personalizedLogin' | 'consents' | 'UnderageConfirmation'>
+  | 'rateLimited';
+
+/** What the sign-up form holds, kept while the visitor visits the consent or underage steps. */
+export interface SignupDraft {
+  email: string;
+  password: string;
+  /** As the date input gives it: YYYY-MM-DD, or ''. */
+  birthday: string;
+}
+
+export const EMPTY_DRAFT: SignupDraft = { email: '', password: '', birthday: '' };
+
+/** A sign-up failure to show once the form is back: an error code on a field, or for the form. */
+export interface SignupFailure {
+  field: 'email' | 'password' | 'birthday' | 'form';
+  code: string;
+}
+
+/** Unix seconds of UTC midnight of a YYYY-MM-DD day; undefined for '' or a malformed day. */
+export function birthdaySeconds(day: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const [, year, month, date] = match.map(Number) as [number, number, number, number];
+  const ms = Date.UTC(year, month - 1, date);
+  return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
+}

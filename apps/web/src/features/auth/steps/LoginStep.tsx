@@ -1,0 +1,59 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../ui/Button.tsx';
+import styles from '../AuthFlow.module.css';
+import type { AuthModalOptions } from '../authModalContext.ts';
+import { LoginForm } from '../LoginForm.tsx';
+import { StepHeading } from '../parts.tsx';
+import { loginTitle } from '../titles.ts';
+import type { BotCheck } from '../botCheck/useBotCheck.ts';
+import type { LoginErrorPlacement } from '../loginErrors.ts';
+
+interface LoginStepProps {
+  titleId: string;
+  options: AuthModalOptions;
+  botCheck: BotCheck;
+  defaultEmail: string;
+  login: (usernameOrEmail: string, password: string) => Promise<LoginErrorPlacement | null>;
+  onRateLimited: () => void;
+  onSignup: () => void;
+}
+
+/** The login step; the business variant adds its own links (spec 1 section 2 'Toggles and links'). */
+export function LoginStep({ titleId, options, onSignup, ...form }: LoginStepProps) {
+  const { t } = useTranslation();
+  const business = options.container === 'revamped_business_login_page';
+  return (
+    <div className={styles.step}>
+      <StepHeading titleId={titleId} title={loginTitle(t, options)}>
+        {options.prompt ? t('auth.prompt.subheader') : null}
+      </StepHeading>
+      <LoginForm {...form} />
+      {business ? (
+        <>
+          <Button className={styles.form} onClick={onSignup}>
+            {t('auth.actions.createNewAccount')}
+          </Button>
+          <p className={styles.toggle}>
+            <Link to="/login/">{t('auth.actions.personalLogin')}</Link>
+          </p>
+          <p className={styles.toggle}>
+            <Trans
+              i18nKey="auth.actions.businessSignup"
+              components={[<Link key="create" to="/business/create" />]}
+            />
+          </p>
+        </>
+      ) : (
+        <p className={styles.toggle}>
+          <Trans
+            i18nKey="auth.actions.needAccount"
+            components={[
+              <button key="signup" type="button" className={styles.linkButton} onClick={onSignup} />,
+            ]}
+          />
+        </p>
+      )}
+    </div>
+  );
+}

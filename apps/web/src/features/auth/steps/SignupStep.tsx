@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { ClientContext } from '@pinboard/shared';
+import { Button } from '../../../ui/Button.tsx';
+import styles from '../AuthFlow.module.css';
+import type { AuthModalOptions } from '../authModalContext.ts';
+import { trackAuthEvent } from '../analytics.ts';
+import { FORM_STYLE, StepHeading } from '../parts.tsx';
+import { PinPreview } from '../PinPreview.tsx';
+import { SignupForm, type SignupFormProps } from '../SignupForm.tsx';
+import { TermsNotice } from '../TermsNotice.tsx';
+import { signupSourceOf, signupTitle } from '../titles.ts';
+
+interface SignupStepProps extends SignupFormProps {
+  titleId: string;
+  options: AuthModalOptions;
+  place: ClientContext | null;
+  /** The form was already open (coming back from another step). */
+  formOpen: boolean;
+  onLogin: () => void;
+}
+
+const GREETING_SOURCES = new Set(['homePage', 'defaultSource']);
+
+/**
+ * The sign-up step (and its respondMessage variant): the title by source, the pin for save and
+ * download, the email form (at once on the home page, behind 'Continue with email' elsewhere),
+ * the terms and the switch to login.
+ */
+export function SignupStep({ titleId, options, place, formOpen, onLogin, ...form }: SignupStepProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(formOpen || options.container === 'home_page');
+  const [revealed, setRevealed] = useState(false);
+  const showPin = options.pinId && (options.container === 'save' || options.container === 'download');
+  const greeting = !options.title && !options.respondMessage && GREETING_SOURCES.has(signupSourceOf(options));
+
+  return (
+    <div className={styles.step}>
+      {showPin && options.pinId && <PinPreview pinId={options.pinId} />}
+      <StepHeading titleId={titleId} title={signupTitle(t, options)}>
+        {greeting ? t('auth.titles.signupSubtitle') : null}
+      </StepHeading>
+      {open ? (
+        <SignupForm {...form} focusEmail={revealed} />
+      ) : (
+        <div className={styles.form} style={FORM_STYLE}>
+          <Button
+            variant="primary"
+            className={styles.wide}
+            data-autofocus=""
+            onClick={() => {
+              trackAuthEvent({
+                name: 'step_click',
+                step: 'signup',
+                container: options.container,
+                element: 'continue_with_email',
+              });
+              setOpen(true);
+              setRevealed(true);
+            }}
+          >
+            {t('auth.actions.continueWithEmail')}
+          </Button>
+        </div>
+      )}
+      <TermsNotice place={place} />
+      <p className={styles.toggle}>
+        <Trans
+          i18nKey="auth.actions.haveAccount"
+          components={[<button key="login" type="button" className={styles.linkButton} onClick={onLogin} />]}
+        />
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { safeNextPath, type Viewer } from '@pinboard/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { changeViewer } from '../viewer/changeViewer.ts';
+import type { AuthModalOptions } from './authModalContext.ts';
+import { rememberViewer } from './storedAccounts.ts';
+
+// Pages that exist only to log in: after success they lead home (spec 1 section 4 'Login').
+const AUTH_PAGES = /^\/(login|signup|add-account)(\/|$)/;
+
+/**
+ * What follows a successful sign-up or login: the account is remembered, the viewer becomes
+ * the new one, every other cached answer is dropped or refetched (it was fetched as someone
+ * else), then the modal closes and the page moves on: an account switch to the profile, a
+ * `next` to itself, the login pages home, anything else stays where it is.
+ */
+export function useAuthSuccess(options: AuthModalOptions, close: () => void) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  return async (viewer: Viewer) => {
+    rememberViewer(viewer);
+    void changeViewer(queryClient, viewer);
+    close();
+    if (options.switchAccount && viewer.user) await navigate(`/${viewer.user.username}/`);
+    else if (options.next) await navigate(safeNextPath(options.next));
+    else if (AUTH_PAGES.test(pathname)) await navigate('/');
+  };
+}

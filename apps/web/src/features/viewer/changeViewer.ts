@@ -1,0 +1,16 @@
+import type { Viewer } from '@pinboard/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { viewerKeys } from './query-keys.ts';
+
+/**
+ * After a login, logout or account switch: the viewer becomes the new one (or is asked again
+ * when unknown), cached answers nobody shows are dropped and the shown ones are fetched again,
+ * since they were fetched as someone else (spec 1 section 4: cached data is cleared).
+ */
+export async function changeViewer(queryClient: QueryClient, viewer: Viewer | null): Promise<void> {
+  if (viewer) queryClient.setQueryData(viewerKeys.me(), viewer);
+  queryClient.removeQueries({ type: 'inactive' });
+  await queryClient.invalidateQueries({
+    predicate: (query) => viewer === null || query.queryKey[0] !== viewerKeys.all[0],
+  });
+}

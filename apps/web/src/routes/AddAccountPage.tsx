@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { AuthPage } from '../features/auth/AuthPage.tsx';
+
+/** `/add-account`: logs in another account beside the current one (switch_account), then opens its profile. */
+export function AddAccountPage() {
+  const { t } = useTranslation();
+  return (
+    <AuthPage
+      options={{ container: 'login_page', step: 'login', switchAccount: true }}
+      documentTitle={t('auth.pages.addAccount')}
+    />
+  );
+}

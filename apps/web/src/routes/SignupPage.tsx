@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { AuthPage } from '../features/auth/AuthPage.tsx';
+
+/** `/signup`: the sign-up page, in the login page container. */
+export function SignupPage() {
+  const { t } = useTranslation();
+  return (
+    <AuthPage options={{ container: 'login_page', step: 'signup' }} documentTitle={t('auth.pages.signup')} />
+  );
+}

@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+
+export interface ToastOptions {
+  /** How long it stays, in ms (the spec's AUTH_LIMITS.toastMs values). */
+  durationMs: number;
+  tone?: 'info' | 'error';
+}
+
+export interface ToastApi {
+  show: (text: string, options: ToastOptions) => void;
+}
+
+// Without a provider (a component rendered alone in a test) toasts are dropped, never thrown.
+const noToasts: ToastApi = { show: () => {} };
+
+export const ToastContext = createContext<ToastApi>(noToasts);
+
+/** Shows a short message in the page's live region; see ToastProvider. */
+export function useToast(): ToastApi {
+  return useContext(ToastContext);
+}
