@@ -29,6 +29,12 @@ describe('country resolver', () => {
     expect(resolver.countryOf(request('127.0.0.1'))).toBe('US');
     expect(resolver.countryOf(request('192.168.1.4'))).toBe('US');
     expect(resolver.countryOf(request('198.51.100.1'))).toBe('US');
+    expect(resolver.countryOf(request('::ffff:127.0.0.1'))).toBe('US');
+  });
+
+  it('reads IPv4 clients of a dual-stack socket', () => {
+    const resolver = createCountryResolver({ header: undefined, lookup });
+    expect(resolver.countryOf(request('::ffff:203.0.113.7'))).toBe('KR');
   });
 
   it('reads the geoip-country database for a public address', () => {

@@ -11,7 +11,7 @@ export interface CountryResolver {
 type Lookup = (ip: string) => { country?: string } | null;
 
 // Loopback and private ranges are never in a geo database; skip the lookup for them.
-const LOCAL_ADDRESS = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|fc|fd|fe80:|::ffff:127\.)/i;
+const LOCAL_ADDRESS = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|fc|fd|fe80:)/i;
 
 let cachedLookup: Lookup | null = null;
 
@@ -45,9 +45,11 @@ export function createCountryResolver(options: {
         const fromHeader = validCountry(request.headers[options.header]);
         if (fromHeader) return fromHeader;
       }
-      if (!isIP(request.ip) || LOCAL_ADDRESS.test(request.ip)) return DEFAULT_COUNTRY;
+      // A dual-stack socket reports IPv4 clients as ::ffff:a.b.c.d.
+      const ip = request.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+      if (!isIP(ip) || LOCAL_ADDRESS.test(ip)) return DEFAULT_COUNTRY;
       try {
-        return validCountry((options.lookup ?? geoLookup())(request.ip)?.country) ?? DEFAULT_COUNTRY;
+        return validCountry((options.lookup ?? geoLookup())(ip)?.country) ?? DEFAULT_COUNTRY;
       } catch {
         return DEFAULT_COUNTRY;
       }
