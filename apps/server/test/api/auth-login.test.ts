@@ -5,7 +5,7 @@ import { sessions, users } from '../../src/db/schema/users.ts';
 import { hashSessionToken } from '../../src/plugins/viewer.ts';
 import { LOGIN_LIMITS } from '../../src/modules/auth/auth.policy.ts';
 import { GOOD_PASSWORD, uniqueEmail } from '../helpers/auth.ts';
-import { errorOf, TestBrowser } from '../helpers/browser.ts';
+import { errorOf, TEST_CSRF_TOKEN, TestBrowser } from '../helpers/browser.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -218,6 +218,19 @@ describe('POST /v3/logout/ and recognition', () => {
     await browser.post('/v3/logout/');
     await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, ada.id));
     expect((await browser.viewer()).type).toBe('UNAUTH');
+  });
+
+  it('takes a logout with no body at all, as the web app sends it', async () => {
+    const ada = await account();
+    const browser = new TestBrowser(t);
+    await login(browser, ada.email);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v3/logout/',
+      headers: { cookie: browser.cookieHeader(), 'x-csrftoken': TEST_CSRF_TOKEN },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await browser.viewer()).type).toBe('LIMITED_LOGIN');
   });
 
   it('logging out without a session is harmless', async () => {

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GROUP_COOKIE, RECOGNITION_COOKIE, SESSION_COOKIE } from '../../plugins/viewer.ts';
-import type { AuthRequest } from './auth-deps.ts';
-import type { AuthDeps } from './auth-deps.ts';
+import type { AuthDeps, AuthRequest } from './auth-deps.ts';
 import {
   GROUP_MAX_AGE_SECONDS,
   RECOGNITION_MAX_AGE_SECONDS,

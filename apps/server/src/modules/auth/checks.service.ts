@@ -1,4 +1,4 @@
-import { EmailSchema, emailContainsProductName, type AuthEvent } from '@pinboard/shared';
+import { EmailSchema, type AuthEvent } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
 import { insertAuthEvents, isEmailRegistered } from './auth.repository.ts';
 
@@ -7,10 +7,13 @@ export function isEmailTaken(db: Executor, email: string): Promise<boolean> {
   return isEmailRegistered(db, email);
 }
 
-/** An address sign-up would accept: the shared format and domain rules, and not the product's name. */
+/**
+ * `GET /v3/email/validation/`: the shared format and domain rules. An address with the product's
+ * name is valid here: sign-up refuses it with its own message (email_contains_product_name),
+ * which the form would lose if this answered the generic 'not a valid email'.
+ */
 export function isEmailValid(email: string): boolean {
-  const parsed = EmailSchema.safeParse(email);
-  return parsed.success && !emailContainsProductName(parsed.data);
+  return EmailSchema.safeParse(email).success;
 }
 
 /** Stores a batch of the modal's analytics events; answers how many. */
