@@ -34,14 +34,13 @@ export function Dialog({ labelledBy, describedBy, onClose, closeLabel, width, ch
     const portal = root.parentElement!;
     // Everything else in the body is taken out of reach (clicks, Tab, screen readers).
     const outside = [...document.body.children].filter(
-      (element): element is HTMLElement =>
-        element instanceof HTMLElement && element !== portal && !element.inert,
+      (element) => element !== portal && !element.hasAttribute('inert'),
     );
-    for (const element of outside) element.inert = true;
+    for (const element of outside) element.setAttribute('inert', '');
     const first = root.querySelector<HTMLElement>('[data-autofocus]') ?? focusableIn(root)[0] ?? root;
     first.focus();
     return () => {
-      for (const element of outside) element.inert = false;
+      for (const element of outside) element.removeAttribute('inert');
       opener?.focus();
     };
   }, []);

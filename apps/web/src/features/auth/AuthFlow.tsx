@@ -1,4 +1,10 @@
-import { AUTH_LIMITS, firstNameFromEmail, safeNextPath, type ConsentState } from '@pinboard/shared';
+import {
+  AUTH_LIMITS,
+  firstNameFromEmail,
+  safeNextPath,
+  type ConsentState,
+  type Viewer,
+} from '@pinboard/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,6 +12,7 @@ import { ApiRequestError } from '../../api/client.ts';
 import { useToast } from '../../ui/toastContext.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { trackAuthEvent } from './analytics.ts';
+import styles from './AuthFlow.module.css';
 import { register } from './authApi.ts';
 import type { AuthModalOptions } from './authModalContext.ts';
 import { useBotCheck } from './botCheck/useBotCheck.ts';
@@ -30,12 +37,25 @@ interface AuthFlowProps {
   close: () => void;
 }
 
-/** The steps of spec 1 for email sign-up and login, and the moves between them (section 4). */
-export function AuthFlow({ options, titleId, close }: AuthFlowProps) {
+/** The steps of spec 1 for email sign-up and login, once the viewer is known (it picks the first step). */
+export function AuthFlow(props: AuthFlowProps) {
+  const { t } = useTranslation();
+  const { session, isLoading } = useViewer();
+  if (isLoading) {
+    return (
+      <p role="status" className={styles.step}>
+        {t('app.loading')}
+      </p>
+    );
+  }
+  return <AuthSteps {...props} session={session} />;
+}
+
+/** The steps and the moves between them (section 4). */
+function AuthSteps({ options, titleId, close, session }: AuthFlowProps & { session: Viewer | null }) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
-  const { session } = useViewer();
   const botCheck = useBotCheck();
   const onSuccess = useAuthSuccess(options, close);
   const login = useLoginAttempt(options, botCheck, onSuccess);
@@ -52,7 +72,6 @@ export function AuthFlow({ options, titleId, close }: AuthFlowProps) {
   const [formOpen, setFormOpen] = useState(false);
   const [focusBirthday, setFocusBirthday] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const firstStep = useRef(true);
 
   // Spec 1 section 4: a fully logged-in viewer is sent on at once (unless adding an account).
   useEffect(() => {
@@ -63,9 +82,14 @@ export function AuthFlow({ options, titleId, close }: AuthFlowProps) {
 
   useEffect(() => {
     if (step !== 'rateLimited') trackAuthEvent({ name: 'step_view', step, container: options.container });
-    // A new step gets the focus, as the dialog gave it to the first one.
-    if (firstStep.current) firstStep.current = false;
-    else root.current?.querySelector<HTMLElement>('[data-autofocus], input, button')?.focus();
+    // Each step takes the focus (the first may arrive after the dialog opened), unless one of
+    // its fields already took it (the birthday after Edit).
+    const container = root.current;
+    if (!container || container.contains(document.activeElement)) return;
+    (
+      container.querySelector<HTMLElement>('[data-autofocus]') ??
+      container.querySelector<HTMLElement>('input, button')
+    )?.focus();
   }, [step, options.container]);
 
   if (signedIn) return null;
