@@ -63,6 +63,17 @@ describe('POST /v3/login/', () => {
     expect((await browser.viewer()).type).toBe('AUTH');
   });
 
+  it("clears the account's expired sessions at each sign-in", async () => {
+    const ada = await account();
+    await t.db
+      .insert(sessions)
+      .values({ idHash: 'expired-elsewhere', userId: ada.id, expiresAt: new Date(1000) });
+    await login(new TestBrowser(t), ada.email);
+    const rows = await t.db.select().from(sessions).where(eq(sessions.userId, ada.id));
+    expect(rows.map((r) => r.idHash)).not.toContain('expired-elsewhere');
+    expect(rows).toHaveLength(1);
+  });
+
   it('answers an unknown account and a wrong password identically, after similar work', async () => {
     const ada = await account();
     const unknown = await login(new TestBrowser(t), uniqueEmail('nobody'), 'wrong-password-1');

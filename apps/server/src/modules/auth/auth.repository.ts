@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { authEvents, recognitionTokens, userConsents } from '../../db/schema/auth.ts';
@@ -55,6 +55,14 @@ export async function insertSession(db: Executor, values: typeof sessions.$infer
 
 export async function deleteSession(db: Executor, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+/** Sessions and recognition tokens of one account that have expired: swept at each sign-in. */
+export async function deleteExpiredAuthRowsOf(db: Executor, userId: number, now: Date): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
+  await db
+    .delete(recognitionTokens)
+    .where(and(eq(recognitionTokens.userId, userId), lte(recognitionTokens.expiresAt, now)));
 }
 
 export async function setSessionGroup(db: Executor, idHash: string, groupHash: string): Promise<void> {

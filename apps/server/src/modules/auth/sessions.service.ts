@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashSessionToken } from '../../plugins/viewer.ts';
 import {
+  deleteExpiredAuthRowsOf,
   deleteGroupSessionsOf,
   deleteRecognitionToken,
   deleteSession,
@@ -67,6 +68,8 @@ export async function startSession(tx: Executor, input: StartSessionInput): Prom
   }
   // The same account signing in again in this browser replaces its older session there.
   if (groupHash) await deleteGroupSessionsOf(tx, groupHash, input.userId);
+  // No sweeper job: each sign-in clears its own account's dead rows, which bounds them per account.
+  await deleteExpiredAuthRowsOf(tx, input.userId, input.now);
 
   const session = newToken();
   await insertSession(tx, {
