@@ -64,6 +64,21 @@ describe('a pin on a secret board', () => {
       board: { privacy: 'secret' },
     });
   });
+
+  it('keeps the secret board and its pin out of every cached list', async () => {
+    const lists = [
+      [`/v3/boards/${ids.secretBoard}/pins/`, ids.secretPin],
+      ['/v3/users/cache_owner/boards/', ids.secretBoard],
+    ] as const;
+    // The owner reads first: nothing they were shown may reach a visitor.
+    for (const [url, secretId] of lists) {
+      expect((await get(url, 'owner')).body, url).toContain(`"id":"${secretId}"`);
+    }
+    for (const [url, secretId] of lists) {
+      const { status, body } = await get(url);
+      expect(status === 404 || !body.includes(`"id":"${secretId}"`), url).toBe(true);
+    }
+  });
 });
 
 describe('a visitor’s cached answer', () => {
