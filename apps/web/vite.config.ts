@@ -45,6 +45,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The server reads it to preload a route's lazy chunks with that route's HTML (the home feed).
+    manifest: true,
   },
   server: {
     host: '127.0.0.1',

@@ -31,6 +31,8 @@ const THROUGHPUT_TARGETS: Record<EngineKind, ThroughputTarget[]> = {
   pglite: [
     { key: 'feed', label: 'feed', minRps: 400 },
     { key: 'pin', label: 'pin by id', minRps: 400 },
+    { key: 'boardPins', label: "a board's pins", minRps: 400 },
+    { key: 'userBoards', label: "a user's boards", minRps: 400 },
   ],
 };
 

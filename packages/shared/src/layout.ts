@@ -7,6 +7,8 @@
 export const PIN_COLUMN_WIDTH = 236;
 /** Space between grid columns and between cards in a column (the real product's 16 px). */
 export const PIN_GUTTER = 16;
+/** Space between the window's edges and the page's content (the grid), on each side. */
+export const PAGE_PADDING_X = 16;
 
 /** Hover effects wait this long so a pointer crossing the grid does not flash every card. */
 export const HOVER_DELAY_MS = 32;

@@ -1,8 +1,9 @@
 /**
  * A small in-process cache for answers that are the same for everyone and may be a moment old
- * (the signed-out home feed). Callers of a key being computed share that computation, so when
- * an entry expires under load the database sees one query, not one per waiting request.
- * Nothing here needs to be shared between instances: each keeps its own for a second.
+ * (what signed-out viewers are shown: signed-out-answers.ts). Callers of a key being computed
+ * share that computation, so when an entry expires under load the database sees one query, not
+ * one per waiting request. Nothing here needs to be shared between instances: each keeps its own
+ * for a second.
  */
 export interface ShortCache<T> {
   get(key: string, compute: () => Promise<T>): Promise<T>;

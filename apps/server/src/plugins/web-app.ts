@@ -2,6 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendCompressible, type CompressibleBody } from '../lib/compressed-body.ts';
+import { readViteManifest, type ViteManifest } from './vite-manifest.ts';
 
 export interface WebAppOptions {
   /** The Vite build output (apps/web/dist): index.html and assets/. */
@@ -24,7 +26,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** index.html as read at startup; null when the build is missing. */
     webAppIndexHtml: string | null;
+    /** The build's Vite manifest, for preloading a route's lazy chunks; null when absent. */
+    webAppManifest: ViteManifest | null;
   }
+}
+
+/** Markup a page adds to index.html: at the end of its head and of its body. */
+export interface PageAdditions {
+  head: string;
+  body: string;
 }
 
 async function readIndexHtml(distDir: string): Promise<string | null> {
@@ -53,6 +63,7 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
   // Read once: index.html only changes with a new build, which comes with a restart.
   const indexHtml = await readIndexHtml(distDir);
   app.decorate('webAppIndexHtml', indexHtml);
+  app.decorate('webAppManifest', await readViteManifest(distDir));
   if (indexHtml === null) {
     app.log.warn({ distDir }, 'web app build missing: web routes answer 503 until `npm run build`');
   }
@@ -83,6 +94,27 @@ export function wantsWebApp(request: FastifyRequest): boolean {
     return false;
   }
   return (request.headers.accept ?? '').includes('text/html');
+}
+
+/** index.html with a page's additions; each goes before the closing tag it belongs in. */
+export function withAdditions(indexHtml: string, additions: PageAdditions): string {
+  // Functions as replacements, so a `$` in the additions is never read as a pattern.
+  return indexHtml
+    .replace('</head>', () => `  ${additions.head}\n  </head>`)
+    .replace('</body>', () => `  ${additions.body}\n  </body>`);
+}
+
+/**
+ * Answers a page view with a variant of index.html prepared for it (see `withAdditions`),
+ * compressed when the browser accepts it: unlike index.html, such a page can be tens of KB.
+ */
+export function sendWebAppPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CompressibleBody,
+): FastifyReply {
+  reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  return sendCompressible(request, reply, page);
 }
 
 /**

@@ -71,6 +71,14 @@ interface EnvelopeBody {
   };
 }
 
+/** What a success envelope carries, or null when `json` is no success envelope. */
+export function successResultOf<T>(json: unknown): ApiResult<T> | null {
+  const envelope = (json as EnvelopeBody | null)?.resource_response;
+  if (envelope?.status !== 'success') return null;
+  // Types are trusted rather than parsed: validating with zod here would ship it in the bundle.
+  return { data: envelope.data as T, bookmark: envelope.bookmark ?? null };
+}
+
 function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -129,15 +137,15 @@ export function createApiClient(deps: ApiClientDeps) {
     const json = (await response.json().catch(() => null)) as EnvelopeBody | null;
     const envelope = json?.resource_response;
     if (envelope?.status === 'failure' && envelope.error) throw new ApiRequestError(envelope.error);
-    if (!response.ok || envelope?.status !== 'success') {
+    const result = response.ok ? successResultOf<T>(json) : null;
+    if (!result) {
       throw clientSideError(
         response.status,
         'unexpected_response',
         `The server gave an unexpected answer (HTTP ${response.status}).`,
       );
     }
-    // Types are trusted rather than parsed: validating with zod here would ship it in the bundle.
-    return { data: envelope.data as T, bookmark: envelope.bookmark ?? null };
+    return result;
   }
 
   return {

@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../lib/envelope.ts';
 import { pageOptionsOf, replies } from '../../lib/route-schemas.ts';
+import { createSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import {
   getBoard,
   getBoardBySlug,
@@ -25,6 +26,7 @@ import {
 
 export function registerBoardRoutes(app: FastifyInstance, { db }: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedOutPinPages = createSignedOutAnswers({ maxEntries: 500 });
   api.get(
     '/v3/boards/:id/',
     {
@@ -61,10 +63,11 @@ export function registerBoardRoutes(app: FastifyInstance, { db }: AppContext): v
         response: replies(z.array(PinSchema)),
       },
     },
-    async (request) => {
-      const page = await pageBoardPins(db, Number(request.params.id), pageOptionsOf(request));
-      return ok(page.items, page.bookmark);
-    },
+    async (request, reply) =>
+      signedOutPinPages(request, reply, async () => {
+        const page = await pageBoardPins(db, Number(request.params.id), pageOptionsOf(request));
+        return ok(page.items, page.bookmark);
+      }),
   );
   api.get(
     '/v3/boards/:id/sections/',

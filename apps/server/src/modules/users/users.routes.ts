@@ -10,11 +10,13 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../lib/envelope.ts';
 import { replies } from '../../lib/route-schemas.ts';
+import { createSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { pageUserBoards } from '../boards/boards.service.ts';
 import { getProfile } from './users.service.ts';
 
 export function registerUserRoutes(app: FastifyInstance, { db }: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedOutBoardPages = createSignedOutAnswers({ maxEntries: 500 });
   api.get(
     '/v3/users/:username/',
     {
@@ -38,9 +40,10 @@ export function registerUserRoutes(app: FastifyInstance, { db }: AppContext): vo
         response: replies(z.array(BoardSchema)),
       },
     },
-    async (request) => {
-      const page = await pageUserBoards(db, request.params.username, request.query, request.viewer.userId);
-      return ok(page.items, page.bookmark);
-    },
+    async (request, reply) =>
+      signedOutBoardPages(request, reply, async () => {
+        const page = await pageUserBoards(db, request.params.username, request.query, request.viewer.userId);
+        return ok(page.items, page.bookmark);
+      }),
   );
 }

@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createShortCache } from './short-cache.ts';
+
+// A second's staleness for visitors buys thousands of req/s on the hottest reads.
+const SIGNED_OUT_TTL_MS = 1000;
+
+/**
+ * Answers a GET route for signed-out viewers from a per-instance cache of serialized answers,
+ * keyed by the request URL (path and query are all such an answer depends on). Only successful
+ * answers are kept: a 404 (a pin on a secret board, a missing id) is computed every time.
+ *
+ * Signed-in viewers always get `answer()` fresh. Their answers can include what only they may
+ * see (a secret board's pins) or, later, what is theirs alone; keeping them out means no cached
+ * entry was ever computed with anyone's rights but a visitor's.
+ */
+export type SignedOutAnswers = <T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: () => Promise<T>,
+) => Promise<T>;
+
+export function createSignedOutAnswers(options: { maxEntries: number }): SignedOutAnswers {
+  const serialized = createShortCache<ReturnType<FastifyReply['serialize']>>({
+    ttlMs: SIGNED_OUT_TTL_MS,
+    maxEntries: options.maxEntries,
+  });
+  return async (request, reply, answer) => {
+    if (request.viewer.userId !== null) return answer();
+    // The route's own serializer (its zod response schema), so a cached body is byte for byte
+    // what the route would have sent.
+    const body = await serialized.get(request.url, async () => reply.serialize(await answer()));
+    // A serialized body with a JSON type is sent as is: a hit costs neither a query nor an encoding.
+    return reply.type('application/json; charset=utf-8').send(body) as never;
+  };
+}

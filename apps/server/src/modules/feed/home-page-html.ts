@@ -1,0 +1,105 @@
+import type { Pin } from '@pinboard/shared';
+import { HOME_FEED_SCRIPT_ID } from '@pinboard/shared/inlined-data';
+import { PAGE_PADDING_X, PIN_COLUMN_WIDTH, PIN_GUTTER } from '@pinboard/shared/layout';
+import type { ChunkFiles } from '../../plugins/vite-manifest.ts';
+import type { PageAdditions } from '../../plugins/web-app.ts';
+
+/** The web app's home route module, as Vite's manifest names it. */
+export const HOME_ROUTE_SOURCE = 'src/routes/HomePage.tsx';
+
+/** The widest grid the preloads plan for (about 1,600 px); wider windows use its choice. */
+const MAX_PLANNED_COLUMNS = 6;
+/** Columns of a phone-sized window: two narrow ones (features/pins/masonry.ts). */
+const NARROW_COLUMNS = 2;
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (char) => HTML_ESCAPES[char]!);
+
+/**
+ * JSON made safe as the text of a `<script>` element: a `<` anywhere (inside a pin's title,
+ * say) could end the element (`</script>`) or open a comment that swallows it (`<!--`), so
+ * each one becomes the JSON escape `\u003c`, which JSON.parse reads back as `<`. JSON has
+ * no `<` outside strings, so this changes no value.
+ */
+export function escapeJsonForScript(json: string): string {
+  return json.replace(/</g, '\\u003c');
+}
+
+/** The narrowest window whose grid has `columns` full-width columns (masonry.ts `gridGeometry`). */
+function minWidthForColumns(columns: number): number {
+  return columns * PIN_COLUMN_WIDTH + (columns - 1) * PIN_GUTTER + 2 * PAGE_PADDING_X;
+}
+
+/**
+ * The grid's column width as `sizes` can say it: half the window (less padding and gutter)
+ * below two full columns, the full column above. It only has to pick the same rendition as
+ * the card's own `sizes`, which the script computes from the measured grid.
+ */
+const IMAGE_SIZES =
+  `(max-width: ${minWidthForColumns(2) - 1}px) calc((100vw - ${2 * PAGE_PADDING_X + PIN_GUTTER}px) / 2), ` +
+  `${PIN_COLUMN_WIDTH}px`;
+
+// How tall a pin's image is for its width: in one row every column has the same width.
+const aspect = (pin: Pin) => pin.images['236x'].height / Math.max(1, pin.images['236x'].width);
+
+/**
+ * Which first-row pin has the tallest image, for each window width range: the grid places
+ * its first items one per column, so on a window with `c` columns the first row is the first
+ * `c` pins, and its tallest image is the largest thing on the first screen (the LCP). Ranges
+ * that pick the same pin are merged into one media query list.
+ */
+function largestFirstRowImages(pins: Pin[]): Map<Pin, string[]> {
+  const chosen = new Map<Pin, string[]>();
+  for (let columns = NARROW_COLUMNS; columns <= MAX_PLANNED_COLUMNS; columns++) {
+    const row = pins.slice(0, columns);
+    if (row.length === 0) break;
+    const tallest = row.reduce((best, pin) => (aspect(pin) > aspect(best) ? pin : best));
+    const from = columns === NARROW_COLUMNS ? null : `(min-width: ${minWidthForColumns(columns)}px)`;
+    const to =
+      columns === MAX_PLANNED_COLUMNS ? null : `(max-width: ${minWidthForColumns(columns + 1) - 1}px)`;
+    const media = [from, to].filter(Boolean).join(' and ');
+    chosen.set(tallest, [...(chosen.get(tallest) ?? []), media]);
+  }
+  return chosen;
+}
+
+/**
+ * A preload of the first screen's largest image, with the card's own srcset so the browser
+ * fetches the rendition the card will show. Only that one: every byte shares the slow link
+ * with the app's script, which must arrive too before the card is drawn, and the smaller
+ * images do not decide when the page looks loaded.
+ */
+function imagePreloads(pins: Pin[]): string[] {
+  return [...largestFirstRowImages(pins)].map(([pin, media]) => {
+    const { '236x': small, '474x': large } = pin.images;
+    const srcset = `${small.url} ${small.width}w, ${large.url} ${large.width}w`;
+    return (
+      `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(small.url)}"` +
+      ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${IMAGE_SIZES}" media="${media.join(', ')}">`
+    );
+  });
+}
+
+/**
+ * What the home page's HTML adds for a signed-out visitor: the home route's code (which the
+ * entry script would otherwise ask for only once it has run), the first row's images, and the
+ * first feed page itself, so the app draws the feed without asking for it.
+ */
+export function homePageAdditions(
+  page: { json: string; pins: Pin[]; pageSize: number },
+  chunk: ChunkFiles | null,
+): PageAdditions {
+  const head = [
+    ...(chunk?.styles ?? []).map(
+      (href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`,
+    ),
+    ...(chunk?.scripts ?? []).map(
+      (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
+    ),
+    ...imagePreloads(page.pins),
+  ];
+  const body =
+    `<script type="application/json" id="${HOME_FEED_SCRIPT_ID}" data-page-size="${page.pageSize}">` +
+    `${escapeJsonForScript(page.json)}</script>`;
+  return { head: head.join('\n    '), body };
+}

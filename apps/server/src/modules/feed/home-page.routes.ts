@@ -1,0 +1,41 @@
+import { DEFAULT_PAGE_SIZE } from '@pinboard/shared';
+import type { FastifyInstance } from 'fastify';
+import { compressibleBody, type CompressibleBody } from '../../lib/compressed-body.ts';
+import { lazyChunkFiles } from '../../plugins/vite-manifest.ts';
+import { sendWebApp, sendWebAppPage, wantsWebApp, withAdditions } from '../../plugins/web-app.ts';
+import { HOME_ROUTE_SOURCE, homePageAdditions } from './home-page-html.ts';
+import type { SignedOutFeed, SignedOutFeedPage } from './signed-out-feed.ts';
+
+/**
+ * The home page for a signed-out visitor comes with its first feed page and the preloads
+ * that page implies (see homePageAdditions), so the feed is drawn a few round trips sooner.
+ * A signed-in viewer gets plain index.html: their feed is theirs, not the public one.
+ * Registered only when the server serves the web app (registerWebApp ran first).
+ */
+export function registerHomePage(app: FastifyInstance, { feed }: { feed: SignedOutFeed }): void {
+  if (!app.hasDecorator('webAppIndexHtml')) return;
+  const indexHtml = app.webAppIndexHtml;
+  const chunk = app.webAppManifest && lazyChunkFiles(app.webAppManifest, HOME_ROUTE_SOURCE);
+  // One page of HTML per cached feed page: built and compressed once, dropped with the page.
+  const pages = new WeakMap<SignedOutFeedPage, CompressibleBody>();
+
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    // Anything but a page view (an API client, a HEAD without Accept) gets what it got before.
+    if (!wantsWebApp(request)) return reply.callNotFound();
+    // Whether the page carries the public feed depends on the session cookie.
+    reply.header('vary', 'cookie');
+    if (indexHtml === null || request.viewer.userId !== null) return sendWebApp(reply);
+
+    const page = await feed.page({ pageSize: DEFAULT_PAGE_SIZE, bookmark: undefined });
+    let html = pages.get(page);
+    if (!html) {
+      const additions = homePageAdditions(
+        { json: page.body.text, pins: page.pins, pageSize: DEFAULT_PAGE_SIZE },
+        chunk,
+      );
+      html = compressibleBody(withAdditions(indexHtml, additions));
+      pages.set(page, html);
+    }
+    return sendWebAppPage(request, reply, html);
+  });
+}

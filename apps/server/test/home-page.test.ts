@@ -1,0 +1,160 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../src/adapters/storage/local-storage.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
+import { factories } from './helpers/factories.ts';
+import { openTestDatabase } from './helpers/test-database.ts';
+
+// A stand-in build: index.html as Vite writes it, and the manifest entries the server reads.
+const INDEX_HTML = [
+  '<!doctype html><html><head><title>Pinboard</title>',
+  '<script type="module" crossorigin src="/assets/index-e1.js"></script></head>',
+  '<body><div id="root"></div></body></html>',
+].join('\n');
+const MANIFEST = {
+  'index.html': {
+    file: 'assets/index-e1.js',
+    isEntry: true,
+    imports: ['_vendor-v1.js'],
+    css: ['assets/index-c1.css'],
+  },
+  '_vendor-v1.js': { file: 'assets/vendor-v1.js' },
+  'src/routes/HomePage.tsx': {
+    file: 'assets/HomePage-h1.js',
+    imports: ['_vendor-v1.js', 'index.html', '_PinFeed-p1.js'],
+    css: ['assets/HomePage-h1.css'],
+  },
+  '_PinFeed-p1.js': {
+    file: 'assets/PinFeed-p1.js',
+    imports: ['_vendor-v1.js'],
+    css: ['assets/PinFeed-p1.css'],
+  },
+};
+const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+const BREAKOUT = '</script><script>alert(1)</script><!--';
+
+let tmp: string;
+let handle: DatabaseHandle;
+let app: FastifyInstance;
+let sessionCookie: string;
+
+function inlinedFeed(html: string): unknown {
+  const match =
+    /<script type="application\/json" id="home-feed-page" data-page-size="25">(.*?)<\/script>/s.exec(html);
+  return match ? JSON.parse(match[1]!) : null;
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'home-page-test-'));
+  const webDistDir = path.join(tmp, 'dist');
+  await mkdir(path.join(webDistDir, '.vite'), { recursive: true });
+  await writeFile(path.join(webDistDir, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(webDistDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  handle = await openTestDatabase();
+  const config = { ...loadConfig({ DATA_DIR: tmp, NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webDistDir };
+  app = await buildApp({ config, db: handle.db, storage: createLocalStorage(config.mediaDir) });
+
+  const make = factories(handle.db);
+  const pinner = await make.user();
+  const board = await make.board(pinner.id);
+  await make.pin(pinner.id, board.id, { title: 'An ordinary pin' });
+  await make.pin(pinner.id, board.id, { title: BREAKOUT });
+  sessionCookie = await make.sessionCookie((await make.user()).id);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await handle?.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('the home page for a signed-out visitor', () => {
+  it('carries the first feed page, exactly as the API sends it', async () => {
+    const page = await app.inject({ url: '/', headers: HTML });
+    const api = await app.inject({ url: '/v3/feeds/home/' });
+
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.vary).toBe('cookie, accept-encoding');
+    expect(inlinedFeed(page.body)).toEqual(api.json());
+    expect(api.json().resource_response.data).toHaveLength(2);
+  });
+
+  it('preloads the home route code and styles the entry does not load, and the first image', async () => {
+    const { body } = await app.inject({ url: '/', headers: HTML });
+    const head = body.slice(0, body.indexOf('</head>'));
+
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-h1.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/PinFeed-p1.js">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/HomePage-h1.css">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/PinFeed-p1.css">');
+    // The entry's own chunks are index.html's business already.
+    expect(head).not.toContain('vendor-v1.js');
+    expect(head).not.toContain('index-c1.css');
+    const [preload] = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(preload).toMatch(/fetchpriority="high"/);
+    expect(preload).toMatch(/imagesrcset="\/media\/[^"]+ 236w, \/media\/[^"]+ 474w"/);
+    expect(preload).toMatch(/imagesizes="[^"]+"/);
+  });
+
+  it('escapes the page so a pin title cannot end the script element', async () => {
+    const { body } = await app.inject({ url: '/', headers: HTML });
+
+    // One script element of ours and the entry's: the title opened none and closed none.
+    expect(body.match(/<script/g)).toHaveLength(2);
+    expect(body.match(/<\/script>/g)).toHaveLength(2);
+    expect(body).not.toContain('alert(1)</script>');
+    const feed = inlinedFeed(body) as { resource_response: { data: { title: string }[] } };
+    expect(feed.resource_response.data.map((pin) => pin.title)).toContain(BREAKOUT);
+  });
+
+  it('is compressed when the browser accepts it', async () => {
+    const plain = await app.inject({ url: '/', headers: HTML });
+    const br = await app.inject({ url: '/', headers: { ...HTML, 'accept-encoding': 'gzip, deflate, br' } });
+    const gzip = await app.inject({ url: '/', headers: { ...HTML, 'accept-encoding': 'gzip;q=1, br;q=0' } });
+
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+});
+
+describe('the home page for a signed-in viewer', () => {
+  it('is plain index.html: their feed is not the public one', async () => {
+    const res = await app.inject({ url: '/', headers: { ...HTML, cookie: sessionCookie } });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toBe('cookie');
+    expect(res.body).toBe(INDEX_HTML);
+  });
+});
+
+describe('GET / for anything but a page view', () => {
+  it('stays the JSON 404', async () => {
+    const res = await app.inject({ url: '/', headers: { accept: 'application/json' } });
+
+    expect(res.statusCode).toBe(404);
+    expect(res.json().resource_response.error.code).toBe('not_found');
+  });
+});
+
+describe('the signed-out feed API', () => {
+  it('sends the cached page compressed when accepted, the same JSON either way', async () => {
+    const plain = await app.inject({ url: '/v3/feeds/home/' });
+    const br = await app.inject({ url: '/v3/feeds/home/', headers: { 'accept-encoding': 'br' } });
+
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+  });
+});
