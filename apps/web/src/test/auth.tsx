@@ -82,6 +82,7 @@ export function stubAuthApi(viewer: Viewer, answers: Answers = {}) {
     '/v3/users/me/': () => success(viewer),
     '/v3/bot_check/challenge/': () => success({ provider: 'off', challenge: null, site_key: null }),
     '/v3/events/': () => success(null),
+    '/v3/email/validation/': () => success({ is_valid: true }),
     '/v3/register/password_rules/': () =>
       success({ min_length: 8, ascii_only: true, differ_from_username: true, reject_common: true }),
     ...answers,

@@ -120,6 +120,29 @@ describe('email sign-up', () => {
     ]);
   });
 
+  it('refuses an address the server says is not valid', async () => {
+    stubAuthApi(buildViewer(), {
+      '/v3/register/exists/': () => success(false),
+      '/v3/email/validation/': () => success({ is_valid: false }),
+    });
+    renderWithAuth({ options: { container: 'home_page' } });
+    const dialog = await openModal();
+    await within(dialog).findByLabelText('Email');
+
+    fill(dialog, {
+      email: 'ada@throwaway.example',
+      password: 'a good long passphrase',
+      birthday: '1990-05-01',
+    });
+    await submit(dialog);
+
+    await waitFor(() =>
+      expect(errorOf(within(dialog).getByLabelText('Email'))).toBe(
+        "Sorry, this doesn't look like a valid email",
+      ),
+    );
+  });
+
   it('logs in with the entered password when the email already has an account', async () => {
     const fetch = stubAuthApi(buildViewer(), {
       '/v3/register/exists/': () => success(true),

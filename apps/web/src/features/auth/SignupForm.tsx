@@ -9,6 +9,7 @@ import { ApiRequestError } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import styles from './AuthFlow.module.css';
+import { validateEmail } from './authApi.ts';
 import { existsQuery, passwordRulesQuery, useEmailAvailabilityCheck } from './authKeys.ts';
 import { BotCheckPanel } from './BotCheckPanel.tsx';
 import type { BotCheck } from './botCheck/useBotCheck.ts';
@@ -95,6 +96,12 @@ export function SignupForm(props: SignupFormProps) {
       return;
     }
 
+    // Spec 1 section 5: the server's is_valid false reads like an excluded domain. Its failure
+    // does not block sign-up; registration checks the address again.
+    if (!(await validateEmail(values.email).catch(() => true))) {
+      setError('email', { message: 'email_excluded_domain' }, { shouldFocus: true });
+      return;
+    }
     const rules = await queryClient.fetchQuery(passwordRulesQuery()).catch(() => null);
     const passwordCode = await checkSignupPassword(values.password, rules, values.email);
     const birthdayCode = checkBirthday(birthdaySeconds(values.birthday), { now: new Date(), country });

@@ -15,6 +15,15 @@ export async function checkEmailExists(email: string, signal?: AbortSignal): Pro
   return (await apiClient.get<boolean>('/v3/register/exists/', { query: { email }, signal })).data;
 }
 
+/** The server's own verdict on an address (it may refuse more domains than the shared list). */
+export async function validateEmail(email: string, signal?: AbortSignal): Promise<boolean> {
+  const result = await apiClient.get<{ is_valid: boolean }>('/v3/email/validation/', {
+    query: { email },
+    signal,
+  });
+  return result.data.is_valid;
+}
+
 export async function fetchPasswordRules(signal?: AbortSignal): Promise<PasswordRules> {
   return (await apiClient.get<PasswordRules>('/v3/register/password_rules/', { signal })).data;
 }
