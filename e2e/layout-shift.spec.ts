@@ -34,7 +34,8 @@ for (const { name, path } of PAGES) {
     await observeLayoutShifts(page);
     const apiInFlight = trackApiRequests(page);
 
-    await page.goto(url);
+    // Not until `load`: the images are held, and the home page's HTML has images of its own.
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
     await expect(page.getByRole('main').getByRole('img').first()).toBeVisible();
     await waitForApiQuiet(apiInFlight);
     await afterTwoFrames(page);

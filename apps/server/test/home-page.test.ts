@@ -14,7 +14,8 @@ import { openTestDatabase } from './helpers/test-database.ts';
 // A stand-in build: index.html as Vite writes it, and the manifest entries the server reads.
 const INDEX_HTML = [
   '<!doctype html><html><head><title>Pinboard</title>',
-  '<script type="module" crossorigin src="/assets/index-e1.js"></script></head>',
+  '<script type="module" crossorigin src="/assets/index-e1.js"></script>',
+  '<link rel="stylesheet" crossorigin href="/assets/index-c1.css"></head>',
   '<body><div id="root"></div></body></html>',
 ].join('\n');
 const MANIFEST = {
@@ -22,20 +23,18 @@ const MANIFEST = {
     file: 'assets/index-e1.js',
     isEntry: true,
     imports: ['_vendor-v1.js'],
-    css: ['assets/index-c1.css'],
   },
   '_vendor-v1.js': { file: 'assets/vendor-v1.js' },
   'src/routes/HomePage.tsx': {
     file: 'assets/HomePage-h1.js',
     imports: ['_vendor-v1.js', 'index.html', '_PinFeed-p1.js'],
-    css: ['assets/HomePage-h1.css'],
   },
   '_PinFeed-p1.js': {
     file: 'assets/PinFeed-p1.js',
     imports: ['_vendor-v1.js'],
-    css: ['assets/PinFeed-p1.css'],
   },
 };
+const STYLESHEET = '.card{border-radius:16px}';
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 const BREAKOUT = '</script><script>alert(1)</script><!--';
 
@@ -56,6 +55,8 @@ beforeAll(async () => {
   await mkdir(path.join(webDistDir, '.vite'), { recursive: true });
   await writeFile(path.join(webDistDir, 'index.html'), INDEX_HTML);
   await writeFile(path.join(webDistDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  await mkdir(path.join(webDistDir, 'assets'));
+  await writeFile(path.join(webDistDir, 'assets', 'index-c1.css'), STYLESHEET);
   handle = await openTestDatabase();
   const config = { ...loadConfig({ DATA_DIR: tmp, NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webDistDir };
   app = await buildApp({ config, db: handle.db, storage: createLocalStorage(config.mediaDir) });
@@ -87,21 +88,25 @@ describe('the home page for a signed-out visitor', () => {
     expect(api.json().resource_response.data).toHaveLength(2);
   });
 
-  it('preloads the home route code and styles the entry does not load, and the first image', async () => {
+  it('preloads the home route code the entry does not load, and the first image', async () => {
     const { body } = await app.inject({ url: '/', headers: HTML });
     const head = body.slice(0, body.indexOf('</head>'));
 
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-h1.js">');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/PinFeed-p1.js">');
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/HomePage-h1.css">');
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/PinFeed-p1.css">');
     // The entry's own chunks are index.html's business already.
     expect(head).not.toContain('vendor-v1.js');
-    expect(head).not.toContain('index-c1.css');
     const [preload] = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
     expect(preload).toMatch(/fetchpriority="high"/);
     expect(preload).toMatch(/imagesrcset="\/media\/[^"]+ 236w, \/media\/[^"]+ 474w"/);
     expect(preload).toMatch(/imagesizes="[^"]+"/);
+  });
+
+  it('carries the stylesheet itself, so nothing blocks its first paint', async () => {
+    const { body } = await app.inject({ url: '/', headers: HTML });
+
+    expect(body).toContain(`<style>${STYLESHEET}</style>`);
+    expect(body).not.toContain('<link rel="stylesheet"');
   });
 
   it('escapes the page so a pin title cannot end the script element', async () => {
@@ -113,6 +118,22 @@ describe('the home page for a signed-out visitor', () => {
     expect(body).not.toContain('alert(1)</script>');
     const feed = inlinedFeed(body) as { resource_response: { data: { title: string }[] } };
     expect(feed.resource_response.data.map((pin) => pin.title)).toContain(BREAKOUT);
+  });
+
+  it('draws the first row of pins inside #root before the app loads, hidden from assistive technology', async () => {
+    const { body } = await app.inject({ url: '/', headers: HTML });
+    const root = /<div id="root">(.*?)<\/div><\/body>/s.exec(
+      body.replace(/\s*<script[^]*?<\/script>\s*/g, ''),
+    )?.[1];
+    const api = await app.inject({ url: '/v3/feeds/home/' });
+    const pins = api.json().resource_response.data as { images: { '236x': { url: string } } }[];
+
+    expect(root).toMatch(/^<div aria-hidden="true">/);
+    const sources = [...(root ?? '').matchAll(/<img src="([^"]+)"[^>]* alt="" loading="lazy"/g)].map(
+      (m) => m[1],
+    );
+    expect(sources).toEqual(pins.map((pin) => pin.images['236x'].url));
+    expect(body.slice(0, body.indexOf('</head>'))).toMatch(/<style>[^<]*\.pv-row\{[^<]*<\/style>/);
   });
 
   it('is compressed when the browser accepts it', async () => {

@@ -9,6 +9,13 @@ export const PIN_COLUMN_WIDTH = 236;
 export const PIN_GUTTER = 16;
 /** Space between the window's edges and the page's content (the grid), on each side. */
 export const PAGE_PADDING_X = 16;
+/** Space between the header and the page's content. */
+export const PAGE_PADDING_TOP = 8;
+/**
+ * Below two full columns (phones), two narrower columns still fit down to this width each, as
+ * on the real product's mobile web; narrower still, one column takes the whole width.
+ */
+export const NARROW_COLUMN_MIN_WIDTH = 150;
 
 /** Hover effects wait this long so a pointer crossing the grid does not flash every card. */
 export const HOVER_DELAY_MS = 32;

@@ -6,15 +6,16 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
-  css?: string[];
 }
 
 export type ViteManifest = Record<string, ManifestChunk>;
 
-/** URLs of a lazy route's code and styles that index.html does not already load. */
+/**
+ * URLs of a lazy route's code that index.html does not already load. No styles: the build
+ * keeps every page's CSS in the entry's one stylesheet (vite.config.ts `cssCodeSplit`).
+ */
 export interface ChunkFiles {
   scripts: string[];
-  styles: string[];
 }
 
 export async function readViteManifest(distDir: string): Promise<ViteManifest | null> {
@@ -36,7 +37,7 @@ function staticClosure(manifest: ViteManifest, key: string, seen = new Set<strin
 
 /**
  * What a dynamically imported module (`src/routes/HomePage.tsx`) needs beyond the entry:
- * its chunk, the chunks it imports, and their CSS, as URLs under the site root. Null when
+ * its chunk and the chunks it imports, as URLs under the site root. Null when
  * the build has no such module (an older build, a renamed file): the page then simply loads
  * the route the usual way.
  */
@@ -47,9 +48,5 @@ export function lazyChunkFiles(manifest: ViteManifest, source: string): ChunkFil
     if (chunk.isEntry) staticClosure(manifest, key, loaded);
   }
   const needed = [...staticClosure(manifest, source)].filter((key) => !loaded.has(key));
-  const url = (file: string) => `/${file}`;
-  return {
-    scripts: needed.map((key) => url(manifest[key]!.file)),
-    styles: needed.flatMap((key) => (manifest[key]!.css ?? []).map(url)),
-  };
+  return { scripts: needed.map((key) => `/${manifest[key]!.file}`) };
 }

@@ -28,14 +28,20 @@ declare module 'fastify' {
     webAppIndexHtml: string | null;
     /** The build's Vite manifest, for preloading a route's lazy chunks; null when absent. */
     webAppManifest: ViteManifest | null;
+    /** index.html with its stylesheets inlined (see `inlineStylesheets`); null when the build is missing. */
+    webAppIndexHtmlInlineStyles: string | null;
   }
 }
 
-/** Markup a page adds to index.html: at the end of its head and of its body. */
+/** Markup a page adds to index.html: at the end of its head and of its body, and inside #root. */
 export interface PageAdditions {
   head: string;
   body: string;
+  /** What the page shows before the app has loaded; the app replaces it when it first renders. */
+  root?: string;
 }
+
+const EMPTY_ROOT = '<div id="root"></div>';
 
 async function readIndexHtml(distDir: string): Promise<string | null> {
   try {
@@ -44,6 +50,25 @@ async function readIndexHtml(distDir: string): Promise<string | null> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)">/g;
+
+/**
+ * index.html with each stylesheet's text in a `<style>` element in place of its link, for a
+ * page that should paint before any other request returns (the home page's first row): a
+ * linked stylesheet blocks the first paint until it arrives, and on a slow link it shares the
+ * bandwidth with the app's script. The build keeps all CSS in one file (vite.config.ts), so no
+ * route's code asks for a stylesheet of its own later.
+ */
+async function inlineStylesheets(indexHtml: string, distDir: string): Promise<string> {
+  let html = indexHtml;
+  for (const [link, file] of indexHtml.matchAll(STYLESHEET_LINK)) {
+    const css = await readFile(path.join(distDir, file!), 'utf8');
+    // `</style` would end the element early; `<\/` means the same in CSS.
+    html = html.replace(link, () => `<style>${css.replaceAll('</style', '<\\/style')}</style>`);
+  }
+  return html;
 }
 
 async function isDirectory(dir: string): Promise<boolean> {
@@ -64,6 +89,7 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
   const indexHtml = await readIndexHtml(distDir);
   app.decorate('webAppIndexHtml', indexHtml);
   app.decorate('webAppManifest', await readViteManifest(distDir));
+  app.decorate('webAppIndexHtmlInlineStyles', indexHtml && (await inlineStylesheets(indexHtml, distDir)));
   if (indexHtml === null) {
     app.log.warn({ distDir }, 'web app build missing: web routes answer 503 until `npm run build`');
   }
@@ -101,6 +127,7 @@ export function withAdditions(indexHtml: string, additions: PageAdditions): stri
   // Functions as replacements, so a `$` in the additions is never read as a pattern.
   return indexHtml
     .replace('</head>', () => `  ${additions.head}\n  </head>`)
+    .replace(EMPTY_ROOT, () => `<div id="root">${additions.root ?? ''}</div>`)
     .replace('</body>', () => `  ${additions.body}\n  </body>`);
 }
 

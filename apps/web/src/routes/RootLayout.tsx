@@ -1,5 +1,5 @@
 import { FOOTER_HEIGHT, HEADER_HEIGHT } from '@pinboard/shared/chrome';
-import { PAGE_PADDING_X } from '@pinboard/shared/layout';
+import { PAGE_PADDING_TOP, PAGE_PADDING_X } from '@pinboard/shared/layout';
 import { matchWebRoute } from '@pinboard/shared/routes';
 import { lazy, Suspense, type CSSProperties, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ const CHROME_SIZES = {
   '--header-height': `${HEADER_HEIGHT}px`,
   '--footer-height': `${FOOTER_HEIGHT}px`,
   '--page-padding-x': `${PAGE_PADDING_X}px`,
+  '--page-padding-top': `${PAGE_PADDING_TOP}px`,
 } as CSSProperties;
 
 // Focus moves without touching the URL: a `#main` hash would become a router navigation.

@@ -1,6 +1,13 @@
 import type { Pin } from '@pinboard/shared';
 import { HOME_FEED_SCRIPT_ID } from '@pinboard/shared/inlined-data';
-import { PAGE_PADDING_X, PIN_COLUMN_WIDTH, PIN_GUTTER } from '@pinboard/shared/layout';
+import { HEADER_HEIGHT } from '@pinboard/shared/chrome';
+import {
+  NARROW_COLUMN_MIN_WIDTH,
+  PAGE_PADDING_TOP,
+  PAGE_PADDING_X,
+  PIN_COLUMN_WIDTH,
+  PIN_GUTTER,
+} from '@pinboard/shared/layout';
 import type { ChunkFiles } from '../../plugins/vite-manifest.ts';
 import type { PageAdditions } from '../../plugins/web-app.ts';
 
@@ -80,6 +87,52 @@ function imagePreloads(pins: Pin[]): string[] {
   });
 }
 
+/** Pins the first-row preview offers: the first row of a window up to about 2,600 px wide. */
+const PREVIEW_PINS = 10;
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+/** The preview's layout, from the same constants as the app's grid and chrome. */
+const PREVIEW_STYLE = [
+  `.pv-bar{height:${HEADER_HEIGHT}px}`,
+  `.pv-main{min-height:100vh;padding:${PAGE_PADDING_TOP}px ${PAGE_PADDING_X}px 0}`,
+  `.pv-row{container-type:inline-size;display:flex;flex-wrap:wrap;justify-content:center;` +
+    `align-items:flex-start;gap:100vh ${PIN_GUTTER}px;` +
+    `height:calc(100vh - ${HEADER_HEIGHT + PAGE_PADDING_TOP}px);overflow:hidden}`,
+  `.pv-card{width:${PIN_COLUMN_WIDTH}px;border-radius:16px;overflow:hidden}`,
+  `.pv-card img{display:block;width:100%;height:100%;object-fit:cover}`,
+  `@container (max-width:${2 * PIN_COLUMN_WIDTH + PIN_GUTTER - 1}px){` +
+    `.pv-card{width:calc((100% - ${PIN_GUTTER}px) / 2)}}`,
+  `@container (max-width:${2 * NARROW_COLUMN_MIN_WIDTH + PIN_GUTTER - 1}px){` +
+    `.pv-card{width:min(100%, ${PIN_COLUMN_WIDTH}px)}}`,
+].join('');
+
+/**
+ * The first row of the grid as plain HTML and CSS, drawn before the app's script has arrived:
+ * on a slow link the script takes seconds, the first images a fraction of that. The grid puts
+ * its first items one per column at its top, so the first row's boxes are known without
+ * script: a centred, wrapping flex row of 236 px boxes (two narrow columns below two full
+ * ones, one below that, as masonry.ts `gridGeometry`), where boxes that wrap are pushed a
+ * screen down and clipped, and lazy loading never fetches them. The app's first render
+ * replaces it with the same images in the same places. Hidden from assistive technology: it
+ * is a picture of what the app is about to show, not content of its own.
+ */
+function firstRowPreview(pins: Pin[]): string {
+  const cards = pins.slice(0, PREVIEW_PINS).map((pin) => {
+    const { '236x': small, '474x': large } = pin.images;
+    const srcset = `${small.url} ${small.width}w, ${large.url} ${large.width}w`;
+    const background = HEX_COLOR.test(pin.dominant_color) ? `;background:${pin.dominant_color}` : '';
+    return (
+      `<div class="pv-card" style="aspect-ratio:${small.width}/${small.height}${background}">` +
+      `<img src="${escapeAttribute(small.url)}" srcset="${escapeAttribute(srcset)}" sizes="${IMAGE_SIZES}"` +
+      ` alt="" loading="lazy" decoding="async"></div>`
+    );
+  });
+  return (
+    `<div aria-hidden="true"><div class="pv-bar"></div>` +
+    `<div class="pv-main"><div class="pv-row">${cards.join('')}</div></div></div>`
+  );
+}
+
 /**
  * What the home page's HTML adds for a signed-out visitor: the home route's code (which the
  * entry script would otherwise ask for only once it has run), the first row's images, and the
@@ -90,16 +143,14 @@ export function homePageAdditions(
   chunk: ChunkFiles | null,
 ): PageAdditions {
   const head = [
-    ...(chunk?.styles ?? []).map(
-      (href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`,
-    ),
     ...(chunk?.scripts ?? []).map(
       (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
     ),
     ...imagePreloads(page.pins),
+    `<style>${PREVIEW_STYLE}</style>`,
   ];
   const body =
     `<script type="application/json" id="${HOME_FEED_SCRIPT_ID}" data-page-size="${page.pageSize}">` +
     `${escapeJsonForScript(page.json)}</script>`;
-  return { head: head.join('\n    '), body };
+  return { head: head.join('\n    '), body, root: firstRowPreview(page.pins) };
 }

@@ -14,7 +14,7 @@ import type { SignedOutFeed, SignedOutFeedPage } from './signed-out-feed.ts';
  */
 export function registerHomePage(app: FastifyInstance, { feed }: { feed: SignedOutFeed }): void {
   if (!app.hasDecorator('webAppIndexHtml')) return;
-  const indexHtml = app.webAppIndexHtml;
+  const indexHtml = app.webAppIndexHtmlInlineStyles;
   const chunk = app.webAppManifest && lazyChunkFiles(app.webAppManifest, HOME_ROUTE_SOURCE);
   // One page of HTML per cached feed page: built and compressed once, dropped with the page.
   const pages = new WeakMap<SignedOutFeedPage, CompressibleBody>();

@@ -1,4 +1,4 @@
-import { PIN_COLUMN_WIDTH, PIN_GUTTER } from '@pinboard/shared/layout';
+import { NARROW_COLUMN_MIN_WIDTH, PIN_COLUMN_WIDTH, PIN_GUTTER } from '@pinboard/shared/layout';
 
 /** How a container's width is split into columns: as many as fit, the block centred. */
 export interface GridGeometry {
@@ -24,12 +24,6 @@ export interface MasonryLayout {
   /** The tallest single item: how far above a window an item can start and still reach into it. */
   maxItemHeight: number;
 }
-
-/**
- * Below two full columns (phones), two narrower columns still fit down to this width each, as
- * on the real product's mobile web; narrower still, one column takes the whole width.
- */
-export const NARROW_COLUMN_MIN_WIDTH = 150;
 
 export function gridGeometry(
   containerWidth: number,
