@@ -27,6 +27,7 @@ function addStamp(nowSeconds: number) {
 async function produceToken(signal: AbortSignal): Promise<string | undefined> {
   const answer = await fetchBotCheckChallenge(signal);
   if (answer.provider !== 'altcha' || !answer.challenge) return undefined;
+  addStamp(Math.floor(Date.now() / 1000));
   const number = await solveAltcha(answer.challenge, signal);
   return number === null ? undefined : altchaPayload(answer.challenge, number);
 }
@@ -55,7 +56,6 @@ export function useBotCheck(): BotCheck {
     controller.current?.abort();
     const next = new AbortController();
     controller.current = next;
-    addStamp(Math.floor(Date.now() / 1000));
     token.current = produceToken(next.signal).catch(() => undefined);
     return token.current;
   }, []);
