@@ -62,4 +62,18 @@ describe('useBotCheck', () => {
     expect(await act(() => result.current.getToken())).toBeUndefined();
     expect(localStorage.getItem(KEY)).toBeNull();
   });
+
+  it('gives up waiting for a token after 8 s, so a submit never hangs', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useBotCheck());
+
+    const token = result.current.getToken();
+    await act(async () => vi.advanceTimersByTime(8000));
+    expect(await token).toBeUndefined();
+    vi.useRealTimers();
+  });
 });
