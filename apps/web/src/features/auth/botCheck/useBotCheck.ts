@@ -4,6 +4,9 @@ import { fetchBotCheckChallenge } from '../authApi.ts';
 import { altchaPayload, solveAltcha } from './altcha.ts';
 
 const STAMPS_KEY = 'pinboard.botCheckStamps';
+// Spec 1 section 7's shorter timeout: a submit waits this long for a token, then goes without
+// one (the server then decides; a missing token is a failed check, not a hung form).
+const TOKEN_WAIT_MS = 8000;
 
 function readStamps(): number[] {
   try {
@@ -27,6 +30,7 @@ function addStamp(nowSeconds: number) {
 async function produceToken(signal: AbortSignal): Promise<string | undefined> {
   const answer = await fetchBotCheckChallenge(signal);
   if (answer.provider !== 'altcha' || !answer.challenge) return undefined;
+  addStamp(Math.floor(Date.now() / 1000));
   const number = await solveAltcha(answer.challenge, signal);
   return number === null ? undefined : altchaPayload(answer.challenge, number);
 }
@@ -55,7 +59,6 @@ export function useBotCheck(): BotCheck {
     controller.current?.abort();
     const next = new AbortController();
     controller.current = next;
-    addStamp(Math.floor(Date.now() / 1000));
     token.current = produceToken(next.signal).catch(() => undefined);
     return token.current;
   }, []);
@@ -77,7 +80,14 @@ export function useBotCheck(): BotCheck {
     };
   }, [refreshInBackground]);
 
-  const getToken = useCallback(() => token.current ?? solve(), [solve]);
+  const getToken = useCallback(() => {
+    const pending = token.current ?? solve();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), TOKEN_WAIT_MS);
+    });
+    return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
+  }, [solve]);
   const verify = useCallback(async () => Boolean(await solve()), [solve]);
   return useMemo(
     () => ({ getToken, refresh: refreshInBackground, verify }),
