@@ -117,3 +117,33 @@ test('a person adds a second account and switches between the two', async ({ pag
   await expect(page).toHaveURL(new RegExp(`${firstProfile}$`));
   await expect(page.getByRole('link', { name: 'Your profile' })).toHaveAttribute('href', firstProfile!);
 });
+
+test('a wrong password and an unknown email get the same answer, on the password field', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('known');
+  await signUp(page, email);
+
+  // A browser that has never signed in: the plain login, not 'Welcome back'.
+  const stranger = await (await browser.newContext()).newPage();
+  const message = 'The password you entered is incorrect. Try again or Reset your password';
+  for (const address of [email, uniqueEmail('nobody')]) {
+    await stranger.goto('/login');
+    const form = stranger.getByRole('main');
+    await form.getByLabel('Email or username').fill(address);
+    await form.getByLabel('Password').fill('not the right passphrase');
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await expect(form.getByLabel('Password')).toHaveAccessibleDescription(message);
+  }
+  await stranger.context().close();
+});
+
+test('a mistyped email domain gets the hint, and the hint fills it in', async ({ page }) => {
+  await page.goto('/');
+  const dialog = await fillSignup(page, 'ada.lovelace@gmial.com');
+  const hint = dialog.getByRole('button', { name: 'ada.lovelace@gmail.com' });
+  await expect(dialog.getByText(/Did you mean/)).toContainText('Did you mean ada.lovelace@gmail.com?');
+  await hint.click();
+  await expect(dialog.getByLabel('Email')).toHaveValue('ada.lovelace@gmail.com');
+});
