@@ -7,6 +7,7 @@ import { BusinessLoginPage } from '../../routes/BusinessLoginPage.tsx';
 import { LoginPage } from '../../routes/LoginPage.tsx';
 import { SignupPage } from '../../routes/SignupPage.tsx';
 import { failure, success } from '../../test/apiStub.ts';
+import { buildPin } from '../../test/pins.ts';
 import {
   ada,
   buildViewer,
@@ -201,6 +202,18 @@ describe('the personalized login', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(postedBodies(fetch, '/v3/login/')[0]).toMatchObject({ username_or_email: 'ada@example.com' });
+  });
+
+  it('tells a limited-login viewer why, under an image panel of pins from the feed', async () => {
+    const pins = ['1', '2', '3', '4'].map((id) => buildPin({ id }));
+    stubAuthApi(recognisedViewer(), { '/v3/feeds/home/': () => success(pins) });
+    renderWithAuth({ options: { container: 'home_page', step: 'login' } });
+    const dialog = await openModal();
+
+    expect(
+      await within(dialog).findByText('For your security, log in again to save, follow and create.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(dialog.querySelectorAll('[aria-hidden="true"] img')).toHaveLength(3));
   });
 
   it('leads to the plain login with Not you?', async () => {

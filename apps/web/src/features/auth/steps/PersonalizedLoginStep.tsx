@@ -1,9 +1,11 @@
 import type { ViewerInfo } from '@pinboard/shared';
 import { useTranslation } from 'react-i18next';
+import { useHomeFeed } from '../../feed/useHomeFeed.ts';
 import styles from '../AuthFlow.module.css';
 import type { AuthModalOptions } from '../authModalContext.ts';
 import type { BotCheck } from '../botCheck/useBotCheck.ts';
 import { LoginForm } from '../LoginForm.tsx';
+import { PinPreview } from '../PinPreview.tsx';
 import type { LoginErrorPlacement } from '../loginErrors.ts';
 import { StepHeading } from '../parts.tsx';
 
@@ -17,9 +19,36 @@ interface PersonalizedLoginStepProps {
   onNotYou: () => void;
 }
 
+/** How many pins the limited-login image panel shows. */
+const PANEL_PINS = 3;
+
 /**
- * 'Welcome back' for a recognised browser (spec 1 section 4: not AUTH and has info): the
- * account's picture and name, only the password to type, and 'Not you?' for the plain login.
+ * A few of today's pins above 'Welcome back' (spec 1 section 6: a limited-login viewer gets an
+ * image panel): what there is to come back to. Decorative, so hidden from assistive technology;
+ * the public first feed page, which the home page already has and the server keeps warm.
+ */
+function ImagePanel() {
+  const { pins } = useHomeFeed();
+  if (pins.length === 0) return null;
+  return (
+    <div className={styles.imagePanel} aria-hidden="true">
+      {pins.slice(0, PANEL_PINS).map((pin) => (
+        <img
+          key={pin.id}
+          src={pin.images['236x'].url}
+          alt=""
+          style={{ backgroundColor: pin.dominant_color }}
+        />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * 'Welcome back' for a recognised browser (spec 1 section 4: not AUTH and has info, that is a
+ * LIMITED_LOGIN viewer): the image panel (or, saving or downloading, the pin at hand), the
+ * account's picture and name, the extra subheader saying why a password is asked again, only
+ * the password to type, and 'Not you?' for the plain login.
  */
 export function PersonalizedLoginStep({
   titleId,
@@ -33,6 +62,11 @@ export function PersonalizedLoginStep({
   const name = info.firstName || account;
   return (
     <div className={styles.step}>
+      {options.pinId && (options.container === 'save' || options.container === 'download') ? (
+        <PinPreview pinId={options.pinId} />
+      ) : (
+        <ImagePanel />
+      )}
       {info.imageUrl ? (
         <img className={styles.avatar} src={info.imageUrl} alt={t('auth.personalized.avatar', { name })} />
       ) : (
@@ -50,6 +84,7 @@ export function PersonalizedLoginStep({
       >
         {options.prompt ? t('auth.prompt.subheader') : account}
       </StepHeading>
+      <p className={styles.subtitle}>{t('auth.personalized.limitedSubheader')}</p>
       <LoginForm {...form} knownEmail={account} />
       <p className={styles.toggle}>
         <button type="button" className={styles.linkButton} onClick={onNotYou}>
