@@ -42,6 +42,12 @@ describe('web routes', () => {
     '/maya_lindqvist/small-kitchens/',
     '/maya_lindqvist/small-kitchens/shelves/',
     '/login/?next=%2Fpin%2F1%2F',
+    '/login/business/',
+    '/login/sso/',
+    '/signup/',
+    '/add-account/',
+    '/_/_/policy/terms-of-service/',
+    '/_/_/policy/privacy-policy/',
     '/settings/security',
     '/search/pins/?q=kitchen',
     '/advertiser/42/billing/history/',
@@ -56,7 +62,7 @@ describe('web routes', () => {
     else expect(res.body).toBe(INDEX_HTML);
   });
 
-  it.each(['/about', '/admin/', '/pin/', '/ideas/kitchens', '/a/b/c/d/', '/wp-login.php'])(
+  it.each(['/about', '/admin/', '/pin/', '/ideas/kitchens', '/a/b/c/d/', '/wp-login.php', '/_/_/policy/'])(
     'answers the unknown %s with the app and 404, so it shows its own 404 page',
     async (url) => {
       const res = await app.inject({ url, headers: HTML });

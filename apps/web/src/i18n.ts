@@ -12,6 +12,7 @@ import profile from './locales/en/profile.json';
 import board from './locales/en/board.json';
 import comingSoon from './locales/en/comingSoon.json';
 import auth from './locales/en/auth.json';
+import policy from './locales/en/policy.json';
 
 type ErrorMessages = { [Code in ErrorCode]: (typeof ERRORS)[Code]['message'] };
 
@@ -23,7 +24,21 @@ const errors = Object.fromEntries(
 export const defaultNS = 'translation';
 
 // One file per area (each feature owns its own), one namespace: keys read `t('area.key')`.
-const en = { app, home, pin, notFound, routeError, shell, closeup, profile, board, comingSoon, auth, errors };
+const en = {
+  app,
+  home,
+  pin,
+  notFound,
+  routeError,
+  shell,
+  closeup,
+  profile,
+  board,
+  comingSoon,
+  auth,
+  policy,
+  errors,
+};
 export const resources = { en: { translation: en } } as const;
 
 // Typed keys: a `t('typo')` fails the typecheck instead of showing the key to users.

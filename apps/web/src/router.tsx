@@ -61,6 +61,10 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           path: 'add-account',
           lazy: async () => ({ Component: (await import('./routes/AddAccountPage.tsx')).AddAccountPage }),
         },
+        {
+          path: '_/_/policy/:policy',
+          lazy: async () => ({ Component: (await import('./routes/PolicyPage.tsx')).PolicyPage }),
+        },
         // Catalogued pages whose feature comes later; static paths, so they rank above ':username'.
         ...comingSoonRoutes,
         {

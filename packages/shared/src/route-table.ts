@@ -76,12 +76,12 @@ export interface WebRoute {
   feature: FeatureName;
 }
 
-const live = (id: string, pattern: string, area: RouteArea): WebRoute => ({
+const live = (id: string, pattern: string, area: RouteArea, feature: FeatureName = 'browsing'): WebRoute => ({
   id,
   pattern,
   area,
   status: 'available',
-  feature: 'browsing',
+  feature,
 });
 const soon = (id: string, pattern: string, area: RouteArea, feature: FeatureName): WebRoute => ({
   id,
@@ -100,11 +100,15 @@ const camel = (...words: string[]) =>
 export const WEB_ROUTES: readonly WebRoute[] = [
   live('home', '', 'general'),
   soon('homefeed', 'homefeed', 'general', 'discovery'),
-  soon('login', 'login/*', 'general', 'signupLogin'),
-  soon('signup', 'signup/*', 'general', 'signupLogin'),
+  live('login', 'login', 'general', 'signupLogin'),
+  live('loginBusiness', 'login/business', 'general', 'signupLogin'),
+  // Deeper login and sign-up paths the app has no page for yet; the static patterns above outrank these.
+  soon('loginSubpage', 'login/*', 'general', 'signupLogin'),
+  live('signup', 'signup', 'general', 'signupLogin'),
+  soon('signupSubpage', 'signup/*', 'general', 'signupLogin'),
   soon('invited', 'invited/*', 'general', 'signupLogin'),
   // Not in section 2.8, but the sign-up issue names it as a page.
-  soon('addAccount', 'add-account', 'general', 'signupLogin'),
+  live('addAccount', 'add-account', 'general', 'signupLogin'),
   soon('passwordReset', 'password/reset/*', 'general', 'accountRecovery'),
   soon('passwordForUser', 'pw/:username', 'general', 'accountRecovery'),
   soon('securePanic', 'secure/panic/*', 'general', 'accountRecovery'),
@@ -165,6 +169,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   soon('ageAppeal', 'age-appeal/*', 'other', 'safety'),
   soon('tvStudio', 'tv/studio/*', 'other', 'liveVideo'),
   soon('signupSsoBusinessAccount', 'signup/sso-business-account/*', 'other', 'socialLogin'),
+  // The terms and privacy policy the sign-up form links to (spec 1 section 2); the page knows which exist.
+  live('policy', '_/_/policy/:policy', 'other', 'signupLogin'),
 
   ...['business-access', 'business-manager'].flatMap((prefix) =>
     BUSINESS_ACCESS_PAGES.map((page) =>

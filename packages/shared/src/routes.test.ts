@@ -9,9 +9,21 @@ describe('the route table', () => {
     expect(new Set(WEB_ROUTES.map((r) => r.pattern)).size).toBe(WEB_ROUTES.length);
   });
 
-  it('has the browsing pages available and everything else coming with a later feature', () => {
-    const available = WEB_ROUTES.filter((r) => r.status === 'available').map((r) => r.id);
-    expect(available.sort()).toEqual(['board', 'home', 'pin', 'profile', 'profileCreated', 'section']);
+  it('has the browsing and sign-up pages available and everything else coming with a later feature', () => {
+    const available = WEB_ROUTES.filter((r) => r.status === 'available');
+    expect(
+      available
+        .filter((r) => r.feature === 'browsing')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['board', 'home', 'pin', 'profile', 'profileCreated', 'section']);
+    expect(
+      available
+        .filter((r) => r.feature === 'signupLogin')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['addAccount', 'login', 'loginBusiness', 'policy', 'signup']);
+    expect(available.every((r) => r.feature === 'browsing' || r.feature === 'signupLogin')).toBe(true);
     for (const route of WEB_ROUTES.filter((r) => r.status === 'comingSoon')) {
       expect(route.feature, route.id).not.toBe('browsing');
       expect(FEATURES[route.feature]).toBeDefined();
@@ -53,7 +65,15 @@ describe('matchWebRoute', () => {
     ['/login', 'login'],
     ['/login/', 'login'],
     ['/LOGIN/?next=/pin/1/', 'login'],
+    ['/login/business/', 'loginBusiness'],
+    ['/login/sso/', 'loginSubpage'],
+    ['/login/business/more', 'loginSubpage'],
+    ['/signup/', 'signup'],
+    ['/signup/step/2', 'signupSubpage'],
     ['/signup/sso-business-account/step/2', 'signupSsoBusinessAccount'],
+    ['/add-account/', 'addAccount'],
+    ['/_/_/policy/terms-of-service/', 'policy'],
+    ['/_/_/policy/privacy-policy/#notice-at-collection', 'policy'],
     ['/settings/security/mfa', 'settings'],
     ['/search/pins/?q=kitchen', 'search'],
     ['/today/best/2024', 'todayBest'],
@@ -76,6 +96,7 @@ describe('matchWebRoute', () => {
       board: 'café',
     });
     expect(matchWebRoute('/settings/security/mfa')?.params).toEqual({ '*': 'security/mfa' });
+    expect(matchWebRoute('/_/_/policy/privacy-policy/')?.params).toEqual({ policy: 'privacy-policy' });
     expect(matchWebRoute('/pin/%E0%A4%A/')?.params).toEqual({ id: '%E0%A4%A' });
   });
 
@@ -91,6 +112,8 @@ describe('matchWebRoute', () => {
     '/no such user/',
     '/ab',
     '/wp-login.php',
+    '/_/_/policy/',
+    '/_/_/policy/terms-of-service/more',
   ])('does not know %s', (path) => {
     expect(matchWebRoute(path)).toBeNull();
   });

@@ -7,7 +7,6 @@ import { Outlet, useLocation } from 'react-router';
 import { AppFooter } from '../features/shell/AppFooter.tsx';
 import { AuthModalProvider } from '../features/auth/AuthModalProvider.tsx';
 import { AppHeader } from '../features/shell/AppHeader.tsx';
-import { isBuiltAhead } from '../features/shell/coming-soon-routes.ts';
 import { useViewer } from '../features/viewer/useViewer.ts';
 import { ToastProvider } from '../ui/ToastProvider.tsx';
 import styles from './RootLayout.module.css';
@@ -66,7 +65,7 @@ export function RootLayout() {
  */
 function PageForPath({ pathname }: { pathname: string }) {
   const route = matchWebRoute(pathname)?.route;
-  if (route && (route.status === 'available' || isBuiltAhead(route))) return <Outlet />;
+  if (route?.status === 'available') return <Outlet />;
   return <Suspense fallback={<PageLoading />}>{route ? <ComingSoonPage /> : <NotFoundPage />}</Suspense>;
 }
 

@@ -2,11 +2,12 @@
 import '../i18n.ts';
 import { matchWebRoute, WEB_ROUTES, type WebRoute } from '@pinboard/shared/routes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../router.tsx';
-import { stubApi, success } from '../test/apiStub.ts';
+import { success } from '../test/apiStub.ts';
+import { buildViewer, stubAuthApi } from '../test/auth.tsx';
 
 // The first render of a file also pays for loading its modules, which is slow on a busy machine.
 const FIRST_RENDER = { timeout: 5000 };
@@ -21,11 +22,9 @@ function samplePath(route: WebRoute): string {
   return `/${segments.join('/')}/`;
 }
 
-function renderAt(path: string, user: { username: string } | null = null) {
-  stubApi({
-    '/v3/users/me/': () => success({ type: user ? 'AUTH' : 'UNAUTH', user }),
-    '/v3/feeds/home/': () => success([]),
-  });
+/** The whole app at `path`, for a visitor, with the API the sign-up and login pages use. */
+function renderAt(path: string) {
+  stubAuthApi(buildViewer(), { '/v3/feeds/home/': () => success([]) });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -47,8 +46,7 @@ describe('the router and the route catalogue', () => {
       expect(matchWebRoute(path)?.route.id).toBe(route.id);
       // React Router alone ranks `/settings/a/b` as a section; the layout corrects that (below).
       const leaf = matchRoutes(routes, path)?.at(-1)?.route;
-      if (route.id === 'addAccount') expect(leaf?.path).toBe('add-account');
-      else if (route.status === 'comingSoon') expect(leaf?.id).toBe(`comingSoon:${route.id}`);
+      if (route.status === 'comingSoon') expect(leaf?.id).toBe(`comingSoon:${route.id}`);
       else if (route.pattern === '') expect(leaf?.index).toBe(true);
       else expect(leaf?.path).toBe(route.pattern);
     },
@@ -73,6 +71,30 @@ describe('coming-soon pages', () => {
     renderAt(path);
 
     expect(await screen.findByText(`${feature} will be here soon.`, {}, FIRST_RENDER)).toBeTruthy();
+  });
+});
+
+describe('available pages', () => {
+  it.each([
+    ['/login/', 'Log in · Pinboard'],
+    ['/login/business/', 'Business login · Pinboard'],
+    ['/signup/', 'Sign up · Pinboard'],
+    ['/add-account/', 'Add an account · Pinboard'],
+    ['/_/_/policy/terms-of-service/', 'Terms of service · Pinboard'],
+    ['/_/_/policy/privacy-policy/', 'Privacy policy · Pinboard'],
+  ])('show their own page at %s, not the coming-soon page', async (path, title) => {
+    renderAt(path);
+
+    await waitFor(() => expect(document.title).toBe(title), FIRST_RENDER);
+    expect(screen.queryByRole('heading', { name: 'Coming soon' })).toBeNull();
+  });
+
+  it('shows the not-found page for a policy it does not have', async () => {
+    renderAt('/_/_/policy/cookie-policy/');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }, FIRST_RENDER),
+    ).toBeTruthy();
   });
 });
 
