@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   LoginBodySchema,
@@ -12,7 +12,7 @@ import { replies } from '../../lib/route-schemas.ts';
 import { getViewer } from '../users/viewer.service.ts';
 import { authRequestOf, clearSessionCookie, setAuthCookies } from './auth-cookies.ts';
 import type { AuthDeps, AuthRequest } from './auth-deps.ts';
-import { loginWithPassword } from './login.service.ts';
+import { loginWithPassword, type SignedIn } from './login.service.ts';
 import { registerWithEmail } from './register.service.ts';
 import { endSession, switchAccount, type IssuedAuthCookies } from './sessions.service.ts';
 
@@ -34,6 +34,20 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { secu
   const noStore = { 'cache-control': 'private, no-store' };
   const facts = (request: FastifyRequest) => authRequestOf(request, deps);
 
+  /** Signs the browser in as `sign` decides, and answers with the viewer it now is. */
+  const signIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    sign: (context: AuthRequest) => Promise<SignedIn>,
+  ) => {
+    const context = facts(request);
+    const signedIn = await sign(context);
+    setAuthCookies(reply, signedIn.cookies, secureCookies);
+    return reply
+      .headers(noStore)
+      .send(ok({ user: await viewerAfter(context, signedIn.userId, signedIn.cookies) }));
+  };
+
   api.post(
     '/v3/register/',
     {
@@ -44,14 +58,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { secu
         response: replies(LoginResultSchema),
       },
     },
-    async (request, reply) => {
-      const context = facts(request);
-      const signedIn = await registerWithEmail(deps, request.body, context);
-      setAuthCookies(reply, signedIn.cookies, secureCookies);
-      return reply
-        .headers(noStore)
-        .send(ok({ user: await viewerAfter(context, signedIn.userId, signedIn.cookies) }));
-    },
+    async (request, reply) =>
+      signIn(request, reply, (context) => registerWithEmail(deps, request.body, context)),
   );
 
   api.post(
@@ -64,14 +72,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { secu
         response: replies(LoginResultSchema),
       },
     },
-    async (request, reply) => {
-      const context = facts(request);
-      const signedIn = await loginWithPassword(deps, request.body, context);
-      setAuthCookies(reply, signedIn.cookies, secureCookies);
-      return reply
-        .headers(noStore)
-        .send(ok({ user: await viewerAfter(context, signedIn.userId, signedIn.cookies) }));
-    },
+    async (request, reply) =>
+      signIn(request, reply, (context) => loginWithPassword(deps, request.body, context)),
   );
 
   api.post(
