@@ -24,3 +24,4 @@ export * from './auth/password.ts';
 export * from './auth/birthday.ts';
 export * from './auth/names.ts';
 export * from './auth/next-path.ts';
+export * from './auth/recovery.ts';

@@ -156,4 +156,25 @@ export const AUTH_ERRORS = {
     message: "You missed a spot! Don't forget to add your email.",
     field: 'username_or_email',
   },
+  // Account recovery (issue 5), apiCodes 140-149.
+  // Ours: the spec shows no text for a bad reset link.
+  reset_token_invalid: {
+    status: 400,
+    apiCode: 140,
+    message: 'This link to reset your password has expired or was already used. Ask for a new one.',
+    field: 'token',
+  },
+  // The spec's text, two spaces included. The web opens the soft-banned recovery modal (code 0).
+  account_soft_banned: {
+    status: 403,
+    apiCode: 141,
+    message:
+      'We noticed some strange activity on your account.  Reset your password or log in with Facebook or Google to get back into your account.',
+  },
+  // Ours: 5 requests per account and 20 per IP in an hour.
+  forgot_password_rate_limited: {
+    status: 429,
+    apiCode: 142,
+    message: 'You asked for too many emails. Try again in an hour.',
+  },
 } as const satisfies Record<string, ErrorEntry>;
