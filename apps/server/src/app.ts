@@ -6,13 +6,18 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from './app-context.ts';
 import { createBotCheck } from './adapters/botcheck/index.ts';
 import { createCounterStore } from './adapters/counters/index.ts';
+import { createMailer } from './adapters/mail/index.ts';
+import { createOutbox } from './adapters/outbox/outbox.ts';
+import { createSmsSender } from './adapters/sms/index.ts';
 import { createCountryResolver } from './adapters/geoip/country.ts';
+import { createBackground } from './lib/background.ts';
 import { resolveSessionSecret } from './lib/session-secret.ts';
 import { createAuthLimits } from './modules/auth/auth.policy.ts';
-import type { AuthDeps } from './modules/auth/auth-deps.ts';
+import type { RecoveryDeps } from './modules/auth/recovery.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthCheckRoutes } from './modules/auth/checks.routes.ts';
 import { registerBoardRoutes } from './modules/boards/boards.routes.ts';
+import { registerDevOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { registerExperimentRoutes } from './modules/experiments/experiments.routes.ts';
 import { registerFeedRoutes } from './modules/feed/feed.routes.ts';
 import { registerPinRoutes } from './modules/pins/pins.routes.ts';
@@ -70,12 +75,30 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   const counters = createCounterStore(config.redisUrl);
   app.addHook('onClose', () => counters.close());
   const sessionSecret = resolveSessionSecret(config.sessionSecret, config.dataDir);
-  const auth: AuthDeps = {
+  // Mail and texts: SMTP / the SMS gateway when configured, else the development outbox.
+  const outbox = createOutbox(db, app.log);
+  const mailer = createMailer(config, outbox);
+  const sms = createSmsSender(config, outbox);
+  const background = createBackground(app.log);
+  app.decorate('background', background);
+  app.addHook('onClose', async () => {
+    await background.settled();
+    await mailer.close();
+  });
+  if (mailer.kind === 'outbox' && !config.devStandins) {
+    app.log.warn('SMTP_URL is not set: mail is kept in the outbox table and never sent');
+  }
+  if (config.devStandins) registerDevOutboxRoutes(app, outbox);
+  const auth: RecoveryDeps = {
     db,
     config,
     limits: createAuthLimits(counters),
     botCheck: createBotCheck(config, { sessionSecret, counters }),
     countries: createCountryResolver({ header: config.countryHeader }),
+    mailer,
+    sms,
+    background,
+    recoveryConfig: config,
   };
   registerAuthRoutes(app, { ...auth, secureCookies: config.secureCookies });
   registerAuthCheckRoutes(app, auth);

@@ -38,6 +38,14 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 codes, comma separated'))),
+  SMTP_URL: z
+    .string()
+    .regex(/^(smtps?:\/\/|$)/, 'an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Pinboard <no-reply@localhost>'),
+  SMS_GATEWAY_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+  SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+  DEV_STANDINS: booleanFlag.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -68,6 +76,17 @@ export interface Config {
   bodyLimitBytes: number;
   trustProxy: boolean;
   secureCookies: boolean;
+  /** Mail goes out through this SMTP server; when undefined, into the development outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Texts are POSTed to this gateway (bearer `smsGatewayToken`); when undefined, into the outbox. */
+  smsGatewayUrl: string | undefined;
+  smsGatewayToken: string | undefined;
+  /**
+   * Development stand-ins (the outbox and its `/__dev/outbox` pages) are served: always outside
+   * production, and in production only with DEV_STANDINS=1 (a staging box without real mail).
+   */
+  devStandins: boolean;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -118,5 +137,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM,
+    smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
+    smsGatewayToken: env.SMS_GATEWAY_TOKEN,
+    devStandins: env.NODE_ENV !== 'production' || env.DEV_STANDINS === true,
   };
 }

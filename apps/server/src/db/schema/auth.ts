@@ -53,3 +53,26 @@ export const authEvents = pgTable(
   },
   (t) => [index('auth_events_created_at_idx').on(t.createdAt)],
 );
+
+/**
+ * Password reset links (decision 19). Only the SHA-256 of the token is stored; a token works
+ * once (`used_at` is set by one atomic update) and until `expires_at`. Asking for a new link
+ * marks the account's earlier unused ones used, so only the newest mail works.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The forgot_password `type` (unified or reset) the web's experiment chose. */
+    requestType: text('request_type', { enum: ['unified', 'reset'] }).notNull(),
+    /** The address that asked, for abuse review. */
+    requestIp: text('request_ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);

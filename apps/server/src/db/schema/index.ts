@@ -5,3 +5,4 @@ export * from './images.ts';
 export * from './pins.ts';
 export * from './social.ts';
 export * from './users.ts';
+export * from './outbox.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AUTH_LIMITS } from '@pinboard/shared';
+import { AUTH_LIMITS, FORGOT_PASSWORD_LIMITS } from '@pinboard/shared';
 import type { CounterStore } from '../../adapters/counters/counters.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -73,6 +73,37 @@ export function createAuthLimits(counters: CounterStore) {
     async assertEmailCheckAllowed(ip: string): Promise<void> {
       const count = await counters.increment(`email-check:ip:${ip}`, 60);
       if (count > LOGIN_LIMITS.checksPerMinute) throw new AppError('rate_limited');
+    },
+
+    /**
+     * A password reset gets the account back in: its lockout and failure counts go, under
+     * every name it can be typed as (email and username).
+     */
+    async clearAccountLock(identifiers: string[]): Promise<void> {
+      for (const identifier of identifiers) {
+        const account = accountKey(identifier);
+        await counters.delete(`login:lock:account:${account}`);
+        await counters.delete(`login:failures:account:${account}`);
+      }
+    },
+
+    /**
+     * Forgot-password requests: 20 an hour per address and 5 an hour per typed email or
+     * username, counted whether or not an account has it, so the limit tells nothing about
+     * which accounts exist.
+     */
+    async assertForgotPasswordAllowed(usernameOrEmail: string, ip: string): Promise<void> {
+      const hour = 60 * 60;
+      const [address, account] = await Promise.all([
+        counters.increment(`forgot:ip:${ip}`, hour),
+        counters.increment(`forgot:account:${accountKey(usernameOrEmail)}`, hour),
+      ]);
+      if (
+        address > FORGOT_PASSWORD_LIMITS.perIpPerHour ||
+        account > FORGOT_PASSWORD_LIMITS.perAccountPerHour
+      ) {
+        throw new AppError('forgot_password_rate_limited');
+      }
     },
 
     async assertEventPostAllowed(ip: string): Promise<void> {

@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ForgotPasswordBodySchema,
+  ForgotPasswordResultSchema,
   LoginBodySchema,
   LoginResultSchema,
   RegisterBodySchema,
+  ResetPasswordBodySchema,
   SwitchAccountBodySchema,
 } from '@pinboard/shared';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,13 +14,20 @@ import { ok } from '../../lib/envelope.ts';
 import { replies } from '../../lib/route-schemas.ts';
 import { getViewer } from '../users/viewer.service.ts';
 import { authRequestOf, clearSessionCookie, setAuthCookies } from './auth-cookies.ts';
-import type { AuthDeps, AuthRequest } from './auth-deps.ts';
+import type { AuthRequest } from './auth-deps.ts';
 import { loginWithPassword, type SignedIn } from './login.service.ts';
+import { requestPasswordReset, resetPassword, type RecoveryDeps } from './recovery.service.ts';
 import { registerWithEmail } from './register.service.ts';
 import { endSession, switchAccount, type IssuedAuthCookies } from './sessions.service.ts';
 
-/** Sign-up, login, logout and the account switch: the calls that change who the browser is. */
-export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { secureCookies: boolean }): void {
+/**
+ * Sign-up, login, logout, the account switch and password recovery: the calls that change who
+ * the browser is (or will be).
+ */
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: RecoveryDeps & { secureCookies: boolean },
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, secureCookies } = deps;
 
@@ -74,6 +84,33 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { secu
     },
     async (request, reply) =>
       signIn(request, reply, (context) => loginWithPassword(deps, request.body, context)),
+  );
+
+  api.post(
+    '/v3/users/forgot_password/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link; the same answer whether the account exists or not',
+        body: ForgotPasswordBodySchema,
+        response: replies(ForgotPasswordResultSchema),
+      },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send(ok(await requestPasswordReset(deps, request.body, facts(request)))),
+  );
+
+  api.post(
+    '/v3/users/reset_password/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a mailed token; ends every other session and signs in',
+        body: ResetPasswordBodySchema,
+        response: replies(LoginResultSchema),
+      },
+    },
+    async (request, reply) => signIn(request, reply, (context) => resetPassword(deps, request.body, context)),
   );
 
   api.post(

@@ -15,8 +15,9 @@ export interface SignedIn {
  * 1. a full login that is not adding an account is `already_logged_in`;
  * 2. a locked account or address is refused before any password is checked;
  * 3. a sixth attempt within a minute from one address needs a valid bot-check token;
- * 4. an unknown account and a wrong password give the same answer after the same work;
- * 5. only after a correct password is a suspended or deactivated account told so.
+ * 4. a soft-banned account is told so whatever the password (it has none; decision 19);
+ * 5. an unknown account and a wrong password give the same answer after the same work;
+ * 6. only after a correct password is a suspended or deactivated account told so.
  */
 export async function loginWithPassword(
   deps: AuthDeps,
@@ -39,13 +40,16 @@ export async function loginWithPassword(
 
   const account = await findLoginAccount(deps.db, identifier);
   const correct = await verifyPassword(account?.passwordHash ?? null, body.password);
+  // A soft-banned account's password was taken away (admin soft-ban), so no password can be
+  // right: its owner is told to reset it whatever was typed (decision 19). Not counted as a
+  // failure: there is no password to guess.
+  if (account?.status === 'soft_banned') throw new AppError('account_soft_banned');
   if (!account || !correct) {
     await deps.limits.recordLoginFailure(identifier, request.ip);
     throw new AppError('login_password_incorrect');
   }
   await deps.limits.clearAccountFailures(identifier);
   if (account.status === 'deactivated') throw new AppError('account_deactivated');
-  // A soft ban is a protected account: until the recovery flow exists it cannot log in either.
   if (account.status !== 'active') throw new AppError('account_suspended');
 
   const cookies = await deps.db.transaction((tx) =>

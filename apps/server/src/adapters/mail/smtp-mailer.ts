@@ -1,0 +1,22 @@
+import nodemailer from 'nodemailer';
+import type { Mailer, MailMessage } from './mailer.ts';
+
+/** Mail through an SMTP server (nodemailer, pooled connections). */
+export function createSmtpMailer(options: { url: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport(options.url, { from: options.from });
+  return {
+    kind: 'smtp',
+    async send(message: MailMessage) {
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
