@@ -2,6 +2,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { MediaStorage } from '../adapters/storage/storage.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { setAccountStatus, type AccountStatus } from '../modules/auth/account-status.service.ts';
 import { setExperimentOverride } from '../modules/experiments/experiments.service.ts';
 import { findProfileByUsername } from '../modules/users/users.repository.ts';
 import { isDatabaseEmpty, seedDemo } from './seed.ts';
@@ -18,7 +19,18 @@ export class AdminUsageError extends Error {}
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   seed                                      fill an empty database with the demo
   experiment set <name> <group> [--user <username> | --visitor <id>]
-                                            force a group (group 'default' removes the override)`;
+                                            force a group (group 'default' removes the override)
+  suspend <email>                           suspend the account (login answers account_suspended) and sign it out everywhere
+  soft-ban <email>                          protect the account: remove its password, sign it out everywhere; only a password reset gets back in
+  deactivate <email>                        deactivate the account (login answers account_deactivated) and sign it out everywhere
+  reactivate <email>                        make the account active again`;
+
+const STATUS_COMMANDS: Record<string, AccountStatus> = {
+  suspend: 'suspended',
+  'soft-ban': 'soft_banned',
+  deactivate: 'deactivated',
+  reactivate: 'active',
+};
 
 /** Runs one admin command and returns what it changed, as text for the operator. */
 export async function runAdminCommand(context: AdminContext, argv: string[]): Promise<string> {
@@ -28,6 +40,11 @@ export async function runAdminCommand(context: AdminContext, argv: string[]): Pr
       return seedCommand(context);
     case 'experiment':
       return experimentCommand(context, args);
+    case 'suspend':
+    case 'soft-ban':
+    case 'deactivate':
+    case 'reactivate':
+      return statusCommand(context, command, args);
     case undefined:
     case 'help':
     case '--help':
@@ -66,4 +83,19 @@ async function experimentCommand({ db }: AdminContext, args: string[]): Promise<
     if (error instanceof AppError) throw new AdminUsageError(`${error.message} ${error.detail ?? ''}`.trim());
     throw error;
   }
+}
+
+async function statusCommand({ db }: AdminContext, command: string, args: string[]): Promise<string> {
+  const [email, ...rest] = args;
+  const to = STATUS_COMMANDS[command]!;
+  if (!email || rest.length > 0) throw new AdminUsageError(`Expected: ${command} <email>`);
+  const change = await setAccountStatus(db, email, to);
+  if (change.kind === 'unknown') throw new AdminUsageError(`There is no account with the email '${email}'.`);
+  if (change.kind === 'unchanged') {
+    throw new AdminUsageError(`The account ${email} is already ${change.status}; nothing changed.`);
+  }
+  const parts = [`Account ${email} (id ${change.userId}): status ${change.from} -> ${change.to}`];
+  if (to === 'soft_banned') parts.push('password removed (only a password reset gets back in)');
+  if (to !== 'active') parts.push(`${change.sessionsEnded} session(s) and every recognition token ended`);
+  return `${parts.join('; ')}.`;
 }

@@ -1,0 +1,51 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import { endEverySignIn } from './recovery.repository.ts';
+
+export type AccountStatus = 'active' | 'suspended' | 'deactivated' | 'soft_banned';
+
+/** What an admin status command did, or why it did nothing. */
+export type StatusChange =
+  | { kind: 'changed'; userId: number; from: AccountStatus; to: AccountStatus; sessionsEnded: number }
+  | { kind: 'unknown' }
+  | { kind: 'unchanged'; status: AccountStatus };
+
+/**
+ * Sets an account's status by email (decision 19). Any status but active signs the account out
+ * everywhere (sessions and recognition tokens); a soft ban also removes the password, so only a
+ * reset gets the owner back in. Reactivating gives back no password: a soft-banned account
+ * made active again still needs a reset.
+ */
+export async function setAccountStatus(
+  db: Database,
+  email: string,
+  to: AccountStatus,
+): Promise<StatusChange> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({
+        id: users.id,
+        status: users.status,
+        hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+      })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+      .for('update')
+      .limit(1);
+    if (!account) return { kind: 'unknown' };
+    if (account.status === to && !(to === 'soft_banned' && account.hasPassword)) {
+      return { kind: 'unchanged', status: account.status };
+    }
+    await tx
+      .update(users)
+      .set({
+        status: to,
+        ...(to === 'soft_banned' ? { passwordHash: null } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, account.id));
+    const ended = to === 'active' ? { sessions: 0 } : await endEverySignIn(tx, account.id);
+    return { kind: 'changed', userId: account.id, from: account.status, to, sessionsEnded: ended.sessions };
+  });
+}
