@@ -62,6 +62,12 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           lazy: async () => ({ Component: (await import('./routes/AddAccountPage.tsx')).AddAccountPage }),
         },
         {
+          path: 'password/reset',
+          lazy: async () => ({
+            Component: (await import('./routes/PasswordResetPage.tsx')).PasswordResetPage,
+          }),
+        },
+        {
           path: '_/_/policy/:policy',
           lazy: async () => ({ Component: (await import('./routes/PolicyPage.tsx')).PolicyPage }),
         },

@@ -109,7 +109,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   soon('invited', 'invited/*', 'general', 'signupLogin'),
   // Not in section 2.8, but the sign-up issue names it as a page.
   live('addAccount', 'add-account', 'general', 'signupLogin'),
-  soon('passwordReset', 'password/reset/*', 'general', 'accountRecovery'),
+  // The reset page (a mail's link with ?token=, or the recovery page without one); deeper paths later.
+  live('passwordReset', 'password/reset', 'general', 'accountRecovery'),
+  soon('passwordResetSubpage', 'password/reset/*', 'general', 'accountRecovery'),
   soon('passwordForUser', 'pw/:username', 'general', 'accountRecovery'),
   soon('securePanic', 'secure/panic/*', 'general', 'accountRecovery'),
   soon('emailSubscription', 'email/subscription/*', 'general', 'messaging'),

@@ -9,7 +9,7 @@ describe('the route table', () => {
     expect(new Set(WEB_ROUTES.map((r) => r.pattern)).size).toBe(WEB_ROUTES.length);
   });
 
-  it('has the browsing and sign-up pages available and everything else coming with a later feature', () => {
+  it('has the browsing, sign-up and reset pages available and everything else coming with a later feature', () => {
     const available = WEB_ROUTES.filter((r) => r.status === 'available');
     expect(
       available
@@ -23,7 +23,15 @@ describe('the route table', () => {
         .map((r) => r.id)
         .sort(),
     ).toEqual(['addAccount', 'login', 'loginBusiness', 'policy', 'signup']);
-    expect(available.every((r) => r.feature === 'browsing' || r.feature === 'signupLogin')).toBe(true);
+    expect(
+      available
+        .filter((r) => r.feature === 'accountRecovery')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['passwordReset']);
+    expect(available.every((r) => ['browsing', 'signupLogin', 'accountRecovery'].includes(r.feature))).toBe(
+      true,
+    );
     for (const route of WEB_ROUTES.filter((r) => r.status === 'comingSoon')) {
       expect(route.feature, route.id).not.toBe('browsing');
       expect(FEATURES[route.feature]).toBeDefined();
@@ -72,6 +80,8 @@ describe('matchWebRoute', () => {
     ['/signup/step/2', 'signupSubpage'],
     ['/signup/sso-business-account/step/2', 'signupSsoBusinessAccount'],
     ['/add-account/', 'addAccount'],
+    ['/password/reset/?token=abc', 'passwordReset'],
+    ['/password/reset/more', 'passwordResetSubpage'],
     ['/_/_/policy/terms-of-service/', 'policy'],
     ['/_/_/policy/privacy-policy/#notice-at-collection', 'policy'],
     ['/settings/security/mfa', 'settings'],

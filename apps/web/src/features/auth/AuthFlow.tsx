@@ -1,6 +1,7 @@
 import {
   AUTH_LIMITS,
   firstNameFromEmail,
+  RECOVERY_MODAL_CODES,
   safeNextPath,
   type ConsentState,
   type Viewer,
@@ -16,11 +17,20 @@ import styles from './AuthFlow.module.css';
 import { register } from './authApi.ts';
 import type { AuthModalOptions } from './authModalContext.ts';
 import { useBotCheck } from './botCheck/useBotCheck.ts';
-import { birthdaySeconds, EMPTY_DRAFT, type FlowStep, type SignupDraft, type SignupFailure } from './flow.ts';
+import {
+  birthdaySeconds,
+  EMPTY_DRAFT,
+  isAuthStep,
+  type FlowStep,
+  type SignupDraft,
+  type SignupFailure,
+} from './flow.ts';
+import type { RecoveryModalCode } from './recovery.ts';
 import { ConsentsStep } from './steps/ConsentsStep.tsx';
+import { ForgotPasswordStep } from './steps/ForgotPasswordStep.tsx';
 import { LoginStep } from './steps/LoginStep.tsx';
 import { PersonalizedLoginStep } from './steps/PersonalizedLoginStep.tsx';
-import { RateLimitedStep } from './steps/RateLimitedStep.tsx';
+import { RecoveryStep } from './steps/RecoveryStep.tsx';
 import { SignupStep } from './steps/SignupStep.tsx';
 import { UnderageConfirmationStep } from './steps/UnderageConfirmationStep.tsx';
 import { signupSourceOf } from './titles.ts';
@@ -63,9 +73,15 @@ function AuthSteps({ options, titleId, close, session }: AuthFlowProps & { sessi
   const signedIn = session?.type === 'AUTH' && !options.switchAccount;
   const wantsLogin = options.step === 'login' || (!options.step && options.container === 'login_page');
 
+  const loginStep = recognised ? 'personalizedLogin' : 'login';
   const [step, setStep] = useState<FlowStep>(
-    wantsLogin ? (recognised ? 'personalizedLogin' : 'login') : 'signup',
+    options.recovery !== undefined ? 'recovery' : wantsLogin ? loginStep : 'signup',
   );
+  const [recovery, setRecovery] = useState<RecoveryModalCode>(
+    options.recovery ?? RECOVERY_MODAL_CODES.rateLimited,
+  );
+  // Who the forgot-password form is for: what the login form held, then what the reset was sent to.
+  const [account, setAccount] = useState('');
   const [draft, setDraft] = useState<SignupDraft>(EMPTY_DRAFT);
   const [failure, setFailure] = useState<SignupFailure | null>(null);
   const [underageBlocked, setUnderageBlocked] = useState(hasUnderageFlag);
@@ -81,7 +97,7 @@ function AuthSteps({ options, titleId, close, session }: AuthFlowProps & { sessi
   }, [signedIn, close, navigate, options.next]);
 
   useEffect(() => {
-    if (step !== 'rateLimited') trackAuthEvent({ name: 'step_view', step, container: options.container });
+    if (isAuthStep(step)) trackAuthEvent({ name: 'step_view', step, container: options.container });
     // Each step takes the focus (the first may arrive after the dialog opened), unless one of
     // its fields already took it (the birthday after Edit).
     const container = root.current;
@@ -90,14 +106,14 @@ function AuthSteps({ options, titleId, close, session }: AuthFlowProps & { sessi
       container.querySelector<HTMLElement>('[data-autofocus]') ??
       container.querySelector<HTMLElement>('input, button')
     )?.focus();
-  }, [step, options.container]);
+  }, [step, recovery, options.container]);
 
   if (signedIn) return null;
 
   function go(next: FlowStep, element: string) {
     trackAuthEvent({
       name: 'step_click',
-      step: step === 'rateLimited' ? undefined : step,
+      step: isAuthStep(step) ? step : undefined,
       container: options.container,
       element,
     });
@@ -156,7 +172,18 @@ function AuthSteps({ options, titleId, close, session }: AuthFlowProps & { sessi
     setStep('signup');
   }
 
-  const loginProps = { options, botCheck, login, onRateLimited: () => setStep('rateLimited') };
+  function openRecovery(code: RecoveryModalCode, forAccount?: string) {
+    if (forAccount !== undefined) setAccount(forAccount);
+    setRecovery(code);
+    setStep('recovery');
+  }
+
+  function forgotPassword(usernameOrEmail: string) {
+    setAccount(usernameOrEmail);
+    go('forgotPassword', 'forgot_password');
+  }
+
+  const loginProps = { options, botCheck, login, onRecovery: openRecovery, onForgotPassword: forgotPassword };
 
   return (
     <div ref={root}>
@@ -174,7 +201,8 @@ function AuthSteps({ options, titleId, close, session }: AuthFlowProps & { sessi
           focusBirthday={focusBirthday}
           botCheck={botCheck}
           login={login}
-          onRateLimited={() => setStep('rateLimited')}
+          onRecovery={openRecovery}
+          onForgotPassword={forgotPassword}
           onUnderage={enterUnderage}
           onReady={async (entered) => {
             setDraft(entered);
@@ -230,8 +258,33 @@ function AuthSteps({ options, titleId, close, session }: AuthFlowProps & { sessi
           }}
         />
       )}
-      {step === 'rateLimited' && (
-        <RateLimitedStep titleId={titleId} onOk={() => setStep(recognised ? 'personalizedLogin' : 'login')} />
+      {step === 'forgotPassword' && (
+        <ForgotPasswordStep
+          titleId={titleId}
+          defaultValue={account}
+          onSent={(sentTo) => {
+            setAccount(sentTo);
+            openRecovery(RECOVERY_MODAL_CODES.passwordResetSent);
+            toast.show(t('auth.recovery.emailSent'), { durationMs: AUTH_LIMITS.toastMs.emailSent });
+          }}
+          onBack={() => setStep(loginStep)}
+        />
+      )}
+      {step === 'recovery' && (
+        <RecoveryStep
+          titleId={titleId}
+          code={recovery}
+          account={account}
+          onResetPassword={() => forgotPassword(account)}
+          onOk={() => {
+            // The sent view is the end of the errand; the others lead back to where it started.
+            if (recovery === RECOVERY_MODAL_CODES.passwordResetSent) close();
+            const social =
+              recovery === RECOVERY_MODAL_CODES.preventFirstProviderRegister ||
+              recovery === RECOVERY_MODAL_CODES.preventSecondProviderRegister;
+            setStep(social ? 'signup' : loginStep);
+          }}
+        />
       )}
     </div>
   );

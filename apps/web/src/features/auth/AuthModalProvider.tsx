@@ -1,8 +1,10 @@
 import type { Viewer } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { viewerKeys } from '../viewer/query-keys.ts';
 import { AuthModalContext, type AuthModalOptions } from './authModalContext.ts';
+import { SOFT_BANNED_AEC } from './recovery.ts';
 
 // The modal, its forms, zod and the shared rules are a chunk of their own, loaded on first open.
 const AuthModal = lazy(async () => ({ default: (await import('./AuthModal.tsx')).AuthModal }));
@@ -33,6 +35,7 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
     },
     [queryClient, open],
   );
+  useSoftBanReturn(open);
   const api = useMemo(() => ({ open, close, promptLogin }), [open, close, promptLogin]);
 
   return (
@@ -45,4 +48,21 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
       )}
     </AuthModalContext>
   );
+}
+
+/**
+ * Spec 1 section 4: the return parameter `aec` equal to the soft-ban code, on any page, opens
+ * the soft-banned modal and is then removed from the URL (replacing the history entry).
+ */
+function useSoftBanReturn(open: (options: AuthModalOptions) => void) {
+  const { pathname, search, hash, state } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (params.get('aec') !== SOFT_BANNED_AEC) return;
+    params.delete('aec');
+    const rest = params.toString();
+    void navigate({ pathname, search: rest ? `?${rest}` : '', hash }, { replace: true, state });
+    open({ container: 'home_page', step: 'login', recovery: 0 });
+  }, [pathname, search, hash, state, navigate, open]);
 }

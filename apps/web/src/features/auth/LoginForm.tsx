@@ -11,7 +11,8 @@ import { BotCheckPanel } from './BotCheckPanel.tsx';
 import type { BotCheck } from './botCheck/useBotCheck.ts';
 import { errorText } from './errorText.ts';
 import type { LoginErrorPlacement } from './loginErrors.ts';
-import { FORM_STYLE, FormError } from './parts.tsx';
+import { FORM_STYLE, FormError, LoginErrorText } from './parts.tsx';
+import type { RecoveryModalCode } from './recovery.ts';
 
 const LoginFormSchema = z.object({
   username_or_email: LoginBodySchema.shape.username_or_email,
@@ -22,7 +23,10 @@ type LoginFormValues = z.infer<typeof LoginFormSchema>;
 
 interface LoginFormProps {
   login: (usernameOrEmail: string, password: string) => Promise<LoginErrorPlacement | null>;
-  onRateLimited: () => void;
+  /** A recovery modal for the account typed in. */
+  onRecovery: (code: RecoveryModalCode, usernameOrEmail: string) => void;
+  /** To the forgot-password step, with what the person typed as the account. */
+  onForgotPassword: (usernameOrEmail: string) => void;
   botCheck: BotCheck;
   /** The recognised account's email: the field is then not shown (the 'Welcome back' screen). */
   knownEmail?: string;
@@ -30,11 +34,18 @@ interface LoginFormProps {
 }
 
 /** Email (or username) and password, with spec 1 section 8's placement of the answer's errors. */
-export function LoginForm({ login, onRateLimited, botCheck, knownEmail, defaultEmail = '' }: LoginFormProps) {
+export function LoginForm({
+  login,
+  onRecovery,
+  onForgotPassword,
+  botCheck,
+  knownEmail,
+  defaultEmail = '',
+}: LoginFormProps) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<'cantLogIn' | 'generic' | null>(null);
   const [tooQuick, setTooQuick] = useState(false);
-  const { register, handleSubmit, setError, formState } = useForm<LoginFormValues>({
+  const { register, handleSubmit, setError, getValues, formState } = useForm<LoginFormValues>({
     resolver: zodResolver(LoginFormSchema),
     defaultValues: { username_or_email: knownEmail ?? defaultEmail, password: '' },
   });
@@ -49,8 +60,9 @@ export function LoginForm({ login, onRateLimited, botCheck, knownEmail, defaultE
       const name = placement.field === 'password' ? 'password' : 'username_or_email';
       setError(name, { message: placement.code }, { shouldFocus: true });
     } else if (placement.kind === 'form') setFormError(placement.text);
-    else if (placement.kind === 'rateLimited') onRateLimited();
+    else if (placement.kind === 'recovery') onRecovery(placement.code, values.username_or_email.trim());
   });
+  const forgotPassword = () => onForgotPassword(getValues('username_or_email').trim());
 
   return (
     <form className={styles.form} style={FORM_STYLE} noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -69,7 +81,11 @@ export function LoginForm({ login, onRateLimited, botCheck, knownEmail, defaultE
         type="password"
         autoComplete="current-password"
         data-autofocus={knownEmail === undefined ? undefined : ''}
-        error={errors.password?.message && errorText(t, errors.password.message)}
+        error={
+          errors.password?.message && (
+            <LoginErrorText code={errors.password.message} onForgotPassword={forgotPassword} />
+          )
+        }
         {...register('password')}
       />
       {formError && <FormError>{t(`auth.errors.${formError}`)}</FormError>}
@@ -77,6 +93,11 @@ export function LoginForm({ login, onRateLimited, botCheck, knownEmail, defaultE
       <Button type="submit" variant="primary" className={styles.wide} disabled={isSubmitting}>
         {isSubmitting ? t('auth.actions.working') : t('auth.actions.logIn')}
       </Button>
+      <p className={styles.toggle}>
+        <button type="button" className={styles.linkButton} onClick={forgotPassword}>
+          {t('auth.recovery.forgotLink')}
+        </button>
+      </p>
     </form>
   );
 }

@@ -16,8 +16,9 @@ import type { BotCheck } from './botCheck/useBotCheck.ts';
 import { errorText, isErrorCode } from './errorText.ts';
 import { birthdaySeconds, type SignupDraft, type SignupFailure } from './flow.ts';
 import type { LoginErrorPlacement } from './loginErrors.ts';
-import { FORM_STYLE, FormError } from './parts.tsx';
+import { FORM_STYLE, FormError, LoginErrorText } from './parts.tsx';
 import { checkSignupPassword, loadCommonPasswords } from './passwordCheck.ts';
+import type { RecoveryModalCode } from './recovery.ts';
 
 // The email is checked as the visitor leaves the field; password and birthday on submit, and
 // only for a new email (an existing one logs in with the password instead).
@@ -34,7 +35,9 @@ export interface SignupFormProps {
   focusEmail?: boolean;
   botCheck: BotCheck;
   login: (email: string, password: string) => Promise<LoginErrorPlacement | null>;
-  onRateLimited: () => void;
+  onRecovery: (code: RecoveryModalCode, email: string) => void;
+  /** To the forgot-password step (the wrong-password message links there). */
+  onForgotPassword: (email: string) => void;
   onUnderage: (draft: SignupDraft) => void;
   /** The draft passed every check: on to consents or registration; resolves a failure to show. */
   onReady: (draft: SignupDraft) => Promise<SignupFailure | null>;
@@ -47,7 +50,7 @@ export function SignupForm(props: SignupFormProps) {
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(failure?.field === 'form' ? failure.code : null);
   const [tooQuick, setTooQuick] = useState(false);
-  const { register, handleSubmit, setError, setValue, setFocus, control, formState } = useForm({
+  const { register, handleSubmit, setError, setValue, setFocus, getValues, control, formState } = useForm({
     resolver: zodResolver(SignupFormSchema),
     mode: 'onTouched',
     defaultValues: draft,
@@ -66,13 +69,13 @@ export function SignupForm(props: SignupFormProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  function showLoginError(placement: LoginErrorPlacement) {
+  function showLoginError(placement: LoginErrorPlacement, email: string) {
     setTooQuick(placement.kind === 'tooQuick');
     if (placement.kind === 'field')
       setError(placement.field, { message: placement.code }, { shouldFocus: true });
     else if (placement.kind === 'form')
       setFormError(placement.text === 'cantLogIn' ? 'account_suspended' : 'internal');
-    else if (placement.kind === 'rateLimited') props.onRateLimited();
+    else if (placement.kind === 'recovery') props.onRecovery(placement.code, email);
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -92,7 +95,7 @@ export function SignupForm(props: SignupFormProps) {
     }
     if (exists) {
       const placement = await login(values.email, values.password);
-      if (placement) showLoginError(placement);
+      if (placement) showLoginError(placement, values.email);
       return;
     }
 
@@ -154,7 +157,14 @@ export function SignupForm(props: SignupFormProps) {
         label={t('auth.fields.createPassword')}
         type="password"
         autoComplete="new-password"
-        error={errors.password?.message && errorText(t, errors.password.message)}
+        error={
+          errors.password?.message && (
+            <LoginErrorText
+              code={errors.password.message}
+              onForgotPassword={() => props.onForgotPassword(getValues('email').trim())}
+            />
+          )
+        }
         onFocus={() => void loadCommonPasswords()}
         {...register('password')}
       />

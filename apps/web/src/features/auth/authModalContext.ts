@@ -1,6 +1,7 @@
 import type { SignupContainer, SignupSource } from '@pinboard/shared';
 import { createContext, useContext } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { RecoveryModalCode } from './recovery.ts';
 
 /** Who invited the visitor to a board (spec 1 section 3 'Inviter'). */
 export interface Inviter {
@@ -30,6 +31,8 @@ export interface AuthModalOptions {
   prompt?: LoginPrompt;
   /** Log in as another account, keeping this one (the /add-account page). */
   switchAccount?: boolean;
+  /** Opens on this account-recovery modal (the `aec` parameter), with the login behind it. */
+  recovery?: RecoveryModalCode;
 }
 
 export interface AuthModalApi {

@@ -1,9 +1,20 @@
-import type { AuthStep } from '@pinboard/shared';
+import { AUTH_STEPS, type AuthStep } from '@pinboard/shared';
 
-/** The steps this modal shows: the spec's, plus the too-many-attempts modal of section 8. */
+/**
+ * The steps this modal shows: the spec's, the forgot-password form, and the account-recovery
+ * modals of sections 4 and 8 (one step, by code).
+ */
 export type FlowStep =
   | Extract<AuthStep, 'signup' | 'login' | 'personalizedLogin' | 'consents' | 'UnderageConfirmation'>
-  | 'rateLimited';
+  | 'forgotPassword'
+  | 'recovery';
+
+const TRACKED_STEPS = new Set<string>(AUTH_STEPS);
+
+/** The steps analytics events can name (the spec's own). */
+export function isAuthStep(step: FlowStep): step is Extract<FlowStep, AuthStep> {
+  return TRACKED_STEPS.has(step);
+}
 
 /** What the sign-up form holds, kept while the visitor visits the consent or underage steps. */
 export interface SignupDraft {

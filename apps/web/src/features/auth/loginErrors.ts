@@ -1,28 +1,39 @@
+import { RECOVERY_MODAL_CODES } from '@pinboard/shared';
 import { ApiRequestError } from '../../api/client.ts';
 import { isErrorCode } from './errorText.ts';
+import type { RecoveryModalCode } from './recovery.ts';
 
 /** Where a failed login's message goes (spec 1 section 8 'Login', placement of errors). */
 export type LoginErrorPlacement =
   | { kind: 'field'; field: 'password' | 'email'; code: string }
-  /** The too-many-attempts modal. */
-  | { kind: 'rateLimited' }
+  /** A recovery modal in place of the form (too many attempts, soft banned, suspended, trouble logging in). */
+  | { kind: 'recovery'; code: RecoveryModalCode }
   /** The bot check and its message under the form. */
   | { kind: 'tooQuick' }
   /** A message for the whole form, by its key in auth.errors. */
   | { kind: 'form'; text: 'cantLogIn' | 'generic' };
 
 const PASSWORD_CODES = new Set(['login_password_incorrect', 'login_password_invalid', 'password_required']);
-const BLOCKED_CODES = new Set(['account_suspended', 'account_deactivated']);
+// Spec 1 section 4: rate-limit codes open rate limited, soft-ban codes soft banned, the suspended code suspended.
+const RECOVERY_CODES: Record<string, RecoveryModalCode> = {
+  login_rate_limited: RECOVERY_MODAL_CODES.rateLimited,
+  account_soft_banned: RECOVERY_MODAL_CODES.softBanned,
+  account_suspended: RECOVERY_MODAL_CODES.suspended,
+};
 
 export function placeLoginError(error: unknown): LoginErrorPlacement {
   const code = error instanceof ApiRequestError ? error.code : 'network_error';
   if (PASSWORD_CODES.has(code)) return { kind: 'field', field: 'password', code };
-  if (code === 'login_rate_limited') return { kind: 'rateLimited' };
+  const recovery = RECOVERY_CODES[code];
+  if (recovery !== undefined) return { kind: 'recovery', code: recovery };
   if (code === 'login_too_quick') return { kind: 'tooQuick' };
-  if (BLOCKED_CODES.has(code)) return { kind: 'form', text: 'cantLogIn' };
+  if (code === 'account_deactivated') return { kind: 'form', text: 'cantLogIn' };
   // Every other code the catalogue knows reads on the email field; anything else is ours.
   if (isErrorCode(code) && code !== 'internal' && code !== 'signup_failed') {
     return { kind: 'field', field: 'email', code };
   }
   return { kind: 'form', text: 'generic' };
 }
+
+/** Wrong passwords in a row, in one modal, after which it offers help (spec 1 section 8 'Trouble logging in'). */
+export const TROUBLE_AFTER_WRONG_PASSWORDS = 3;

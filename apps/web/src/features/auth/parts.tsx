@@ -1,7 +1,9 @@
 import { AUTH_LIMITS } from '@pinboard/shared';
 import type { CSSProperties, ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { LogoMark } from '../shell/icons.tsx';
 import styles from './AuthFlow.module.css';
+import { errorText } from './errorText.ts';
 
 /** The top of every step: the logo, the title that names the dialog, and an optional line under it. */
 export function StepHeading({
@@ -36,5 +38,22 @@ export function FormError({ children }: { children: ReactNode }) {
     <p role="alert" className={styles.formError}>
       {children}
     </p>
+  );
+}
+
+/**
+ * A login error's text by code. The wrong-password one (spec 1 section 8) ends in 'Reset your
+ * password', a button to the forgot-password step when there is one.
+ */
+export function LoginErrorText({ code, onForgotPassword }: { code: string; onForgotPassword?: () => void }) {
+  const { t } = useTranslation();
+  if (code !== 'login_password_incorrect' || !onForgotPassword) return errorText(t, code);
+  return (
+    <Trans
+      i18nKey="auth.recovery.passwordIncorrect"
+      components={[
+        <button key="reset" type="button" className={styles.linkButton} onClick={onForgotPassword} />,
+      ]}
+    />
   );
 }

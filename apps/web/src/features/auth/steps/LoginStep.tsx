@@ -8,6 +8,7 @@ import { StepHeading } from '../parts.tsx';
 import { loginTitle } from '../titles.ts';
 import type { BotCheck } from '../botCheck/useBotCheck.ts';
 import type { LoginErrorPlacement } from '../loginErrors.ts';
+import type { RecoveryModalCode } from '../recovery.ts';
 
 interface LoginStepProps {
   titleId: string;
@@ -15,7 +16,8 @@ interface LoginStepProps {
   botCheck: BotCheck;
   defaultEmail: string;
   login: (usernameOrEmail: string, password: string) => Promise<LoginErrorPlacement | null>;
-  onRateLimited: () => void;
+  onRecovery: (code: RecoveryModalCode, usernameOrEmail: string) => void;
+  onForgotPassword: (usernameOrEmail: string) => void;
   onSignup: () => void;
 }
 

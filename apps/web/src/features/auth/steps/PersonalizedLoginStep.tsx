@@ -7,6 +7,7 @@ import type { BotCheck } from '../botCheck/useBotCheck.ts';
 import { LoginForm } from '../LoginForm.tsx';
 import { PinPreview } from '../PinPreview.tsx';
 import type { LoginErrorPlacement } from '../loginErrors.ts';
+import type { RecoveryModalCode } from '../recovery.ts';
 import { StepHeading } from '../parts.tsx';
 
 interface PersonalizedLoginStepProps {
@@ -15,7 +16,8 @@ interface PersonalizedLoginStepProps {
   info: ViewerInfo;
   botCheck: BotCheck;
   login: (usernameOrEmail: string, password: string) => Promise<LoginErrorPlacement | null>;
-  onRateLimited: () => void;
+  onRecovery: (code: RecoveryModalCode, usernameOrEmail: string) => void;
+  onForgotPassword: (usernameOrEmail: string) => void;
   onNotYou: () => void;
 }
 

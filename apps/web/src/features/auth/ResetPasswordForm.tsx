@@ -1,0 +1,91 @@
+import type { Viewer } from '@pinboard/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../api/client.ts';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import styles from './AuthFlow.module.css';
+import { resetPassword } from './authApi.ts';
+import { passwordRulesQuery } from './authKeys.ts';
+import { errorText } from './errorText.ts';
+import { FORM_STYLE, FormError } from './parts.tsx';
+import { checkSignupPassword, loadCommonPasswords } from './passwordCheck.ts';
+
+interface ResetPasswordFormValues {
+  password: string;
+  confirm: string;
+}
+
+interface ResetPasswordFormProps {
+  token: string;
+  /** The new password is set and this browser signed in with it. */
+  onDone: (viewer: Viewer) => void;
+  /** The link is unknown, used or expired. */
+  onInvalidToken: () => void;
+}
+
+/**
+ * A new password for a mailed link: the sign-up rules (with the lazily loaded common-password
+ * list) before the call, the same password twice, then the server's own check with the
+ * account's name and email.
+ */
+export function ResetPasswordForm({ token, onDone, onInvalidToken }: ResetPasswordFormProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<ResetPasswordFormValues>({
+    defaultValues: { password: '', confirm: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async ({ password, confirm }) => {
+    setFormError(null);
+    const rules = await queryClient.fetchQuery(passwordRulesQuery()).catch(() => null);
+    // The account's email is not known here; the server checks the password against it.
+    const problem = await checkSignupPassword(password, rules, '');
+    if (problem) {
+      setError('password', { message: problem }, { shouldFocus: true });
+      return;
+    }
+    if (password !== confirm) {
+      setError('confirm', { message: 'mismatch' }, { shouldFocus: true });
+      return;
+    }
+    try {
+      onDone((await resetPassword({ token, password })).user);
+    } catch (error) {
+      const code = error instanceof ApiRequestError ? error.code : 'internal';
+      if (code === 'reset_token_invalid') onInvalidToken();
+      else if (error instanceof ApiRequestError && error.field === 'password') {
+        setError('password', { message: code }, { shouldFocus: true });
+      } else setFormError(code);
+    }
+  });
+
+  return (
+    <form className={styles.form} style={FORM_STYLE} noValidate onSubmit={(event) => void onSubmit(event)}>
+      <TextField
+        label={t('auth.recovery.reset.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        data-autofocus=""
+        error={errors.password?.message && errorText(t, errors.password.message)}
+        onFocus={() => void loadCommonPasswords()}
+        {...register('password')}
+      />
+      <TextField
+        label={t('auth.recovery.reset.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm?.message && t('auth.recovery.reset.mismatch')}
+        {...register('confirm')}
+      />
+      {formError && <FormError>{errorText(t, formError)}</FormError>}
+      <Button type="submit" variant="primary" className={styles.wide} disabled={isSubmitting}>
+        {isSubmitting ? t('auth.actions.working') : t('auth.recovery.reset.submit')}
+      </Button>
+    </form>
+  );
+}
