@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer.ts';
 
-/** Mail through an SMTP server (nodemailer, pooled connections). */
+/** Mail through an SMTP server (nodemailer; the URL carries host, port, credentials and options). */
 export function createSmtpMailer(options: { url: string; from: string }): Mailer {
   const transport = nodemailer.createTransport(options.url, { from: options.from });
   return {
