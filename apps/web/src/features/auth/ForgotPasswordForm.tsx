@@ -8,7 +8,7 @@ import { ApiRequestError } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import styles from './AuthFlow.module.css';
-import { requestPasswordReset } from './authApi.ts';
+import { requestPasswordReset } from './recoveryApi.ts';
 import { errorText } from './errorText.ts';
 import { useForgotPasswordType } from './forgotPasswordType.ts';
 import { FORM_STYLE, FormError } from './parts.tsx';

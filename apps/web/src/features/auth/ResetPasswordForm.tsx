@@ -7,7 +7,7 @@ import { ApiRequestError } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import styles from './AuthFlow.module.css';
-import { resetPassword } from './authApi.ts';
+import { resetPassword } from './recoveryApi.ts';
 import { passwordRulesQuery } from './authKeys.ts';
 import { errorText } from './errorText.ts';
 import { FORM_STYLE, FormError } from './parts.tsx';

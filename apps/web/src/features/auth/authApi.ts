@@ -1,12 +1,4 @@
-import type {
-  ForgotPasswordBody,
-  ForgotPasswordResult,
-  LoginBody,
-  LoginResult,
-  PasswordRules,
-  RegisterBody,
-  ResetPasswordBody,
-} from '@pinboard/shared';
+import type { LoginBody, LoginResult, PasswordRules, RegisterBody } from '@pinboard/shared';
 import { apiClient } from '../../api/client.ts';
 import type { AltchaChallenge } from './botCheck/altcha.ts';
 
@@ -54,14 +46,4 @@ export async function switchAccount(userId: string): Promise<LoginResult> {
 
 export async function fetchBotCheckChallenge(signal?: AbortSignal): Promise<BotCheckChallenge> {
   return (await apiClient.get<BotCheckChallenge>('/v3/bot_check/challenge/', { signal })).data;
-}
-
-/** `POST /v3/users/forgot_password/`: the answer is the same whether the account exists or not. */
-export async function requestPasswordReset(body: ForgotPasswordBody): Promise<void> {
-  await apiClient.post<ForgotPasswordResult>('/v3/users/forgot_password/', body);
-}
-
-/** `POST /v3/users/reset_password/`: a new password from a mailed link; signs this browser in. */
-export async function resetPassword(body: ResetPasswordBody): Promise<LoginResult> {
-  return (await apiClient.post<LoginResult>('/v3/users/reset_password/', body)).data;
 }
