@@ -1,6 +1,7 @@
 // `npm run test:e2e`: Playwright against a real server on a fresh, seeded data directory.
 // Extra arguments go to Playwright (`npm run test:e2e -- --grep 404`).
-// With E2E_BASE_URL set, the tests run against that server instead and none is started.
+// With E2E_BASE_URL set, the tests run against that server instead and none is started (set
+// E2E_DATA_DIR to its DATA_DIR too, or the tests that need admin commands are skipped).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -48,7 +49,8 @@ async function main() {
     server = await launchSeededServer({ tmpPrefix: 'pinboard-e2e-', seedPins: 120 });
     await server.ready;
     console.log(`Server on ${server.baseUrl} (data in ${server.tmp}).`);
-    playwright = runPlaywright({ ...env, E2E_BASE_URL: server.baseUrl });
+    // E2E_DATA_DIR lets a test run admin commands against this server (e2e/support/admin.ts).
+    playwright = runPlaywright({ ...env, E2E_BASE_URL: server.baseUrl, E2E_DATA_DIR: server.dataDir });
     const { code } = await waitForExit(playwright);
     if (code !== 0) await server.printLogTail();
     return code ?? 1;

@@ -52,11 +52,12 @@ export async function launchSeededServer({
   const baseUrl = `http://127.0.0.1:${port}`;
   const tmp = await mkdtemp(path.join(os.tmpdir(), tmpPrefix));
   const logFile = path.join(tmp, 'server.log');
+  const dataDir = path.join(tmp, 'data');
   const env = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: path.join(tmp, 'data'),
+    DATA_DIR: dataDir,
     SEED_DEMO: '1',
     SEED_PINS: String(seedPins),
     // Browser tests sign up and log in many times a minute from one address: no proof of work,
@@ -80,6 +81,8 @@ export async function launchSeededServer({
   const server = {
     baseUrl,
     tmp,
+    /** The server's DATA_DIR: `npm run admin` with it hands its command to this server. */
+    dataDir,
     logFile,
     /** Stops the server and removes its data; safe to call more than once. */
     stop: () =>

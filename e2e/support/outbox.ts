@@ -1,0 +1,32 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+interface OutboxMessage {
+  channel: 'mail' | 'sms';
+  to: string;
+  subject: string | null;
+  text: string;
+  created_at: string;
+}
+
+/**
+ * The path of the newest password-reset link mailed to `email`, read from the development outbox
+ * (`GET /__dev/outbox.json`, newest first); waits for the mail to arrive.
+ */
+export async function resetLinkFor(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/__dev/outbox.json');
+        expect(response.status()).toBe(200);
+        const messages = (await response.json()) as OutboxMessage[];
+        const mail = messages.find((message) => message.channel === 'mail' && message.to === email);
+        const match = mail && /https?:\/\/[^\s"<>]+(\/password\/reset\/\?token=[\w-]+)/.exec(mail.text);
+        link = match?.[1] ?? null;
+        return link;
+      },
+      { message: `a reset mail to ${email} in the outbox`, timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return link!;
+}
