@@ -8,6 +8,8 @@ export const ApiErrorSchema = z.object({
   message: z.string(),
   message_detail: z.string().nullable(),
   field: z.string().nullable(),
+  /** Extra facts some codes carry (`mfa_required`: `{ phone_number_end }`); absent otherwise. */
+  data: z.record(z.string(), z.unknown()).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

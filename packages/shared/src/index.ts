@@ -25,3 +25,4 @@ export * from './auth/birthday.ts';
 export * from './auth/names.ts';
 export * from './auth/next-path.ts';
 export * from './auth/recovery.ts';
+export * from './auth/mfa.ts';

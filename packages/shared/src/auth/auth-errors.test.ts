@@ -3,13 +3,13 @@ import { ERRORS, errorFieldOf } from '../errors.ts';
 import { AUTH_ERRORS } from './auth-errors.ts';
 
 describe('AUTH_ERRORS', () => {
-  it('are all in ERRORS with apiCodes 100-149, none shared with another code', () => {
+  it('are all in ERRORS with apiCodes 100-179, none shared with another code', () => {
     const apiCodes = Object.values(ERRORS).map((entry) => entry.apiCode);
     expect(new Set(apiCodes).size).toBe(apiCodes.length);
     for (const [code, entry] of Object.entries(AUTH_ERRORS)) {
       expect(ERRORS[code as keyof typeof ERRORS]).toBe(entry);
       expect(entry.apiCode).toBeGreaterThanOrEqual(100);
-      expect(entry.apiCode).toBeLessThanOrEqual(149);
+      expect(entry.apiCode).toBeLessThanOrEqual(179);
     }
   });
 

@@ -5,6 +5,7 @@ import { ConsentStateSchema } from './consents.ts';
 import { EmailSchema } from './email.ts';
 import { GenderSchema, SignupContainerSchema, SignupSourceSchema, SignupTypeSchema } from './enums.ts';
 import { AUTH_LIMITS } from './limits.ts';
+import { BackupCodeSchema, MfaCodeSchema } from './mfa.ts';
 
 /** Long enough for any passphrase, short enough that hashing one costs nothing unusual. */
 const PASSWORD_MAX_LENGTH = 256;
@@ -75,6 +76,13 @@ export const LoginBodySchema = z.strictObject({
   referrer: UrlTextSchema.optional(),
   visited_pages_before_login: z.number().int().min(0).optional(),
   container: SignupContainerSchema.optional(),
+  /**
+   * Two-factor login (issue 5): after a `mfa_required` answer the same credentials come again
+   * with the texted code, or with a backup code; `mfa_resend: true` texts a new code instead.
+   */
+  mfa_token: MfaCodeSchema.optional(),
+  mfa_resend: z.boolean().optional(),
+  backup_code: BackupCodeSchema.optional(),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
