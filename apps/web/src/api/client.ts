@@ -27,6 +27,8 @@ export class ApiRequestError extends Error {
   readonly code: string;
   readonly messageDetail: string | null;
   readonly field: string | null;
+  /** Extra facts some codes carry (`mfa_required`: `{ phone_number_end }`); `{}` when there are none. */
+  readonly data: Readonly<Record<string, unknown>>;
 
   constructor(error: ApiError) {
     super(error.message);
@@ -35,6 +37,7 @@ export class ApiRequestError extends Error {
     this.code = error.code;
     this.messageDetail = error.message_detail;
     this.field = error.field;
+    this.data = error.data ?? {};
   }
 }
 

@@ -5,8 +5,12 @@ export function success(data: unknown, bookmark: string | null = null): Response
   return Response.json({ resource_response: { status: 'success', data, bookmark } });
 }
 
-/** A failure envelope as the API sends it. */
-export function failure(status: number, code: string): Response {
+/** A failure envelope as the API sends it (with the error's field and data when given). */
+export function failure(
+  status: number,
+  code: string,
+  extra: { field?: string; data?: Record<string, unknown> } = {},
+): Response {
   return Response.json(
     {
       resource_response: {
@@ -18,7 +22,8 @@ export function failure(status: number, code: string): Response {
           code,
           message: code,
           message_detail: null,
-          field: null,
+          field: extra.field ?? null,
+          ...(extra.data ? { data: extra.data } : {}),
         },
       },
     },

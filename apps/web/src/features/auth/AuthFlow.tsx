@@ -22,12 +22,14 @@ import {
   EMPTY_DRAFT,
   isAuthStep,
   type FlowStep,
+  type MfaChallenge,
   type SignupDraft,
   type SignupFailure,
 } from './flow.ts';
 import type { RecoveryModalCode } from './recovery.ts';
 import { ConsentsStep } from './steps/ConsentsStep.tsx';
 import { ForgotPasswordStep } from './steps/ForgotPasswordStep.tsx';
+import { LoginMfaStep } from './steps/LoginMfaStep.tsx';
 import { LoginStep } from './steps/LoginStep.tsx';
 import { PersonalizedLoginStep } from './steps/PersonalizedLoginStep.tsx';
 import { RecoveryStep } from './steps/RecoveryStep.tsx';
@@ -36,7 +38,7 @@ import { UnderageConfirmationStep } from './steps/UnderageConfirmationStep.tsx';
 import { signupSourceOf } from './titles.ts';
 import { clearUnderageFlag, hasUnderageFlag, setUnderageFlag } from './underageFlag.ts';
 import { useAuthSuccess } from './useAuthSuccess.ts';
-import { useLoginAttempt } from './useLoginAttempt.ts';
+import { useLoginAttempt, type LoginAttempt } from './useLoginAttempt.ts';
 
 const FIELDS = new Set(['email', 'password', 'birthday']);
 
@@ -45,6 +47,8 @@ interface AuthFlowProps {
   /** The id the current step's title gets, so a dialog around it is named by it. */
   titleId: string;
   close: () => void;
+  /** Told of every step shown (the modal widens for loginMfa). */
+  onStep?: (step: FlowStep) => void;
 }
 
 /** The steps of spec 1 for email sign-up and login, once the viewer is known (it picks the first step). */
@@ -62,13 +66,13 @@ export function AuthFlow(props: AuthFlowProps) {
 }
 
 /** The steps and the moves between them (section 4). */
-function AuthSteps({ options, titleId, close, session }: AuthFlowProps & { session: Viewer | null }) {
+function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps & { session: Viewer | null }) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const botCheck = useBotCheck();
   const onSuccess = useAuthSuccess(options, close);
-  const login = useLoginAttempt(options, botCheck, onSuccess);
+  const attempt = useLoginAttempt(options, botCheck, onSuccess);
   const recognised = session && session.type !== 'AUTH' && session.info ? session.info : null;
   const signedIn = session?.type === 'AUTH' && !options.switchAccount;
   const wantsLogin = options.step === 'login' || (!options.step && options.container === 'login_page');
@@ -87,7 +91,20 @@ function AuthSteps({ options, titleId, close, session }: AuthFlowProps & { sessi
   const [underageBlocked, setUnderageBlocked] = useState(hasUnderageFlag);
   const [formOpen, setFormOpen] = useState(false);
   const [focusBirthday, setFocusBirthday] = useState(false);
+  const [mfa, setMfa] = useState<MfaChallenge | null>(null);
   const root = useRef<HTMLDivElement>(null);
+
+  // Every login of the flow (login forms, sign-up with an existing email): a first answer of
+  // `mfa_required` moves to the loginMfa step with the credentials it repeats (spec 1 section 8).
+  const login: LoginAttempt = async (usernameOrEmail, password, secondFactor) => {
+    const placement = await attempt(usernameOrEmail, password, secondFactor);
+    if (placement?.kind !== 'mfa' || secondFactor) return placement;
+    setMfa({ usernameOrEmail: usernameOrEmail.trim(), password, phoneNumberEnd: placement.phoneNumberEnd });
+    setStep('loginMfa');
+    return null;
+  };
+
+  useEffect(() => onStep?.(step), [step, onStep]);
 
   // Spec 1 section 4: a fully logged-in viewer is sent on at once (unless adding an account).
   useEffect(() => {
@@ -227,6 +244,15 @@ function AuthSteps({ options, titleId, close, session }: AuthFlowProps & { sessi
           titleId={titleId}
           info={recognised}
           onNotYou={() => go('login', 'not_you')}
+        />
+      )}
+      {step === 'loginMfa' && mfa && (
+        <LoginMfaStep
+          titleId={titleId}
+          phoneNumberEnd={mfa.phoneNumberEnd}
+          submit={(secondFactor) => login(mfa.usernameOrEmail, mfa.password, secondFactor)}
+          onResent={() => toast.show(t('auth.mfa.resent'), { durationMs: AUTH_LIMITS.toastMs.modalFlow })}
+          onBack={() => setStep(loginStep)}
         />
       )}
       {step === 'consents' && (

@@ -1,5 +1,5 @@
 import { AUTH_LIMITS } from '@pinboard/shared';
-import { useId } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { trackAuthEvent } from './analytics.ts';
@@ -11,21 +11,23 @@ interface AuthModalProps {
   onClose: () => void;
 }
 
-/** The sign-up/login flow in a 484 px modal dialog (spec 1 section 9). */
+/** The sign-up/login flow in a 484 px modal dialog, 489 px for the loginMfa step (spec 1 section 9). */
 export function AuthModal({ options, onClose }: AuthModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  const [mfa, setMfa] = useState(false);
+  const onStep = useCallback((step: string) => setMfa(step === 'loginMfa'), []);
   return (
     <Dialog
       labelledBy={titleId}
       closeLabel={t('auth.close')}
-      width={AUTH_LIMITS.modalWidth}
+      width={mfa ? AUTH_LIMITS.mfaWidth : AUTH_LIMITS.modalWidth}
       onClose={() => {
         trackAuthEvent({ name: 'step_dismiss', container: options.container });
         onClose();
       }}
     >
-      <AuthFlow options={options} titleId={titleId} close={onClose} />
+      <AuthFlow options={options} titleId={titleId} close={onClose} onStep={onStep} />
     </Dialog>
   );
 }

@@ -10,14 +10,16 @@ import { changeViewer } from '../viewer/changeViewer.ts';
 import styles from './AuthFlow.module.css';
 import pageStyles from './AuthPage.module.css';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
+import type { MfaChallenge } from './flow.ts';
 import { StepHeading } from './parts.tsx';
 import { ResetPasswordForm } from './ResetPasswordForm.tsx';
 import { RecoveryStep } from './steps/RecoveryStep.tsx';
+import { ResetMfaStep } from './steps/ResetMfaStep.tsx';
 import { rememberViewer } from './storedAccounts.ts';
 
 const CARD_STYLE = { '--card-width': `${AUTH_LIMITS.modalWidth}px` } as CSSProperties;
 
-type View = 'reset' | 'invalid' | 'forgot' | 'sent';
+type View = 'reset' | 'invalid' | 'forgot' | 'sent' | 'mfa';
 
 /**
  * `/password/reset/`: with `?token=` (a mailed link) a new password, after which the browser is
@@ -32,6 +34,7 @@ export function RecoveryPage() {
   const dismissWebview = params.get('dismissWebview') === 'true';
   const [view, setView] = useState<View>(token ? 'reset' : 'forgot');
   const [sentTo, setSentTo] = useState('');
+  const [mfa, setMfa] = useState<MfaChallenge | null>(null);
   const toast = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -57,9 +60,18 @@ export function RecoveryPage() {
       {view === 'reset' && token && (
         <div className={styles.step}>
           <StepHeading titleId={titleId} title={t('auth.recovery.reset.title')} />
-          <ResetPasswordForm token={token} onDone={signedIn} onInvalidToken={() => setView('invalid')} />
+          <ResetPasswordForm
+            token={token}
+            onDone={signedIn}
+            onInvalidToken={() => setView('invalid')}
+            onMfaRequired={(challenge) => {
+              setMfa(challenge);
+              setView('mfa');
+            }}
+          />
         </div>
       )}
+      {view === 'mfa' && mfa && <ResetMfaStep titleId={titleId} challenge={mfa} />}
       {view === 'invalid' && (
         <div className={styles.step}>
           <StepHeading titleId={titleId} title={t('auth.recovery.reset.invalidTitle')} />

@@ -10,6 +10,7 @@ import styles from './AuthFlow.module.css';
 import { resetPassword } from './recoveryApi.ts';
 import { passwordRulesQuery } from './authKeys.ts';
 import { errorText } from './errorText.ts';
+import type { MfaChallenge } from './flow.ts';
 import { FORM_STYLE, FormError } from './parts.tsx';
 import { checkSignupPassword, loadCommonPasswords } from './passwordCheck.ts';
 
@@ -24,6 +25,8 @@ interface ResetPasswordFormProps {
   onDone: (viewer: Viewer) => void;
   /** The link is unknown, used or expired. */
   onInvalidToken: () => void;
+  /** The password is set, but the account has two-factor login on: a code was texted. */
+  onMfaRequired: (challenge: MfaChallenge) => void;
 }
 
 /**
@@ -31,7 +34,7 @@ interface ResetPasswordFormProps {
  * list) before the call, the same password twice, then the server's own check with the
  * account's name and email.
  */
-export function ResetPasswordForm({ token, onDone, onInvalidToken }: ResetPasswordFormProps) {
+export function ResetPasswordForm({ token, onDone, onInvalidToken, onMfaRequired }: ResetPasswordFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
@@ -58,7 +61,18 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken }: ResetPasswo
     } catch (error) {
       const code = error instanceof ApiRequestError ? error.code : 'internal';
       if (code === 'reset_token_invalid') onInvalidToken();
-      else if (error instanceof ApiRequestError && error.field === 'password') {
+      else if (code === 'mfa_required' && error instanceof ApiRequestError) {
+        // The reset does not bypass the second factor: the login with the new password and the
+        // texted code signs in (`data.username_or_email` names the account).
+        const { username_or_email: account, phone_number_end: end } = error.data;
+        if (typeof account === 'string') {
+          onMfaRequired({
+            usernameOrEmail: account,
+            password,
+            phoneNumberEnd: typeof end === 'string' ? end : '',
+          });
+        } else setFormError('mfa_required');
+      } else if (error instanceof ApiRequestError && error.field === 'password') {
         setError('password', { message: code }, { shouldFocus: true });
       } else setFormError(code);
     }

@@ -72,7 +72,11 @@ export function SignupForm(props: SignupFormProps) {
   function showLoginError(placement: LoginErrorPlacement, email: string) {
     setTooQuick(placement.kind === 'tooQuick');
     if (placement.kind === 'field')
-      setError(placement.field, { message: placement.code }, { shouldFocus: true });
+      setError(
+        placement.field === 'code' ? 'email' : placement.field,
+        { message: placement.code },
+        { shouldFocus: true },
+      );
     else if (placement.kind === 'form')
       setFormError(placement.text === 'cantLogIn' ? 'account_suspended' : 'internal');
     else if (placement.kind === 'recovery') props.onRecovery(placement.code, email);

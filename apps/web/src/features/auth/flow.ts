@@ -5,7 +5,10 @@ import { AUTH_STEPS, type AuthStep } from '@pinboard/shared';
  * modals of sections 4 and 8 (one step, by code).
  */
 export type FlowStep =
-  | Extract<AuthStep, 'signup' | 'login' | 'personalizedLogin' | 'consents' | 'UnderageConfirmation'>
+  | Extract<
+      AuthStep,
+      'signup' | 'login' | 'personalizedLogin' | 'loginMfa' | 'consents' | 'UnderageConfirmation'
+    >
   | 'forgotPassword'
   | 'recovery';
 
@@ -39,4 +42,11 @@ export function birthdaySeconds(day: string): number | undefined {
   const [, year, month, date] = match.map(Number) as [number, number, number, number];
   const ms = Date.UTC(year, month - 1, date);
   return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
+}
+
+/** The credentials a two-factor login repeats with its code, and where the code went. */
+export interface MfaChallenge {
+  usernameOrEmail: string;
+  password: string;
+  phoneNumberEnd: string;
 }

@@ -5,7 +5,9 @@ import type { RecoveryModalCode } from './recovery.ts';
 
 /** Where a failed login's message goes (spec 1 section 8 'Login', placement of errors). */
 export type LoginErrorPlacement =
-  | { kind: 'field'; field: 'password' | 'email'; code: string }
+  | { kind: 'field'; field: 'password' | 'email' | 'code'; code: string }
+  /** Two-factor login: the account asks for the code texted to the number ending in `phoneNumberEnd`. */
+  | { kind: 'mfa'; phoneNumberEnd: string }
   /** A recovery modal in place of the form (too many attempts, soft banned, suspended, trouble logging in). */
   | { kind: 'recovery'; code: RecoveryModalCode }
   /** The bot check and its message under the form. */
@@ -21,8 +23,23 @@ const RECOVERY_CODES: Record<string, RecoveryModalCode> = {
   account_suspended: RECOVERY_MODAL_CODES.suspended,
 };
 
+// The second step's answers (a wrong, dead or unsendable code) read on its code field.
+const CODE_CODES = new Set([
+  'mfa_code_required',
+  'mfa_code_invalid_format',
+  'mfa_code_incorrect',
+  'mfa_code_expired',
+  'mfa_send_limited',
+  'backup_code_incorrect',
+]);
+
 export function placeLoginError(error: unknown): LoginErrorPlacement {
   const code = error instanceof ApiRequestError ? error.code : 'network_error';
+  if (code === 'mfa_required' && error instanceof ApiRequestError) {
+    const end = error.data.phone_number_end;
+    return { kind: 'mfa', phoneNumberEnd: typeof end === 'string' ? end : '' };
+  }
+  if (CODE_CODES.has(code)) return { kind: 'field', field: 'code', code };
   if (PASSWORD_CODES.has(code)) return { kind: 'field', field: 'password', code };
   const recovery = RECOVERY_CODES[code];
   if (recovery !== undefined) return { kind: 'recovery', code: recovery };

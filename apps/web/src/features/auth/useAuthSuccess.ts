@@ -7,23 +7,29 @@ import { rememberViewer } from './storedAccounts.ts';
 
 // Pages that exist only to log in: after success they lead home (spec 1 section 4 'Login').
 const AUTH_PAGES = /^\/(login|signup|add-account)(\/|$)/;
+// After a second factor (spec 1 section 4): these lead home, any other page stays where it is.
+const MFA_HOME_PAGES = /^\/(login|signup|add-account|password\/reset)(\/|$)/;
 
 /**
  * What follows a successful sign-up or login: the account is remembered, the viewer becomes
  * the new one, every other cached answer is dropped or refetched (it was fetched as someone
  * else), then the modal closes and the page moves on: an account switch to the profile, a
- * `next` to itself, the login pages home, anything else stays where it is.
+ * `next` to itself, the login pages home, anything else stays where it is. After two-factor
+ * login: the `next`, else the current path, except the recovery page and /add-account lead home.
  */
 export function useAuthSuccess(options: AuthModalOptions, close: () => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
-  return async (viewer: Viewer) => {
+  return async (viewer: Viewer, how: { mfa: boolean } = { mfa: false }) => {
     rememberViewer(viewer);
     void changeViewer(queryClient, viewer);
     close();
-    if (options.switchAccount && viewer.user) await navigate(`/${viewer.user.username}/`);
+    if (how.mfa) {
+      if (options.next) await navigate(safeNextPath(options.next));
+      else if (MFA_HOME_PAGES.test(pathname)) await navigate('/', { replace: true });
+    } else if (options.switchAccount && viewer.user) await navigate(`/${viewer.user.username}/`);
     else if (options.next) await navigate(safeNextPath(options.next));
     else if (AUTH_PAGES.test(pathname)) await navigate('/');
   };

@@ -1,10 +1,20 @@
-import { loginPasswordProblem, RECOVERY_MODAL_CODES, type Viewer } from '@pinboard/shared';
+import { loginPasswordProblem, RECOVERY_MODAL_CODES, type LoginBody, type Viewer } from '@pinboard/shared';
 import { useRef } from 'react';
 import type { AuthModalOptions } from './authModalContext.ts';
 import { trackAuthEvent } from './analytics.ts';
 import { logIn } from './authApi.ts';
 import type { BotCheck } from './botCheck/useBotCheck.ts';
 import { placeLoginError, TROUBLE_AFTER_WRONG_PASSWORDS, type LoginErrorPlacement } from './loginErrors.ts';
+
+/** The second factor sent with the same credentials, or the ask for a new texted code. */
+export type SecondFactor = Pick<LoginBody, 'mfa_token' | 'backup_code' | 'mfa_resend'>;
+
+/** Logs in; with a second factor it is the loginMfa step's call (login type `mfa`). */
+export type LoginAttempt = (
+  usernameOrEmail: string,
+  password: string,
+  secondFactor?: SecondFactor,
+) => Promise<LoginErrorPlacement | null>;
 
 /**
  * Logs in with an email (or username) and password: the login form's own password rule first
@@ -15,14 +25,16 @@ import { placeLoginError, TROUBLE_AFTER_WRONG_PASSWORDS, type LoginErrorPlacemen
 export function useLoginAttempt(
   options: AuthModalOptions,
   botCheck: BotCheck,
-  onSuccess: (viewer: Viewer) => Promise<void>,
-) {
+  onSuccess: (viewer: Viewer, how: { mfa: boolean }) => Promise<void>,
+): LoginAttempt {
   const { container } = options;
   const wrongInARow = useRef(0);
-  return async (usernameOrEmail: string, password: string): Promise<LoginErrorPlacement | null> => {
+  return async (usernameOrEmail, password, secondFactor) => {
+    const mfa = secondFactor !== undefined;
+    const login_type = mfa ? 'mfa' : 'email';
     const problem = loginPasswordProblem(password);
     if (problem) return { kind: 'field', field: 'password', code: problem };
-    trackAuthEvent({ name: 'login_attempt', login_type: 'email', container });
+    trackAuthEvent({ name: 'login_attempt', login_type, container });
     try {
       const result = await logIn({
         username_or_email: usernameOrEmail.trim(),
@@ -31,13 +43,14 @@ export function useLoginAttempt(
         get_user: true,
         container,
         ...(options.switchAccount ? { switch_account: true } : {}),
+        ...secondFactor,
       });
       wrongInARow.current = 0;
-      trackAuthEvent({ name: 'login_success', login_type: 'email', container });
-      await onSuccess(result.user);
+      trackAuthEvent({ name: 'login_success', login_type, container });
+      await onSuccess(result.user, { mfa });
       return null;
     } catch (error) {
-      trackAuthEvent({ name: 'login_fail', login_type: 'email', container });
+      trackAuthEvent({ name: 'login_fail', login_type, container });
       const placement = placeLoginError(error);
       const wrong = placement.kind === 'field' && placement.code === 'login_password_incorrect';
       wrongInARow.current = wrong ? wrongInARow.current + 1 : 0;

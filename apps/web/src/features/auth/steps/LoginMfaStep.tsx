@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BackupCodeSchema, MfaCodeSchema } from '@pinboard/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '../../../ui/Button.tsx';
+import { TextField } from '../../../ui/TextField.tsx';
+import styles from '../AuthFlow.module.css';
+import { errorText } from '../errorText.ts';
+import type { LoginErrorPlacement } from '../loginErrors.ts';
+import { FORM_STYLE, FormError, StepHeading } from '../parts.tsx';
+import type { SecondFactor } from '../useLoginAttempt.ts';
+
+const TextedCodeSchema = z.object({ code: MfaCodeSchema });
+const BackupSchema = z.object({ code: BackupCodeSchema });
+type CodeValues = { code: string };
+
+export interface LoginMfaStepProps {
+  titleId: string;
+  /** The last digits of the number the code went to (`error.data.phone_number_end`). */
+  phoneNumberEnd: string;
+  /** The login again with the second factor; null after success, else where its error goes. */
+  submit: (secondFactor: SecondFactor) => Promise<LoginErrorPlacement | null>;
+  /** Texted a new code (shows the toast); the old one is dead. */
+  onResent: () => void;
+  onBack: () => void;
+}
+
+/**
+ * The loginMfa step (spec 1 sections 4, 5, 8): the code texted to the number ending in
+ * `phoneNumberEnd`, a new one on request, or one of the account's backup codes instead.
+ */
+export function LoginMfaStep({ titleId, phoneNumberEnd, submit, onResent, onBack }: LoginMfaStepProps) {
+  const { t } = useTranslation();
+  const [backup, setBackup] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const { register, handleSubmit, setError, clearErrors, reset, formState } = useForm<CodeValues>({
+    resolver: zodResolver(backup ? BackupSchema : TextedCodeSchema),
+    defaultValues: { code: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  function place(placement: LoginErrorPlacement | null) {
+    if (!placement) return;
+    if (placement.kind === 'field' && placement.field === 'code') {
+      setError('code', { message: placement.code }, { shouldFocus: true });
+    } else if (placement.kind === 'field') setFormError(errorText(t, placement.code));
+    else if (placement.kind === 'form') setFormError(t(`auth.errors.${placement.text}`));
+    else setFormError(t('auth.errors.generic'));
+  }
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setFormError(null);
+    place(await submit(backup ? { backup_code: code } : { mfa_token: code }));
+  });
+
+  async function resend() {
+    setFormError(null);
+    clearErrors();
+    setResending(true);
+    const placement = await submit({ mfa_resend: true });
+    setResending(false);
+    // A resend answers `mfa_required` again: the new code is on its way.
+    if (placement?.kind === 'mfa') onResent();
+    else place(placement);
+  }
+
+  function toggleBackup() {
+    setBackup(!backup);
+    setFormError(null);
+    reset({ code: '' });
+  }
+
+  return (
+    <div className={styles.step}>
+      <StepHeading titleId={titleId} title={t('auth.mfa.title')}>
+        {backup
+          ? t('auth.mfa.backupText')
+          : phoneNumberEnd
+            ? t('auth.mfa.text', { end: phoneNumberEnd })
+            : t('auth.mfa.textNoNumber')}
+      </StepHeading>
+      <form className={styles.form} style={FORM_STYLE} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField
+          key={backup ? 'backup' : 'texted'}
+          label={backup ? t('auth.mfa.backupLabel') : t('auth.mfa.codeLabel')}
+          type="text"
+          inputMode={backup ? 'text' : 'numeric'}
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          data-autofocus=""
+          error={errors.code?.message && errorText(t, errors.code.message)}
+          {...register('code')}
+        />
+        <FormError>{formError}</FormError>
+        <Button type="submit" variant="primary" className={styles.wide} disabled={isSubmitting}>
+          {isSubmitting ? t('auth.actions.working') : t('auth.mfa.submit')}
+        </Button>
+      </form>
+      {!backup && (
+        <p className={styles.toggle}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            disabled={resending}
+            onClick={() => void resend()}
+          >
+            {t('auth.mfa.resend')}
+          </button>
+        </p>
+      )}
+      <p className={styles.toggle}>
+        <button type="button" className={styles.linkButton} onClick={toggleBackup}>
+          {backup ? t('auth.mfa.useTexted') : t('auth.mfa.useBackup')}
+        </button>
+      </p>
+      <p className={styles.toggle}>
+        <button type="button" className={styles.linkButton} onClick={onBack}>
+          {t('auth.recovery.backToLogin')}
+        </button>
+      </p>
+    </div>
+  );
+}

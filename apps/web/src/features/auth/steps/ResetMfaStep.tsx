@@ -1,0 +1,38 @@
+import { AUTH_LIMITS } from '@pinboard/shared';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useToast } from '../../../ui/toastContext.ts';
+import type { AuthModalOptions } from '../authModalContext.ts';
+import { useBotCheck } from '../botCheck/useBotCheck.ts';
+import type { MfaChallenge } from '../flow.ts';
+import { useAuthSuccess } from '../useAuthSuccess.ts';
+import { useLoginAttempt } from '../useLoginAttempt.ts';
+import { LoginMfaStep } from './LoginMfaStep.tsx';
+
+const OPTIONS: AuthModalOptions = { container: 'login_page' };
+const stay = () => {};
+
+/**
+ * The reset page's second factor: the new password is set, and the login with it and the texted
+ * code signs this browser in; then home (spec 1 section 4, from the recovery page).
+ */
+export function ResetMfaStep({ titleId, challenge }: { titleId: string; challenge: MfaChallenge }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const botCheck = useBotCheck();
+  const onSuccess = useAuthSuccess(OPTIONS, stay);
+  const login = useLoginAttempt(OPTIONS, botCheck, onSuccess);
+  return (
+    <>
+      <p role="status">{t('auth.mfa.resetDone')}</p>
+      <LoginMfaStep
+        titleId={titleId}
+        phoneNumberEnd={challenge.phoneNumberEnd}
+        submit={(secondFactor) => login(challenge.usernameOrEmail, challenge.password, secondFactor)}
+        onResent={() => toast.show(t('auth.mfa.resent'), { durationMs: AUTH_LIMITS.toastMs.modalFlow })}
+        onBack={() => void navigate('/login/')}
+      />
+    </>
+  );
+}
