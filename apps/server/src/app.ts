@@ -15,6 +15,7 @@ import { resolveSessionSecret } from './lib/session-secret.ts';
 import { createAuthLimits } from './modules/auth/auth.policy.ts';
 import type { RecoveryDeps } from './modules/auth/recovery.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerAuthCheckRoutes } from './modules/auth/checks.routes.ts';
 import { registerBoardRoutes } from './modules/boards/boards.routes.ts';
 import { registerDevOutboxRoutes } from './modules/dev/outbox.routes.ts';
@@ -97,11 +98,13 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     countries: createCountryResolver({ header: config.countryHeader }),
     mailer,
     sms,
+    mfaSecret: sessionSecret,
     background,
     recoveryConfig: config,
   };
   registerAuthRoutes(app, { ...auth, secureCookies: config.secureCookies });
   registerAuthCheckRoutes(app, auth);
+  registerSettingsRoutes(app, { ...auth, secureCookies: config.secureCookies });
 
   registerPinRoutes(app, context);
   registerRelatedPinRoutes(app, context);

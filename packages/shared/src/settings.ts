@@ -60,6 +60,10 @@ export const PhoneStartBodySchema = z.strictObject({
 });
 export type PhoneStartBody = z.infer<typeof PhoneStartBodySchema>;
 
+/** The answer of the phone start: where the code went (last four digits only). */
+export const PhoneStartResultSchema = z.object({ phone_number_end: z.string() });
+export type PhoneStartResult = z.infer<typeof PhoneStartResultSchema>;
+
 /** `POST /v3/users/settings/phone/confirm/`. */
 export const PhoneConfirmBodySchema = z.strictObject({ code: MfaCodeSchema });
 export type PhoneConfirmBody = z.infer<typeof PhoneConfirmBodySchema>;
@@ -117,3 +121,7 @@ export const CloseAccountBodySchema = z.strictObject({
   mode: z.enum(['deactivate', 'close']),
 });
 export type CloseAccountBody = z.infer<typeof CloseAccountBodySchema>;
+
+/** The answer of the close call; the browser is signed out either way. */
+export const CloseAccountResultSchema = z.object({ mode: z.enum(['deactivate', 'close']) });
+export type CloseAccountResult = z.infer<typeof CloseAccountResultSchema>;

@@ -6,6 +6,8 @@ export class AppError extends Error {
   readonly status: number;
   readonly field: string | null;
   readonly detail: string | null;
+  /** Extra facts for the client (`mfa_required`: `{ phone_number_end }`); the envelope's `error.data`. */
+  readonly data: Record<string, unknown> | undefined;
 
   constructor(
     code: ErrorCode,
@@ -13,6 +15,7 @@ export class AppError extends Error {
       field?: string;
       detail?: string;
       message?: string;
+      data?: Record<string, unknown>;
       /** Overrides the code's status. */ status?: number;
     } = {},
   ) {
@@ -23,5 +26,6 @@ export class AppError extends Error {
     // Sign-up and login codes belong to one form field; the catalogue names it.
     this.field = options.field ?? errorFieldOf(code);
     this.detail = options.detail ?? null;
+    this.data = options.data;
   }
 }

@@ -18,6 +18,7 @@ export function failure(error: AppError): FailureEnvelope {
         message: error.message,
         message_detail: error.detail,
         field: error.field,
+        ...(error.data ? { data: error.data } : {}),
       },
     },
   };

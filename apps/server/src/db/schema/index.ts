@@ -6,3 +6,4 @@ export * from './pins.ts';
 export * from './social.ts';
 export * from './users.ts';
 export * from './outbox.ts';
+export * from './mfa.ts';

@@ -41,6 +41,8 @@ export const users = pgTable(
       .default('active'),
     connectedToFacebook: boolean('connected_to_facebook').notNull().default(false),
     connectedToGoogle: boolean('connected_to_google').notNull().default(false),
+    /** Login asks for a texted code (or a backup code) after the password (decision 20). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** Counts kept by triggers (see the counts migration), never written by the app. */
     pinCount: integer('pin_count').notNull().default(0),
     boardCount: integer('board_count').notNull().default(0),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AUTH_LIMITS, FORGOT_PASSWORD_LIMITS } from '@pinboard/shared';
+import { AUTH_LIMITS, FORGOT_PASSWORD_LIMITS, MFA_LIMITS } from '@pinboard/shared';
 import type { CounterStore } from '../../adapters/counters/counters.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -18,6 +18,8 @@ export const LOGIN_LIMITS = {
   checksPerMinute: 60,
   /** Analytics posts per address per minute. */
   eventPostsPerMinute: 120,
+  /** Wrong passwords asked again in settings (re-auth) per account in `windowSeconds`. */
+  reauthFailures: 10,
 } as const;
 
 // Counter keys never carry an email in clear: Redis is not the place for personal data.
@@ -104,6 +106,25 @@ export function createAuthLimits(counters: CounterStore) {
       ) {
         throw new AppError('forgot_password_rate_limited');
       }
+    },
+
+    /**
+     * Texted codes: at most 5 an hour to one number (login codes and phone confirmations
+     * together), else `mfa_send_limited`. Counted before sending, so a refused send counts too.
+     */
+    async assertMfaSendAllowed(e164: string): Promise<void> {
+      const sends = await counters.increment(`mfa:send:${digest(e164)}`, 60 * 60);
+      if (sends > MFA_LIMITS.sendsPerNumberPerHour) throw new AppError('mfa_send_limited');
+    },
+
+    /** Settings re-auth: 10 wrong passwords in 30 minutes stop further tries for the account. */
+    async assertReauthAllowed(userId: number): Promise<void> {
+      if ((await counters.get(`reauth:failures:${userId}`)) >= LOGIN_LIMITS.reauthFailures) {
+        throw new AppError('login_rate_limited');
+      }
+    },
+    async recordReauthFailure(userId: number): Promise<void> {
+      await counters.increment(`reauth:failures:${userId}`, LOGIN_LIMITS.windowSeconds);
     },
 
     async assertEventPostAllowed(ip: string): Promise<void> {

@@ -9,7 +9,12 @@ import { sessions, users } from '../../db/schema/users.ts';
 export async function findLoginAccount(db: Executor, usernameOrEmail: string) {
   const key = usernameOrEmail.trim().toLowerCase();
   const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, status: users.status })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      status: users.status,
+      twoFactorEnabled: users.twoFactorEnabled,
+    })
     .from(users)
     .where(or(sql`lower(${users.email}) = ${key}`, sql`lower(${users.username}) = ${key}`))
     // An email match wins over someone whose username happens to equal that text.

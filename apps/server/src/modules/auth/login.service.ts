@@ -1,7 +1,8 @@
 import { loginPasswordProblem, type LoginBody } from '@pinboard/shared';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthDeps, AuthRequest } from './auth-deps.ts';
+import type { AuthRequest } from './auth-deps.ts';
 import { findLoginAccount } from './auth.repository.ts';
+import { passSecondFactor, type MfaDeps } from './mfa/mfa.service.ts';
 import { verifyPassword } from './passwords.ts';
 import { startSession, type IssuedAuthCookies } from './sessions.service.ts';
 
@@ -17,10 +18,11 @@ export interface SignedIn {
  * 3. a sixth attempt within a minute from one address needs a valid bot-check token;
  * 4. a soft-banned account is told so whatever the password (it has none; decision 19);
  * 5. an unknown account and a wrong password give the same answer after the same work;
- * 6. only after a correct password is a suspended or deactivated account told so.
+ * 6. only after a correct password is a suspended or deactivated account told so;
+ * 7. an account with two-factor on then needs the texted code or a backup code (decision 20).
  */
 export async function loginWithPassword(
-  deps: AuthDeps,
+  deps: MfaDeps,
   body: LoginBody,
   request: AuthRequest,
 ): Promise<SignedIn> {
@@ -51,6 +53,9 @@ export async function loginWithPassword(
   await deps.limits.clearAccountFailures(identifier);
   if (account.status === 'deactivated') throw new AppError('account_deactivated');
   if (account.status !== 'active') throw new AppError('account_suspended');
+  if (account.twoFactorEnabled) {
+    await passSecondFactor(deps, { userId: account.id, body, ip: request.ip, now: request.now });
+  }
 
   const cookies = await deps.db.transaction((tx) =>
     startSession(tx, {

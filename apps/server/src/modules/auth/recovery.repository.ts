@@ -42,6 +42,7 @@ export async function findLiveResetToken(db: Executor, idHash: string, now: Date
       username: users.username,
       email: users.email,
       status: users.status,
+      twoFactorEnabled: users.twoFactorEnabled,
     })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))

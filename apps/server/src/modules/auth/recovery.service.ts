@@ -10,12 +10,12 @@ import {
 } from '@pinboard/shared';
 import { isCommonPassword } from '@pinboard/shared/auth/common-passwords';
 import type { Mailer, MailMessage } from '../../adapters/mail/index.ts';
-import type { SmsSender } from '../../adapters/sms/index.ts';
 import type { Config } from '../../config.ts';
 import type { Background } from '../../lib/background.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthDeps, AuthRequest } from './auth-deps.ts';
+import type { AuthRequest } from './auth-deps.ts';
 import type { SignedIn } from './login.service.ts';
+import { passSecondFactor, type MfaDeps } from './mfa/mfa.service.ts';
 import { hashPassword } from './passwords.ts';
 import {
   consumeResetToken,
@@ -27,10 +27,8 @@ import {
 } from './recovery.repository.ts';
 import { startSession } from './sessions.service.ts';
 
-export interface RecoveryDeps extends AuthDeps {
+export interface RecoveryDeps extends MfaDeps {
   mailer: Mailer;
-  /** Not used yet: part 2 texts login codes (two-factor) through it. */
-  sms: SmsSender;
   background: Background;
   recoveryConfig: Pick<Config, 'publicUrl'>;
 }
@@ -113,7 +111,9 @@ export function resetMail(input: {
  * rejected password does not burn the link. Then, in one transaction: the token is used by an
  * atomic update (one winner under concurrency), the password set, a soft ban lifted, every
  * session and recognition token of the account deleted, and this browser signed in anew.
- * Part 2 seam: an account with two-factor on will answer MFA-required here instead of signing in.
+ * With two-factor on, the reset still sets the password and ends every sign-in, but signs nothing
+ * in: the answer is `mfa_required` (a code is texted) with `username_or_email` in its data, and the
+ * web logs in with the new password and the code (decision 20).
  */
 export async function resetPassword(
   deps: RecoveryDeps,
@@ -137,6 +137,7 @@ export async function resetPassword(
     const status = await setPasswordAfterReset(tx, userId, passwordHash);
     if (status !== 'active') throw new AppError('reset_token_invalid');
     await endEverySignIn(tx, userId);
+    if (account.twoFactorEnabled) return null;
     return startSession(tx, {
       userId,
       cookies: request.cookies,
@@ -148,5 +149,16 @@ export async function resetPassword(
     });
   });
   await deps.limits.clearAccountLock([account.username, ...(account.email ? [account.email] : [])]);
+  if (!cookies) {
+    const login = account.email ?? account.username;
+    await passSecondFactor(deps, {
+      userId: account.userId,
+      body: { username_or_email: login },
+      ip: request.ip,
+      now: request.now,
+      extra: { username_or_email: login },
+    });
+    throw new AppError('mfa_required');
+  }
   return { userId: account.userId, cookies };
 }

@@ -1,0 +1,124 @@
+import { createHmac, randomInt } from 'node:crypto';
+import {
+  BACKUP_CODE_ALPHABET,
+  BACKUP_CODE_LENGTH,
+  MFA_LIMITS,
+  mfaSmsText,
+  type LoginBody,
+} from '@pinboard/shared';
+import type { SmsSender } from '../../../adapters/sms/index.ts';
+import type { Executor } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { AuthDeps } from '../auth-deps.ts';
+import {
+  checkCode,
+  findConfirmedPhone,
+  replaceCode,
+  useBackupCode,
+  type CodeCheck,
+  type MfaPurpose,
+} from './mfa.repository.ts';
+
+/** What two-factor needs beyond sign-in: the SMS sender and the secret codes are keyed with. */
+export interface MfaDeps extends AuthDeps {
+  sms: SmsSender;
+  /** The session secret: codes are stored as HMAC-SHA256 under it (decision 20). */
+  mfaSecret: string;
+}
+
+/** The code's HMAC, bound to the account and the purpose, so a stored hash fits nothing else. */
+export function hashMfaCode(secret: string, userId: number, purpose: MfaPurpose | 'backup', code: string) {
+  return createHmac('sha256', secret).update(`${purpose}:${userId}:${code}`).digest('hex');
+}
+
+/** 6 digits from the CSPRNG, leading zeros kept. */
+export const newNumericCode = () =>
+  String(randomInt(0, 10 ** MFA_LIMITS.codeDigits)).padStart(MFA_LIMITS.codeDigits, '0');
+
+/** The last four digits, the only part of the number answers ever show. */
+export const phoneEnd = (e164: string) => e164.slice(-4);
+
+/**
+ * Texts a new code of `purpose` to `target`, replacing the account's earlier one of that purpose.
+ * The per-number hourly cap is checked first (`mfa_send_limited`).
+ */
+export async function sendCode(
+  deps: MfaDeps,
+  input: { userId: number; purpose: MfaPurpose; target: string; now: Date },
+): Promise<void> {
+  await deps.limits.assertMfaSendAllowed(input.target);
+  const code = newNumericCode();
+  await replaceCode(deps.db, {
+    userId: input.userId,
+    purpose: input.purpose,
+    target: input.target,
+    codeHash: hashMfaCode(deps.mfaSecret, input.userId, input.purpose, code),
+    expiresAt: new Date(input.now.getTime() + MFA_LIMITS.codeTtlMinutes * 60_000),
+  });
+  await deps.sms.send({ to: input.target, text: mfaSmsText(code) });
+}
+
+/** Checks a typed code against the account's live code of `purpose` (at most 5 wrong tries). */
+export function verifyCode(
+  deps: MfaDeps,
+  db: Executor,
+  input: { userId: number; purpose: MfaPurpose; code: string; now: Date },
+): Promise<CodeCheck> {
+  return checkCode(db, {
+    userId: input.userId,
+    purpose: input.purpose,
+    codeHash: hashMfaCode(deps.mfaSecret, input.userId, input.purpose, input.code),
+    now: input.now,
+    maxWrong: MFA_LIMITS.maxWrongTriesPerCode,
+  });
+}
+
+/** A new set of backup codes: the codes (shown once) and their hashes (stored). */
+export function newBackupCodes(secret: string, userId: number) {
+  const codes = Array.from({ length: MFA_LIMITS.backupCodes }, () =>
+    Array.from(
+      { length: BACKUP_CODE_LENGTH },
+      () => BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)],
+    ).join(''),
+  );
+  return { codes, hashes: codes.map((code) => hashMfaCode(secret, userId, 'backup', code)) };
+}
+
+/** The `mfa_required` answer, after texting a login code to the account's phone. */
+async function requireCode(deps: MfaDeps, userId: number, now: Date, extra: Record<string, unknown>) {
+  const phone = await findConfirmedPhone(deps.db, userId);
+  if (phone) await sendCode(deps, { userId, purpose: 'login', target: phone, now });
+  return new AppError('mfa_required', { data: { phone_number_end: phone ? phoneEnd(phone) : '', ...extra } });
+}
+
+/**
+ * The second factor of a login whose password was right (decision 20). Passes quietly when the
+ * texted code or an unused backup code is right; otherwise throws:
+ * - no code, or `mfa_resend`: a new code is texted and the answer is `mfa_required`;
+ * - a wrong code: `mfa_code_incorrect`; a used, expired, replaced or 5-times-wrong one: `mfa_code_expired`;
+ * - a wrong or used backup code: `backup_code_incorrect` (and it counts as a failed login).
+ * Runs outside any transaction: a wrong try must stay counted when the login then fails.
+ */
+export async function passSecondFactor(
+  deps: MfaDeps,
+  input: {
+    userId: number;
+    body: Pick<LoginBody, 'mfa_token' | 'mfa_resend' | 'backup_code' | 'username_or_email'>;
+    ip: string;
+    now: Date;
+    /** Extra `error.data` of the mfa_required answer (the reset page's login name). */
+    extra?: Record<string, unknown>;
+  },
+): Promise<void> {
+  const { body, userId, now } = input;
+  if (body.backup_code && !body.mfa_resend) {
+    const codeHash = hashMfaCode(deps.mfaSecret, userId, 'backup', body.backup_code);
+    if (await useBackupCode(deps.db, userId, codeHash, now)) return;
+    await deps.limits.recordLoginFailure(body.username_or_email, input.ip);
+    throw new AppError('backup_code_incorrect');
+  }
+  if (!body.mfa_token || body.mfa_resend) throw await requireCode(deps, userId, now, input.extra ?? {});
+  const check = await verifyCode(deps, deps.db, { userId, purpose: 'login', code: body.mfa_token, now });
+  if (check.outcome === 'wrong') throw new AppError('mfa_code_incorrect');
+  if (check.outcome === 'dead') throw new AppError('mfa_code_expired');
+}

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { CloseAccountBody, SessionSummary } from '@pinboard/shared/settings';
+import { AppError } from '../../lib/app-error.ts';
+import type { MfaDeps } from '../auth/mfa/mfa.service.ts';
+import { endEverySignIn } from '../auth/recovery.repository.ts';
+import { reauthenticate } from './reauth.ts';
+import type { SettingsViewer } from './security.service.ts';
+import {
+  deleteSessionOf,
+  deleteSessionsExcept,
+  deleteUser,
+  listLiveSessions,
+  setStatus,
+} from './settings.repository.ts';
+
+/**
+ * The public id of a session: a digest of its stored hash, so the list never shows the key the
+ * session is looked up by (and certainly not the cookie, which is never stored).
+ */
+export const publicSessionId = (idHash: string) =>
+  createHash('sha256').update(`session:${idHash}`).digest('base64url').slice(0, 22);
+
+/** `GET /v3/users/settings/sessions/`, newest first; `current` marks this browser's. */
+export async function listSessions(
+  deps: MfaDeps,
+  viewer: SettingsViewer,
+  now: Date,
+): Promise<SessionSummary[]> {
+  const rows = await listLiveSessions(deps.db, viewer.userId, now);
+  return rows.map((row) => ({
+    id: publicSessionId(row.idHash),
+    created_at: row.createdAt.toISOString(),
+    user_agent: row.userAgent ?? '',
+    ip: row.ip ?? '',
+    current: row.idHash === viewer.sessionIdHash,
+  }));
+}
+
+/**
+ * `DELETE /v3/users/settings/sessions/{id}/`: ends one of the account's sessions (`session_not_found`
+ * for any other id). Answers whether it was the current one (the route then clears the cookie).
+ */
+export async function endSessionById(deps: MfaDeps, viewer: SettingsViewer, id: string, now: Date) {
+  const rows = await listLiveSessions(deps.db, viewer.userId, now);
+  const target = rows.find((row) => publicSessionId(row.idHash) === id);
+  if (!target || !(await deleteSessionOf(deps.db, viewer.userId, target.idHash))) {
+    throw new AppError('session_not_found');
+  }
+  return { current: target.idHash === viewer.sessionIdHash };
+}
+
+/** `POST /v3/users/settings/sessions/logout_all/`: every other session, and this one on request. */
+export async function logoutAll(deps: MfaDeps, viewer: SettingsViewer, includeCurrent: boolean) {
+  const ended = await deleteSessionsExcept(
+    deps.db,
+    viewer.userId,
+    includeCurrent ? null : viewer.sessionIdHash,
+  );
+  return { ended };
+}
+
+/**
+ * `POST /v3/users/settings/close/` (decision 20). `deactivate`: the account is kept with status
+ * deactivated (login then answers account_deactivated; support or the admin `reactivate` command
+ * brings it back) and every sign-in ends. `close`: the account row is deleted at once and its
+ * pins, boards, sections, follows, sessions, codes and consents go with it (FK cascades).
+ */
+export async function closeAccount(deps: MfaDeps, userId: number, body: CloseAccountBody) {
+  await reauthenticate(deps, userId, body.password);
+  await deps.db.transaction(async (tx) => {
+    if (body.mode === 'close') return deleteUser(tx, userId);
+    await setStatus(tx, userId, 'deactivated');
+    await endEverySignIn(tx, userId);
+  });
+  return { mode: body.mode };
+}
