@@ -13,6 +13,8 @@ import board from './locales/en/board.json';
 import comingSoon from './locales/en/comingSoon.json';
 import auth from './locales/en/auth.json';
 import policy from './locales/en/policy.json';
+// Only its type: the settings pages add their words when their lazy chunk loads (addSettingsWords).
+import type settings from './locales/en/settings.json';
 
 type ErrorMessages = { [Code in ErrorCode]: (typeof ERRORS)[Code]['message'] };
 
@@ -40,12 +42,13 @@ const en = {
   errors,
 };
 export const resources = { en: { translation: en } } as const;
+type Resources = { translation: typeof en & { settings: typeof settings } };
 
 // Typed keys: a `t('typo')` fails the typecheck instead of showing the key to users.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: typeof defaultNS;
-    resources: (typeof resources)['en'];
+    resources: Resources;
   }
 }
 
@@ -60,5 +63,10 @@ void i18next.use(initReactI18next).init({
   // React escapes output itself.
   interpolation: { escapeValue: false },
 });
+
+/** The settings pages' words, from their own lazy chunk (the first page does not carry them). */
+export function addSettingsWords(words: typeof settings) {
+  i18next.addResourceBundle('en', defaultNS, { settings: words }, true, false);
+}
 
 export { i18next };

@@ -67,6 +67,19 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             Component: (await import('./routes/PasswordResetPage.tsx')).PasswordResetPage,
           }),
         },
+        // Settings (AUTH only; a visitor gets the login modal); other settings paths are coming soon.
+        {
+          path: 'settings/security',
+          lazy: async () => ({
+            Component: (await import('./features/settings/SecurityPage.tsx')).SecurityPage,
+          }),
+        },
+        {
+          path: 'settings/account',
+          lazy: async () => ({
+            Component: (await import('./features/settings/AccountPage.tsx')).AccountPage,
+          }),
+        },
         {
           path: '_/_/policy/:policy',
           lazy: async () => ({ Component: (await import('./routes/PolicyPage.tsx')).PolicyPage }),

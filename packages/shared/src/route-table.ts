@@ -143,6 +143,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   soon('discoverArticle', 'discover/article/*', 'discovery', 'discovery'),
 
   soon('unauthProfile', 'unauth-profile/*', 'account', 'signupLogin'),
+  // The security and account settings pages (issue 5); other settings paths later.
+  live('settingsSecurity', 'settings/security', 'account', 'accountRecovery'),
+  live('settingsAccount', 'settings/account', 'account', 'accountRecovery'),
   soon('settings', 'settings/*', 'account', 'accountRecovery'),
   soon('oauth', 'oauth/*', 'account', 'socialLogin'),
   soon('appFactoryOauth', 'app-factory-oauth/*', 'account', 'socialLogin'),

@@ -9,7 +9,7 @@ describe('the route table', () => {
     expect(new Set(WEB_ROUTES.map((r) => r.pattern)).size).toBe(WEB_ROUTES.length);
   });
 
-  it('has the browsing, sign-up and reset pages available and everything else coming with a later feature', () => {
+  it('has the browsing, sign-up, reset and security settings pages available and everything else coming with a later feature', () => {
     const available = WEB_ROUTES.filter((r) => r.status === 'available');
     expect(
       available
@@ -28,7 +28,7 @@ describe('the route table', () => {
         .filter((r) => r.feature === 'accountRecovery')
         .map((r) => r.id)
         .sort(),
-    ).toEqual(['passwordReset']);
+    ).toEqual(['passwordReset', 'settingsAccount', 'settingsSecurity']);
     expect(available.every((r) => ['browsing', 'signupLogin', 'accountRecovery'].includes(r.feature))).toBe(
       true,
     );
@@ -85,6 +85,10 @@ describe('matchWebRoute', () => {
     ['/_/_/policy/terms-of-service/', 'policy'],
     ['/_/_/policy/privacy-policy/#notice-at-collection', 'policy'],
     ['/settings/security/mfa', 'settings'],
+    ['/settings/security/', 'settingsSecurity'],
+    ['/settings/account', 'settingsAccount'],
+    ['/settings/', 'settings'],
+    ['/settings/profile/', 'settings'],
     ['/search/pins/?q=kitchen', 'search'],
     ['/today/best/2024', 'todayBest'],
     ['/ideas/kitchens/9182', 'ideasInterest'],

@@ -55,7 +55,7 @@ describe('the router and the route catalogue', () => {
 
 describe('coming-soon pages', () => {
   it('say what is coming and lead home', async () => {
-    renderAt('/settings/security/');
+    renderAt('/settings/profile/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Coming soon' }, FIRST_RENDER)).toBeTruthy();
     expect(screen.getByText('Account recovery and security settings will be here soon.')).toBeTruthy();

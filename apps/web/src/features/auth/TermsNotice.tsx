@@ -6,7 +6,7 @@ import { termsVariant, type ClientPlace } from './termsVariant.ts';
 export const TERMS_PATH = '/_/_/policy/terms-of-service/';
 export const PRIVACY_POLICY_PATH = '/_/_/policy/privacy-policy/';
 export const NOTICE_AT_COLLECTION_PATH = '/_/_/policy/privacy-policy/#notice-at-collection';
-export const DELETE_ACCOUNT_PATH = '/settings/account-settings/';
+export const DELETE_ACCOUNT_PATH = '/settings/account/';
 
 /** The sign-up terms line, plus the Florida notice or the Notice at collection (see termsVariant). */
 export function TermsNotice({ place }: { place: ClientPlace | null | undefined }) {

@@ -27,7 +27,7 @@ function Avatar({ account }: { account: StoredAccount }) {
 /**
  * The header's account menu (a disclosure, not an ARIA menu: its entries are plain links and
  * buttons in the tab order): the account in use, the others signed in on this browser (spec 1
- * section 3), 'Add account' and 'Log out'.
+ * section 3), 'Settings', 'Add account' and 'Log out'.
  */
 export function AccountMenu({ user, session }: AccountMenuProps) {
   const { t } = useTranslation();
@@ -128,6 +128,9 @@ export function AccountMenu({ user, session }: AccountMenuProps) {
             </ul>
           </>
         )}
+        <Link to="/settings/security/" className={styles.item} onClick={() => setOpen(false)}>
+          {t('auth.account.settings')}
+        </Link>
         <Link to="/add-account" className={styles.item} onClick={() => setOpen(false)}>
           {t('auth.account.addAccount')}
         </Link>

@@ -1,0 +1,97 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { passwordRulesQuery } from '../auth/authKeys.ts';
+import { checkSignupPassword, loadCommonPasswords } from '../auth/passwordCheck.ts';
+import { fieldError, placeServerError } from './serverErrors.ts';
+import styles from './Settings.module.css';
+import { changePassword } from './settingsApi.ts';
+import { settingsKeys } from './settingsKeys.ts';
+
+interface Values {
+  current_password: string;
+  new_password: string;
+  end_other_sessions: boolean;
+}
+
+/** Change password: the current one, a new one by the sign-up rules, and 'Log out of other devices'. */
+export function ChangePasswordSection({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, reset, formState } = useForm<Values>({
+    defaultValues: { current_password: '', new_password: '', end_other_sessions: true },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setStatus(null);
+    setFormError(null);
+    if (!values.current_password) {
+      setError('current_password', { message: 'password_required' }, { shouldFocus: true });
+      return;
+    }
+    const rules = await queryClient.fetchQuery(passwordRulesQuery()).catch(() => null);
+    const problem = await checkSignupPassword(values.new_password, rules, email);
+    if (problem) {
+      setError('new_password', { message: problem }, { shouldFocus: true });
+      return;
+    }
+    try {
+      await changePassword(values);
+      reset();
+      setStatus(values.end_other_sessions ? t('settings.password.doneEnded') : t('settings.password.done'));
+      if (values.end_other_sessions)
+        void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() });
+    } catch (error) {
+      setFormError(
+        placeServerError(t, error, ['current_password', 'new_password'] as const, (field, code) =>
+          setError(field, { message: code }, { shouldFocus: true }),
+        ),
+      );
+    }
+  });
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('settings.password.title')}</h2>
+      <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField
+          label={t('settings.fields.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          error={fieldError(t, errors.current_password?.message)}
+          {...register('current_password')}
+        />
+        <TextField
+          label={t('settings.fields.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={fieldError(t, errors.new_password?.message)}
+          onFocus={() => void loadCommonPasswords()}
+          {...register('new_password')}
+        />
+        <label className={styles.check}>
+          <input type="checkbox" {...register('end_other_sessions')} />
+          {t('settings.password.endOthers')}
+        </label>
+        {formError && (
+          <p role="alert" className={styles.error}>
+            {formError}
+          </p>
+        )}
+        <div className={styles.row}>
+          <Button type="submit" variant="primary" disabled={isSubmitting}>
+            {t('settings.password.submit')}
+          </Button>
+        </div>
+        <p role="status">{status}</p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { TFunction } from 'i18next';
+import { ApiRequestError } from '../../api/client.ts';
+import { errorText } from '../auth/errorText.ts';
+
+/**
+ * Where a failed settings call's message goes: on the form's field the error names (the
+ * catalogue's `field`), else above the submit button. Returns the form's text or null.
+ */
+export function placeServerError<Field extends string>(
+  t: TFunction,
+  error: unknown,
+  fields: readonly Field[],
+  setFieldError: (field: Field, code: string) => void,
+): string | null {
+  const code = error instanceof ApiRequestError ? error.code : 'internal';
+  const field = error instanceof ApiRequestError ? error.field : null;
+  const match = fields.find((name) => name === field);
+  if (match) {
+    setFieldError(match, code);
+    return null;
+  }
+  return errorText(t, code);
+}
+
+/** The catalogue's text of a code a field holds (react-hook-form keeps codes as messages). */
+export function fieldError(t: TFunction, code: string | undefined): string | undefined {
+  return code ? errorText(t, code) : undefined;
+}

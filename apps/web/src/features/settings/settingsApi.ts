@@ -1,0 +1,64 @@
+import type {
+  AccountSecurity,
+  BackupCodesResult,
+  ChangePasswordBody,
+  CloseAccountBody,
+  LogoutAllResult,
+  PhoneConfirmBody,
+  PhoneStartBody,
+  ReauthBody,
+  SessionSummary,
+  TwoFactorBody,
+} from '@pinboard/shared/settings';
+import { apiClient } from '../../api/client.ts';
+
+// The calls of `/v3/users/settings/...` (issue 5); types only from the shared module, so
+// libphonenumber-js comes in only with the phone form.
+const BASE = '/v3/users/settings';
+
+export async function fetchSecurity(signal?: AbortSignal): Promise<AccountSecurity> {
+  return (await apiClient.get<AccountSecurity>(`${BASE}/security/`, { signal })).data;
+}
+
+export async function changePassword(body: ChangePasswordBody): Promise<void> {
+  await apiClient.post<unknown>(`${BASE}/password/`, body);
+}
+
+/** Texts a confirmation code to the number. */
+export async function startPhone(body: PhoneStartBody): Promise<void> {
+  await apiClient.post<unknown>(`${BASE}/phone/`, body);
+}
+
+export async function confirmPhone(body: PhoneConfirmBody): Promise<void> {
+  await apiClient.post<unknown>(`${BASE}/phone/confirm/`, body);
+}
+
+export async function removePhone(body: ReauthBody): Promise<void> {
+  await apiClient.delete<unknown>(`${BASE}/phone/`, { body });
+}
+
+export async function setTwoFactor(body: TwoFactorBody): Promise<void> {
+  await apiClient.put<unknown>(`${BASE}/two_factor/`, body);
+}
+
+/** A new set of backup codes; the old ones stop working. */
+export async function createBackupCodes(body: ReauthBody): Promise<string[]> {
+  return (await apiClient.post<BackupCodesResult>(`${BASE}/backup_codes/`, body)).data.codes;
+}
+
+export async function fetchSessions(signal?: AbortSignal): Promise<SessionSummary[]> {
+  return (await apiClient.get<SessionSummary[]>(`${BASE}/sessions/`, { signal })).data;
+}
+
+export async function endSession(id: string): Promise<void> {
+  await apiClient.delete<unknown>(`${BASE}/sessions/${encodeURIComponent(id)}/`);
+}
+
+/** Ends every other session of the account; this one stays. */
+export async function endOtherSessions(): Promise<number> {
+  return (await apiClient.post<LogoutAllResult>(`${BASE}/sessions/logout_all/`, {})).data.ended;
+}
+
+export async function closeAccount(body: CloseAccountBody): Promise<void> {
+  await apiClient.post<unknown>(`${BASE}/close/`, body);
+}
