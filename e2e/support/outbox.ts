@@ -30,3 +30,29 @@ export async function resetLinkFor(request: APIRequestContext, email: string): P
     .not.toBeNull();
   return link!;
 }
+
+/**
+ * The newest texted code to `phoneNumber` (E.164) in the development outbox; with `notCode`, waits
+ * for a newer one than that (a resend).
+ */
+export async function textedCodeFor(
+  request: APIRequestContext,
+  phoneNumber: string,
+  notCode?: string,
+): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/__dev/outbox.json');
+        expect(response.status()).toBe(200);
+        const messages = (await response.json()) as OutboxMessage[];
+        const sms = messages.find((message) => message.channel === 'sms' && message.to === phoneNumber);
+        code = (sms && /\b(\d{6})\b/.exec(sms.text)?.[1]) ?? null;
+        return code !== null && code !== notCode;
+      },
+      { message: `a texted code to ${phoneNumber} in the outbox`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return code!;
+}
