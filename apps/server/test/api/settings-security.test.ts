@@ -162,6 +162,22 @@ describe('phone and two-factor', () => {
     expect(await t.db.select().from(backupCodes).where(eq(backupCodes.userId, ada.id))).toHaveLength(10);
   });
 
+  it('texts at most 10 codes an hour for one account, whatever the numbers', async () => {
+    const ada = await account();
+    for (let i = 0; i < 10; i++) {
+      const sent = await ada.browser.post(`${S}/phone/`, {
+        phone_number: uniquePhone(),
+        password: GOOD_PASSWORD,
+      });
+      expect(sent.status).toBe(200);
+    }
+    const capped = await ada.browser.post(`${S}/phone/`, {
+      phone_number: uniquePhone(),
+      password: GOOD_PASSWORD,
+    });
+    expect(errorOf(capped)).toMatchObject({ code: 'mfa_send_limited', http_status: 429 });
+  });
+
   it('stops re-auth guessing after 10 wrong passwords', async () => {
     const ada = await account();
     for (let i = 0; i < 10; i++) {

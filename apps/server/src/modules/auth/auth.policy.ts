@@ -20,11 +20,22 @@ export const LOGIN_LIMITS = {
   eventPostsPerMinute: 120,
   /** Wrong passwords asked again in settings (re-auth) per account in `windowSeconds`. */
   reauthFailures: 10,
+  /** Texted codes per account per hour, whatever the numbers (decision 20). */
+  mfaSendsPerAccountPerHour: 10,
 } as const;
 
 // Counter keys never carry an email in clear: Redis is not the place for personal data.
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
 const accountKey = (usernameOrEmail: string) => digest(usernameOrEmail.trim().toLowerCase());
+/**
+ * An account by id and creation time: ids alone repeat across databases (every test database
+ * starts at 1) while Redis counters outlive them.
+ */
+export interface CountedAccount {
+  id: number;
+  createdAt: Date;
+}
+const idKey = (account: CountedAccount) => digest(`${account.id}:${account.createdAt.getTime()}`);
 
 /**
  * Lockouts and rate limits over the counter store. Account keys come from what was typed, not
@@ -109,22 +120,29 @@ export function createAuthLimits(counters: CounterStore) {
     },
 
     /**
-     * Texted codes: at most 5 an hour to one number (login codes and phone confirmations
-     * together), else `mfa_send_limited`. Counted before sending, so a refused send counts too.
+     * Texted codes: at most 5 an hour to one number and 10 an hour for one account (so a signed-in
+     * account cannot text a list of numbers), login codes and phone confirmations together, else
+     * `mfa_send_limited`. Counted before sending, so a refused send counts too.
      */
-    async assertMfaSendAllowed(e164: string): Promise<void> {
-      const sends = await counters.increment(`mfa:send:${digest(e164)}`, 60 * 60);
-      if (sends > MFA_LIMITS.sendsPerNumberPerHour) throw new AppError('mfa_send_limited');
+    async assertMfaSendAllowed(e164: string, account: CountedAccount): Promise<void> {
+      const hour = 60 * 60;
+      const [toNumber, byAccount] = await Promise.all([
+        counters.increment(`mfa:send:${digest(e164)}`, hour),
+        counters.increment(`mfa:send:account:${idKey(account)}`, hour),
+      ]);
+      if (toNumber > MFA_LIMITS.sendsPerNumberPerHour || byAccount > LOGIN_LIMITS.mfaSendsPerAccountPerHour) {
+        throw new AppError('mfa_send_limited');
+      }
     },
 
     /** Settings re-auth: 10 wrong passwords in 30 minutes stop further tries for the account. */
-    async assertReauthAllowed(userId: number): Promise<void> {
-      if ((await counters.get(`reauth:failures:${userId}`)) >= LOGIN_LIMITS.reauthFailures) {
+    async assertReauthAllowed(account: CountedAccount): Promise<void> {
+      if ((await counters.get(`reauth:failures:${idKey(account)}`)) >= LOGIN_LIMITS.reauthFailures) {
         throw new AppError('login_rate_limited');
       }
     },
-    async recordReauthFailure(userId: number): Promise<void> {
-      await counters.increment(`reauth:failures:${userId}`, LOGIN_LIMITS.windowSeconds);
+    async recordReauthFailure(account: CountedAccount): Promise<void> {
+      await counters.increment(`reauth:failures:${idKey(account)}`, LOGIN_LIMITS.windowSeconds);
     },
 
     async assertEventPostAllowed(ip: string): Promise<void> {

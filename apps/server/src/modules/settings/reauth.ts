@@ -16,11 +16,11 @@ export async function reauthenticate(
   password: string,
   code: 'reauth_failed' | 'current_password_incorrect' = 'reauth_failed',
 ) {
-  await deps.limits.assertReauthAllowed(userId);
   const facts = await findPasswordFacts(deps.db, userId);
   if (!facts) throw new AppError('auth_required');
+  await deps.limits.assertReauthAllowed(facts);
   if (!(await verifyPassword(facts.passwordHash, password))) {
-    await deps.limits.recordReauthFailure(userId);
+    await deps.limits.recordReauthFailure(facts);
     throw new AppError(code);
   }
   return facts;

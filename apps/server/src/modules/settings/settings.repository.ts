@@ -5,7 +5,13 @@ import { sessions, users } from '../../db/schema/users.ts';
 /** What re-auth and a password change need about the account. */
 export async function findPasswordFacts(db: Executor, userId: number) {
   const [row] = await db
-    .select({ passwordHash: users.passwordHash, username: users.username, email: users.email })
+    .select({
+      id: users.id,
+      createdAt: users.createdAt,
+      passwordHash: users.passwordHash,
+      username: users.username,
+      email: users.email,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

@@ -5,6 +5,16 @@ import { users } from '../../../db/schema/users.ts';
 
 export type MfaPurpose = 'login' | 'phone_confirm';
 
+/** The account's id and creation time (the key of its counters), or null when it is gone. */
+export async function findCountedAccount(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The account's confirmed phone (E.164), or null. */
 export async function findConfirmedPhone(db: Executor, userId: number): Promise<string | null> {
   const [row] = await db

@@ -13,6 +13,7 @@ import type { AuthDeps } from '../auth-deps.ts';
 import {
   checkCode,
   findConfirmedPhone,
+  findCountedAccount,
   replaceCode,
   useBackupCode,
   type CodeCheck,
@@ -40,13 +41,15 @@ export const phoneEnd = (e164: string) => e164.slice(-4);
 
 /**
  * Texts a new code of `purpose` to `target`, replacing the account's earlier one of that purpose.
- * The per-number hourly cap is checked first (`mfa_send_limited`).
+ * The hourly caps (per number, per account) are checked first (`mfa_send_limited`).
  */
 export async function sendCode(
   deps: MfaDeps,
   input: { userId: number; purpose: MfaPurpose; target: string; now: Date },
 ): Promise<void> {
-  await deps.limits.assertMfaSendAllowed(input.target);
+  const account = await findCountedAccount(deps.db, input.userId);
+  if (!account) throw new AppError('auth_required');
+  await deps.limits.assertMfaSendAllowed(input.target, account);
   const code = newNumericCode();
   await replaceCode(deps.db, {
     userId: input.userId,
