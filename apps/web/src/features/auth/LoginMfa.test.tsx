@@ -86,6 +86,8 @@ describe('the loginMfa step', () => {
     await logIn(dialog);
 
     expect(await within(dialog).findByRole('heading', { name: 'Check your phone' })).toBeTruthy();
+    // Spec 1 section 9: the MFA step's modal is 489 px wide.
+    await waitFor(() => expect(dialog.style.getPropertyValue('--dialog-width')).toBe('489px'));
     expect(within(dialog).getByText('Enter the code we texted to the number ending in 0100.')).toBeTruthy();
     const field = within(dialog).getByLabelText('Verification code');
     expect(document.activeElement).toBe(field);
@@ -215,6 +217,7 @@ describe('the reset page with two-factor login on', () => {
     await click(document.body, 'Change password');
 
     expect(await screen.findByText('Enter the code we texted to the number ending in 0100.')).toBeTruthy();
+    expect(screen.getByText(/Your new password is set/)).toBeTruthy();
     await enterCode(document.body, '123456');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, success } from '../../test/apiStub.ts';
-import { buildViewer } from '../../test/auth.tsx';
+import { buildViewer, signedInViewer } from '../../test/auth.tsx';
 import { errorOf, press, renderSettings, section, SECURITY, sentBodies, type } from '../../test/settings.tsx';
 
 const CODES = ['2345678abc', 'defghjkmnp', 'qrstuvwxyz', '3456789abc', 'bcdefghjkm'];
@@ -17,11 +17,21 @@ afterEach(() => {
 
 describe('/settings/security', () => {
   it('asks a visitor to log in, coming back to the page', async () => {
-    renderSettings('/settings/security/', {}, { viewer: buildViewer() });
+    const { router } = renderSettings(
+      '/settings/security/',
+      { '/v3/login/': () => success({ user: signedInViewer() }) },
+      { viewer: buildViewer() },
+    );
 
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
-    expect(await within(dialog).findByLabelText('Email or username')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Log in to see your settings' })).toBeTruthy();
+    type(dialog, 'Email or username', 'ada@example.com');
+    type(dialog, 'Password', 'correct horse');
+    await press(dialog, 'Log in');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await section('Change your password')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/settings/security/');
   });
 
   it('shows its sections with the settings nav, and passes axe', async () => {

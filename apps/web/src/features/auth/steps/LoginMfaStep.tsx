@@ -25,13 +25,15 @@ export interface LoginMfaStepProps {
   /** Texted a new code (shows the toast); the old one is dead. */
   onResent: () => void;
   onBack: () => void;
+  /** A line above the form (the reset page says the new password is set). */
+  note?: string;
 }
 
 /**
  * The loginMfa step (spec 1 sections 4, 5, 8): the code texted to the number ending in
  * `phoneNumberEnd`, a new one on request, or one of the account's backup codes instead.
  */
-export function LoginMfaStep({ titleId, phoneNumberEnd, submit, onResent, onBack }: LoginMfaStepProps) {
+export function LoginMfaStep({ titleId, phoneNumberEnd, submit, onResent, onBack, note }: LoginMfaStepProps) {
   const { t } = useTranslation();
   const [backup, setBackup] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -82,6 +84,7 @@ export function LoginMfaStep({ titleId, phoneNumberEnd, submit, onResent, onBack
             ? t('auth.mfa.text', { end: phoneNumberEnd })
             : t('auth.mfa.textNoNumber')}
       </StepHeading>
+      {note && <p role="status">{note}</p>}
       <form className={styles.form} style={FORM_STYLE} noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
           key={backup ? 'backup' : 'texted'}

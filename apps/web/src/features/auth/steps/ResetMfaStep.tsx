@@ -24,15 +24,13 @@ export function ResetMfaStep({ titleId, challenge }: { titleId: string; challeng
   const onSuccess = useAuthSuccess(OPTIONS, stay);
   const login = useLoginAttempt(OPTIONS, botCheck, onSuccess);
   return (
-    <>
-      <p role="status">{t('auth.mfa.resetDone')}</p>
-      <LoginMfaStep
-        titleId={titleId}
-        phoneNumberEnd={challenge.phoneNumberEnd}
-        submit={(secondFactor) => login(challenge.usernameOrEmail, challenge.password, secondFactor)}
-        onResent={() => toast.show(t('auth.mfa.resent'), { durationMs: AUTH_LIMITS.toastMs.modalFlow })}
-        onBack={() => void navigate('/login/')}
-      />
-    </>
+    <LoginMfaStep
+      titleId={titleId}
+      phoneNumberEnd={challenge.phoneNumberEnd}
+      submit={(secondFactor) => login(challenge.usernameOrEmail, challenge.password, secondFactor)}
+      onResent={() => toast.show(t('auth.mfa.resent'), { durationMs: AUTH_LIMITS.toastMs.modalFlow })}
+      onBack={() => void navigate('/login/')}
+      note={t('auth.mfa.resetDone')}
+    />
   );
 }
