@@ -97,13 +97,15 @@ describe('forgot password in the modal', () => {
       '/v3/experiments/': () => success({ web_forgot_password_type: 'unified' }),
       '/v3/users/forgot_password/': () => success({ sent: true }),
     });
-    renderWithAuth({ options: { container: 'home_page', step: 'login' } });
+    const { client } = renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openReady();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Forgot your password?' }));
     fireEvent.change(within(dialog).getByLabelText('Email or username'), { target: { value: 'ada' } });
-    await waitFor(() =>
-      expect(fetch.mock.calls.some(([url]) => String(url).includes('experiments'))).toBe(true),
-    );
+    // The groups asked for and their answer in the cache (not merely requested).
+    await waitFor(() => {
+      expect(fetch.mock.calls.some(([url]) => String(url).includes('experiments'))).toBe(true);
+      expect(client.isFetching()).toBe(0);
+    });
     await act(async () => {});
 
     await send(dialog);
