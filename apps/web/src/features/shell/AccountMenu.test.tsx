@@ -70,6 +70,9 @@ describe('the account menu', () => {
     expect(within(panel).getByRole('link', { name: 'Add account' }).getAttribute('href')).toBe(
       '/add-account',
     );
+    expect(within(panel).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
+      '/settings/security/',
+    );
     await act(async () => {
       fireEvent.click(within(panel).getByRole('button', { name: 'Switch to Grace Hopper' }));
     });
