@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from './errors.ts';
 import {
+  ChangeEmailBodySchema,
   ChangePasswordBodySchema,
   CloseAccountBodySchema,
   PhoneConfirmBodySchema,
@@ -44,7 +45,27 @@ describe('settings bodies', () => {
     ).toBe('current_password_incorrect');
     expect(CloseAccountBodySchema.safeParse({ password: 'p', mode: 'delete' }).success).toBe(false);
   });
+  it('takes a new email by the sign-up rules and the password', () => {
+    expect(ChangeEmailBodySchema.parse({ email: ' ada.new@example.com ', password: 'p' })).toEqual({
+      email: 'ada.new@example.com',
+      password: 'p',
+    });
+    expect(issue(ChangeEmailBodySchema.safeParse({ email: '', password: 'p' }))).toBe('email_required');
+    expect(issue(ChangeEmailBodySchema.safeParse({ email: 'ada@', password: 'p' }))).toBe(
+      'email_invalid_format',
+    );
+    expect(issue(ChangeEmailBodySchema.safeParse({ email: 'ada@mailinator.com', password: 'p' }))).toBe(
+      'email_excluded_domain',
+    );
+    expect(issue(ChangeEmailBodySchema.safeParse({ email: 'ada@example.com', password: '' }))).toBe(
+      'reauth_failed',
+    );
+    expect(
+      ChangeEmailBodySchema.safeParse({ email: 'ada@example.com', password: 'p', username: 'x' }).success,
+    ).toBe(false);
+  });
   it('has the settings errors', () => {
+    expect(ERRORS.email_unchanged).toMatchObject({ status: 400, apiCode: 167, field: 'email' });
     expect(ERRORS.current_password_incorrect).toMatchObject({ status: 400, field: 'current_password' });
     expect(ERRORS.reauth_failed).toMatchObject({ status: 401, field: 'password' });
     expect(ERRORS.phone_not_confirmed.status).toBe(400);

@@ -1,5 +1,6 @@
 import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { EmailSchema } from './auth/email.ts';
 import { MfaCodeSchema } from './auth/mfa.ts';
 
 /**
@@ -48,6 +49,16 @@ export const ChangePasswordBodySchema = z.strictObject({
   end_other_sessions: z.boolean(),
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+/**
+ * `POST /v3/users/settings/email/`: the new address by the sign-up rules (the server also refuses
+ * the product's name, the current address and one another account has) and the password again.
+ */
+export const ChangeEmailBodySchema = z.strictObject({
+  email: EmailSchema,
+  password: ReauthPasswordSchema,
+});
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
 
 /** The password alone, asked again (`password` in the bodies below). */
 export const ReauthBodySchema = z.strictObject({ password: ReauthPasswordSchema });

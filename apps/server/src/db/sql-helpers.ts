@@ -14,3 +14,12 @@ export async function selectRows<Row>(db: Executor, query: SQL): Promise<Row[]> 
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }
+
+/** The constraint a unique violation (SQLSTATE 23505) broke, through Drizzle's error wrapping. */
+export function uniqueViolation(error: unknown): string | null {
+  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e;) {
+    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
+    e = e.cause as typeof e;
+  }
+  return null;
+}

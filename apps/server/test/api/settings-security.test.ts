@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { backupCodes, userPhones } from '../../src/db/schema/mfa.ts';
 import { boards } from '../../src/db/schema/boards.ts';
+import { outboxMessages } from '../../src/db/schema/outbox.ts';
 import { users } from '../../src/db/schema/users.ts';
 import { GOOD_PASSWORD, uniqueEmail } from '../helpers/auth.ts';
 import { errorOf, TestBrowser } from '../helpers/browser.ts';
@@ -36,6 +37,7 @@ async function confirmPhone(browser: TestBrowser, phone = uniquePhone()) {
 describe('settings are for signed-in viewers only', () => {
   it.each([
     ['GET', `${S}/security/`, undefined],
+    ['POST', `${S}/email/`, { email: 'ada.new@example.com', password: 'x' }],
     ['POST', `${S}/password/`, { current_password: 'x', new_password: 'y', end_other_sessions: false }],
     ['POST', `${S}/phone/`, { phone_number: '+14155550100', password: 'x' }],
     ['POST', `${S}/phone/confirm/`, { code: '123456' }],
@@ -187,6 +189,100 @@ describe('phone and two-factor', () => {
     }
     const locked = await ada.browser.post(`${S}/backup_codes/`, { password: GOOD_PASSWORD });
     expect(errorOf(locked)).toMatchObject({ code: 'login_rate_limited', http_status: 429 });
+  });
+});
+
+describe('email', () => {
+  const logIn = (email: string) =>
+    new TestBrowser(t).post('/v3/login/', { username_or_email: email, password: GOOD_PASSWORD });
+  const mailsTo = async (email: string) => {
+    await t.app.background.settled();
+    return t.db.select().from(outboxMessages).where(eq(outboxMessages.to, email));
+  };
+
+  it('changes the email after the password, tells the old address, and logs in with the new one', async () => {
+    const ada = await account();
+    const newEmail = uniqueEmail('Ada.New');
+    const changed = await ada.browser.post(`${S}/email/`, {
+      email: ` ${newEmail} `,
+      password: GOOD_PASSWORD,
+    });
+    expect(changed.status).toBe(200);
+    expect(dataOf(changed)).toMatchObject({ email: newEmail, has_password: true });
+    expect((await security(ada.browser)).email).toBe(newEmail);
+
+    const [notice, ...more] = await mailsTo(ada.email);
+    expect(more).toEqual([]);
+    expect(notice!.subject).toBe('Your Pinboard email was changed');
+    expect(notice!.text).toBe(
+      "Your Pinboard email was changed to A***@e***.com.\nIf this wasn't you, reset your password: http://localhost:3000/password/reset/\n",
+    );
+    expect(notice!.html).toContain('<a href="http://localhost:3000/password/reset/">');
+    expect(notice!.html).toContain('If this wasn&#39;t you, reset your password:');
+    expect(notice!.text).not.toContain(newEmail);
+    expect(await mailsTo(newEmail)).toEqual([]);
+
+    expect((await logIn(newEmail.toLowerCase())).status).toBe(200);
+    expect(errorOf(await logIn(ada.email)).code).toBe('login_password_incorrect');
+  });
+
+  it('asks the password again, with the re-auth limit', async () => {
+    const ada = await account();
+    const body = { email: uniqueEmail(), password: 'nope-nope-1' };
+    const refused = await ada.browser.post(`${S}/email/`, body);
+    expect(errorOf(refused)).toMatchObject({ code: 'reauth_failed', http_status: 401, field: 'password' });
+    for (let i = 1; i < 10; i++) await ada.browser.post(`${S}/email/`, body);
+    const locked = await ada.browser.post(`${S}/email/`, { ...body, password: GOOD_PASSWORD });
+    expect(errorOf(locked)).toMatchObject({ code: 'login_rate_limited', http_status: 429 });
+    expect((await security(ada.browser)).email).toBe(ada.email);
+    expect(await mailsTo(ada.email)).toEqual([]);
+  });
+
+  it.each([
+    ['', 'email_required'],
+    ['ada@localhost', 'email_invalid_format'],
+    ['ada@mailinator.com', 'email_excluded_domain'],
+    ['pinboard.fan@example.com', 'email_contains_product_name'],
+  ])('refuses %j by the sign-up rules (%s)', async (email, code) => {
+    const ada = await account();
+    const refused = await ada.browser.post(`${S}/email/`, { email, password: GOOD_PASSWORD });
+    expect(errorOf(refused)).toMatchObject({ code, http_status: 400, field: 'email' });
+    expect((await security(ada.browser)).email).toBe(ada.email);
+  });
+
+  it('refuses the current address, in any case', async () => {
+    const ada = await account();
+    const same = await ada.browser.post(`${S}/email/`, {
+      email: ada.email.toUpperCase(),
+      password: GOOD_PASSWORD,
+    });
+    expect(errorOf(same)).toMatchObject({ code: 'email_unchanged', http_status: 400, field: 'email' });
+    expect(await mailsTo(ada.email)).toEqual([]);
+  });
+
+  it("refuses another account's address, in any case", async () => {
+    const ada = await account();
+    const bob = await account();
+    const taken = await ada.browser.post(`${S}/email/`, {
+      email: bob.email.toUpperCase(),
+      password: GOOD_PASSWORD,
+    });
+    expect(errorOf(taken)).toMatchObject({ code: 'email_taken', http_status: 409, field: 'email' });
+    expect((await security(ada.browser)).email).toBe(ada.email);
+    expect(await mailsTo(ada.email)).toEqual([]);
+  });
+
+  it('gives one address to one of two accounts racing for it', async () => {
+    const ada = await account();
+    const bob = await account();
+    const email = uniqueEmail();
+    const answers = await Promise.all(
+      [ada, bob].map((one) => one.browser.post(`${S}/email/`, { email, password: GOOD_PASSWORD })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(errorOf(answers.find((answer) => answer.status === 409)!).code).toBe('email_taken');
+    const owners = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    expect(owners).toHaveLength(1);
   });
 });
 

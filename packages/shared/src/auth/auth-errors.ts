@@ -248,4 +248,10 @@ export const AUTH_ERRORS = {
   },
   reauth_failed: { status: 401, apiCode: 165, message: "That password isn't right.", field: 'password' },
   session_not_found: { status: 404, apiCode: 166, message: 'That session has already ended.' },
+  email_unchanged: {
+    status: 400,
+    apiCode: 167,
+    message: 'That is already your email. Enter a new one.',
+    field: 'email',
+  },
 } as const satisfies Record<string, ErrorEntry>;

@@ -13,6 +13,7 @@ import type { Mailer, MailMessage } from '../../adapters/mail/index.ts';
 import type { Config } from '../../config.ts';
 import type { Background } from '../../lib/background.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { AuthRequest } from './auth-deps.ts';
 import type { SignedIn } from './login.service.ts';
 import { passSecondFactor, type MfaDeps } from './mfa/mfa.service.ts';
@@ -71,12 +72,6 @@ export async function requestPasswordReset(
   }
   return { sent: true };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** The reset mail; `unified` (the experiment's default) also offers it as the way to log in. */
 export function resetMail(input: {

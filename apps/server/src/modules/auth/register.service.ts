@@ -11,6 +11,7 @@ import {
   type RegisterBody,
 } from '@pinboard/shared';
 import { isCommonPassword } from '@pinboard/shared/auth/common-passwords';
+import { uniqueViolation } from '../../db/sql-helpers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthDeps, AuthRequest } from './auth-deps.ts';
 import { findTakenUsernames, insertConsents, insertUser, isEmailRegistered } from './auth.repository.ts';
@@ -102,13 +103,4 @@ async function freeUsername(deps: AuthDeps, candidate: string): Promise<string> 
   });
   const taken = await findTakenUsernames(deps.db, [candidate, ...suffixed]);
   return [candidate, ...suffixed].find((name) => !taken.has(name.toLowerCase())) ?? suffixed[0]!;
-}
-
-/** The constraint a unique violation (SQLSTATE 23505) broke, through Drizzle's error wrapping. */
-function uniqueViolation(error: unknown): string | null {
-  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e;) {
-    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
-    e = e.cause as typeof e;
-  }
-  return null;
 }

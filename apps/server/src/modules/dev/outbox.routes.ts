@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Outbox } from '../../adapters/outbox/outbox.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 const noStore = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
 

@@ -25,6 +25,14 @@ export async function updatePassword(db: Executor, userId: number, passwordHash:
     .where(eq(users.id, userId));
 }
 
+/** Sets the account's email; the `users_email_lower_key` unique index refuses one another account has. */
+export async function updateEmail(db: Executor, userId: number, email: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ email, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
 /** The account's live sessions, newest first. */
 export async function listLiveSessions(db: Executor, userId: number, now: Date) {
   return db

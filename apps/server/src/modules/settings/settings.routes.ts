@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AccountSecuritySchema,
   BackupCodesResultSchema,
+  ChangeEmailBodySchema,
   ChangePasswordBodySchema,
   CloseAccountBodySchema,
   CloseAccountResultSchema,
@@ -21,8 +22,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { replies } from '../../lib/route-schemas.ts';
 import { clearSessionCookie } from '../auth/auth-cookies.ts';
-import type { MfaDeps } from '../auth/mfa/mfa.service.ts';
+import type { RecoveryDeps } from '../auth/recovery.service.ts';
 import { closeAccount, endSessionById, listSessions, logoutAll } from './account.service.ts';
+import { changeEmail } from './email.service.ts';
 import {
   changePassword,
   confirmPhone,
@@ -44,10 +46,10 @@ function signedIn(request: FastifyRequest): SettingsViewer {
   return { userId, sessionIdHash };
 }
 
-/** Account security settings (issue 5, decision 20): password, phone, two-factor, sessions, close. */
+/** Account security settings (issue 5, decision 20): email, password, phone, two-factor, sessions, close. */
 export function registerSettingsRoutes(
   app: FastifyInstance,
-  deps: MfaDeps & { secureCookies: boolean },
+  deps: RecoveryDeps & { secureCookies: boolean },
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const send = (reply: FastifyReply, data: unknown) => reply.headers(noStore).send(ok(data));
@@ -57,6 +59,19 @@ export function registerSettingsRoutes(
     `${BASE}/security/`,
     { schema: { tags, summary: 'The account security overview', response: replies(AccountSecuritySchema) } },
     async (request, reply) => send(reply, await getAccountSecurity(deps, signedIn(request).userId)),
+  );
+
+  api.post(
+    `${BASE}/email/`,
+    {
+      schema: {
+        tags,
+        summary: 'Change the email (asks the password); the old address is told',
+        body: ChangeEmailBodySchema,
+        response: replies(AccountSecuritySchema),
+      },
+    },
+    async (request, reply) => send(reply, await changeEmail(deps, signedIn(request).userId, request.body)),
   );
 
   api.post(

@@ -51,6 +51,46 @@ describe('/settings/security', () => {
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 
+  it('changes the email, with errors on their fields and a toast when done', async () => {
+    let answer = failure(409, 'email_taken', { field: 'email' });
+    const { fetch } = renderSettings('/settings/security/', { '/v3/users/settings/email/': () => answer });
+    const box = await section('Email');
+    expect(within(box).getByText('Your email is ada@example.com.')).toBeTruthy();
+    const email = within(box).getByLabelText('New email');
+
+    type(box, 'New email', 'ada@mailinator.com');
+    type(box, 'Your password', 'my passphrase');
+    await press(box, 'Save');
+    await waitFor(() => expect(errorOf(email)).toBe("Sorry, this doesn't look like a valid email"));
+    type(box, 'New email', 'pinboard.ada@example.com');
+    await press(box, 'Save');
+    await waitFor(() => expect(errorOf(email)).toBe('Please stick to your name, or the name of your brand'));
+    expect(sentBodies(fetch, '/v3/users/settings/email/', 'POST')).toEqual([]);
+
+    type(box, 'New email', 'bob@example.com');
+    await press(box, 'Save');
+    await waitFor(() => expect(errorOf(email)).toBe('Another account already uses this email.'));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+
+    answer = failure(401, 'reauth_failed', { field: 'password' });
+    type(box, 'New email', 'ada.new@example.com');
+    await press(box, 'Save');
+    await waitFor(() =>
+      expect(errorOf(within(box).getByLabelText('Your password'))).toBe("That password isn't right."),
+    );
+
+    answer = success({ ...SECURITY, email: 'ada.new@example.com' });
+    type(box, 'Your password', 'right passphrase');
+    await press(box, 'Save');
+    expect(await screen.findByText('Your email is changed. We told your old address.')).toBeTruthy();
+    expect(within(box).getByText('Your email is ada.new@example.com.')).toBeTruthy();
+    expect((within(box).getByLabelText('New email') as HTMLInputElement).value).toBe('');
+    expect(sentBodies(fetch, '/v3/users/settings/email/', 'POST').at(-1)).toEqual({
+      email: 'ada.new@example.com',
+      password: 'right passphrase',
+    });
+  });
+
   it('changes the password, with a wrong current one on its field', async () => {
     let answer = failure(400, 'current_password_incorrect', { field: 'current_password' });
     const { fetch } = renderSettings('/settings/security/', {

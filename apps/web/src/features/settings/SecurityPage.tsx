@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { BackupCodesSection } from './BackupCodesSection.tsx';
 import { ChangePasswordSection } from './ChangePasswordSection.tsx';
+import { EmailSection } from './EmailSection.tsx';
 import { PhoneSection } from './PhoneSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
 import { SettingsLayout } from './SettingsLayout.tsx';
@@ -10,7 +11,7 @@ import styles from './Settings.module.css';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
 import { securityQuery } from './settingsKeys.ts';
 
-/** `/settings/security`: password, phone, two-factor login, backup codes and sessions. */
+/** `/settings/security`: email, password, phone, two-factor login, backup codes and sessions. */
 export function SecurityPage() {
   const { t } = useTranslation();
   return (
@@ -35,6 +36,7 @@ function SecuritySections() {
       )}
       {security && (
         <>
+          {security.has_password && <EmailSection email={security.email} />}
           {security.has_password && <ChangePasswordSection email={security.email} />}
           <PhoneSection security={security} />
           <TwoFactorSection security={security} />

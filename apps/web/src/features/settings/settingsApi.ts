@@ -1,6 +1,7 @@
 import type {
   AccountSecurity,
   BackupCodesResult,
+  ChangeEmailBody,
   ChangePasswordBody,
   CloseAccountBody,
   LogoutAllResult,
@@ -18,6 +19,11 @@ const BASE = '/v3/users/settings';
 
 export async function fetchSecurity(signal?: AbortSignal): Promise<AccountSecurity> {
   return (await apiClient.get<AccountSecurity>(`${BASE}/security/`, { signal })).data;
+}
+
+/** Changes the email (the old address is told); answers the updated overview. */
+export async function changeEmail(body: ChangeEmailBody): Promise<AccountSecurity> {
+  return (await apiClient.post<AccountSecurity>(`${BASE}/email/`, body)).data;
 }
 
 export async function changePassword(body: ChangePasswordBody): Promise<void> {

@@ -1,0 +1,6 @@
+/** Text made safe inside HTML elements and quoted attributes (mail bodies, the dev outbox page). */
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
