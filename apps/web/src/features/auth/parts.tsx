@@ -31,11 +31,14 @@ export function StepHeading({
 /** The spec's 268 px form column. */
 export const FORM_STYLE = { '--form-width': `${AUTH_LIMITS.formWidth}px` } as CSSProperties;
 
-/** A message about the whole form, read out when it appears. */
-export function FormError({ children }: { children: ReactNode }) {
+/**
+ * A message about the whole form, read out when it appears; nothing while there is none.
+ * `className` replaces the auth column's spacing where another layout places it.
+ */
+export function FormError({ children, className }: { children: ReactNode; className?: string }) {
   if (!children) return null;
   return (
-    <p role="alert" className={styles.formError}>
+    <p role="alert" className={className ?? styles.formError}>
       {children}
     </p>
   );

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { passwordRulesQuery } from '../auth/authKeys.ts';
 import { checkSignupPassword, loadCommonPasswords } from '../auth/passwordCheck.ts';
+import { FormError } from '../auth/parts.tsx';
 import { fieldError, placeServerError } from './serverErrors.ts';
 import styles from './Settings.module.css';
 import { changePassword } from './settingsApi.ts';
@@ -80,11 +81,7 @@ export function ChangePasswordSection({ email }: { email: string }) {
           <input type="checkbox" {...register('end_other_sessions')} />
           {t('settings.password.endOthers')}
         </label>
-        {formError && (
-          <p role="alert" className={styles.error}>
-            {formError}
-          </p>
-        )}
+        <FormError className={styles.error}>{formError}</FormError>
         <div className={styles.row}>
           <Button type="submit" variant="primary" disabled={isSubmitting}>
             {t('settings.password.submit')}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/toastContext.ts';
+import { FormError } from '../auth/parts.tsx';
 import { readStoredAccounts, rememberAccount } from '../auth/storedAccounts.ts';
 import { viewerKeys } from '../viewer/query-keys.ts';
 import { useViewer } from '../viewer/useViewer.ts';
@@ -77,11 +78,7 @@ export function EmailSection({ email }: { email: string }) {
           registration={register('password')}
           error={fieldError(t, errors.password?.message)}
         />
-        {formError && (
-          <p role="alert" className={styles.error}>
-            {formError}
-          </p>
-        )}
+        <FormError className={styles.error}>{formError}</FormError>
         <div className={styles.row}>
           <Button type="submit" variant="primary" disabled={isSubmitting}>
             {t('settings.email.submit')}

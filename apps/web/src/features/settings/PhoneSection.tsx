@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { FormError } from '../auth/parts.tsx';
 import { PasswordConfirm } from './PasswordConfirm.tsx';
 import { fieldError, placeServerError } from './serverErrors.ts';
 import styles from './Settings.module.css';
@@ -123,11 +124,7 @@ function StartForm({ onSent, onCancel }: { onSent: () => void; onCancel: () => v
         {...register('phone_number')}
       />
       <PasswordConfirm registration={register('password')} error={fieldError(t, errors.password?.message)} />
-      {formError && (
-        <p role="alert" className={styles.error}>
-          {formError}
-        </p>
-      )}
+      <FormError className={styles.error}>{formError}</FormError>
       <div className={styles.row}>
         <Button type="submit" variant="primary" disabled={isSubmitting}>
           {t('settings.phone.send')}
@@ -172,11 +169,7 @@ function ConfirmForm({ onConfirmed, onChange }: { onConfirmed: () => void; onCha
         error={fieldError(t, errors.code?.message)}
         {...register('code')}
       />
-      {formError && (
-        <p role="alert" className={styles.error}>
-          {formError}
-        </p>
-      )}
+      <FormError className={styles.error}>{formError}</FormError>
       <div className={styles.row}>
         <Button type="submit" variant="primary" disabled={isSubmitting}>
           {t('settings.phone.confirm')}
@@ -217,11 +210,7 @@ function RemoveForm({ onRemoved, onCancel }: { onRemoved: () => void; onCancel: 
         error={fieldError(t, errors.password?.message)}
         autoFocus
       />
-      {formError && (
-        <p role="alert" className={styles.error}>
-          {formError}
-        </p>
-      )}
+      <FormError className={styles.error}>{formError}</FormError>
       <div className={styles.row}>
         <Button type="submit" variant="primary" disabled={isSubmitting}>
           {t('settings.phone.removeSubmit')}

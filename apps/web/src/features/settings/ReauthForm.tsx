@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../auth/parts.tsx';
 import { PasswordConfirm } from './PasswordConfirm.tsx';
 import { fieldError, placeServerError } from './serverErrors.ts';
 import styles from './Settings.module.css';
@@ -49,11 +50,7 @@ export function ReauthForm({ submitLabel, onSubmit, onCancel, children }: Reauth
         error={fieldError(t, errors.password?.message)}
         autoFocus={children === undefined}
       />
-      {formError && (
-        <p role="alert" className={styles.error}>
-          {formError}
-        </p>
-      )}
+      <FormError className={styles.error}>{formError}</FormError>
       <div className={styles.row}>
         <Button type="submit" variant="primary" disabled={isSubmitting}>
           {submitLabel}

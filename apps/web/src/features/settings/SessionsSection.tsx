@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../auth/parts.tsx';
 import { errorText } from '../auth/errorText.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import { deviceOf } from './deviceName.ts';
@@ -102,11 +103,7 @@ export function SessionsSection() {
         </Button>
       </div>
       <p className={styles.note}>{t('settings.sessions.everywhereNote')}</p>
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FormError className={styles.error}>{error}</FormError>
       <p role="status">{status}</p>
     </section>
   );
