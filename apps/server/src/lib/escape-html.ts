@@ -1,4 +1,7 @@
-/** Text made safe inside HTML elements and quoted attributes (mail bodies, the dev outbox page). */
+/**
+ * Text made safe inside HTML elements and quoted attributes (mail bodies, the dev outbox page,
+ * the home page's preloads and first-row preview).
+ */
 export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,

@@ -8,6 +8,7 @@ import {
   PIN_COLUMN_WIDTH,
   PIN_GUTTER,
 } from '@pinboard/shared/layout';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { ChunkFiles } from '../../plugins/vite-manifest.ts';
 import type { PageAdditions } from '../../plugins/web-app.ts';
 
@@ -18,9 +19,6 @@ export const HOME_ROUTE_SOURCE = 'src/routes/HomePage.tsx';
 const MAX_PLANNED_COLUMNS = 6;
 /** Columns of a phone-sized window: two narrow ones (features/pins/masonry.ts). */
 const NARROW_COLUMNS = 2;
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
-const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (char) => HTML_ESCAPES[char]!);
 
 /**
  * JSON made safe as the text of a `<script>` element: a `<` anywhere (inside a pin's title,
@@ -81,8 +79,8 @@ function imagePreloads(pins: Pin[]): string[] {
     const { '236x': small, '474x': large } = pin.images;
     const srcset = `${small.url} ${small.width}w, ${large.url} ${large.width}w`;
     return (
-      `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(small.url)}"` +
-      ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${IMAGE_SIZES}" media="${media.join(', ')}">`
+      `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(small.url)}"` +
+      ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${IMAGE_SIZES}" media="${media.join(', ')}">`
     );
   });
 }
@@ -123,7 +121,7 @@ function firstRowPreview(pins: Pin[]): string {
     const background = HEX_COLOR.test(pin.dominant_color) ? `;background:${pin.dominant_color}` : '';
     return (
       `<div class="pv-card" style="aspect-ratio:${small.width}/${small.height}${background}">` +
-      `<img src="${escapeAttribute(small.url)}" srcset="${escapeAttribute(srcset)}" sizes="${IMAGE_SIZES}"` +
+      `<img src="${escapeHtml(small.url)}" srcset="${escapeHtml(srcset)}" sizes="${IMAGE_SIZES}"` +
       ` alt="" loading="lazy" decoding="async"></div>`
     );
   });
@@ -144,7 +142,7 @@ export function homePageAdditions(
 ): PageAdditions {
   const head = [
     ...(chunk?.scripts ?? []).map(
-      (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
+      (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
     ),
     ...imagePreloads(page.pins),
     `<style>${PREVIEW_STYLE}</style>`,
