@@ -34,6 +34,10 @@ export interface RecoveryDeps extends MfaDeps {
   recoveryConfig: Pick<Config, 'publicUrl'>;
 }
 
+/** The web app's reset page on this server's public address; mails link to it. */
+export const resetPasswordUrl = (deps: Pick<RecoveryDeps, 'recoveryConfig'>) =>
+  `${deps.recoveryConfig.publicUrl.replace(/\/+$/, '')}${RESET_PASSWORD_PATH}`;
+
 /** Reset tokens are stored as their SHA-256 only; the mail holds the only copy of the token. */
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -64,7 +68,7 @@ export async function requestPasswordReset(
         expiresAt: new Date(request.now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
         now: request.now,
       });
-      const link = `${deps.recoveryConfig.publicUrl.replace(/\/+$/, '')}${RESET_PASSWORD_PATH}?token=${token}`;
+      const link = `${resetPasswordUrl(deps)}?token=${token}`;
       await deps.mailer.send(
         resetMail({ to, firstName: account.firstName, username: account.username, link, type: body.type }),
       );

@@ -1,10 +1,10 @@
-import { RESET_PASSWORD_PATH, emailContainsProductName } from '@pinboard/shared';
+import { emailContainsProductName } from '@pinboard/shared';
 import type { AccountSecurity, ChangeEmailBody } from '@pinboard/shared/settings';
 import type { MailMessage } from '../../adapters/mail/index.ts';
 import { uniqueViolation } from '../../db/sql-helpers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
-import type { RecoveryDeps } from '../auth/recovery.service.ts';
+import { resetPasswordUrl, type RecoveryDeps } from '../auth/recovery.service.ts';
 import { reauthenticate } from './reauth.ts';
 import { getAccountSecurity } from './security.service.ts';
 import { updateEmail } from './settings.repository.ts';
@@ -32,7 +32,7 @@ export async function changeEmail(
   }
   const oldEmail = facts.email;
   if (oldEmail) {
-    const resetLink = `${deps.recoveryConfig.publicUrl.replace(/\/+$/, '')}${RESET_PASSWORD_PATH}`;
+    const resetLink = resetPasswordUrl(deps);
     deps.background.run('email-changed-mail', () =>
       deps.mailer.send(emailChangedMail({ to: oldEmail, newEmail: body.email, resetLink })),
     );
