@@ -71,19 +71,3 @@ export const RECOVERY_MODAL_CODES = {
   preventSecondProviderRegister: 5,
   suspended: 6,
 } as const;
-
-/** Spec 1 section 4 'Login methods'. */
-export const LOGIN_METHODS = {
-  EMAIL: 1,
-  FACEBOOK: 2,
-  GPLUS: 3,
-  GOOGLE_ONE_TAP: 4,
-  SMARTLOCK: 5,
-  MULTIFACTOR: 6,
-  SWITCH_ACCOUNT: 7,
-  LINE: 8,
-  SSO: 9,
-} as const;
-
-/** Spec 1 section 4 'Flow states'. */
-export const AUTH_FLOW_STATES = { STARTED: 1, FINISHED: 2 } as const;
