@@ -50,11 +50,7 @@ export function ChangePasswordSection({ email }: { email: string }) {
       if (values.end_other_sessions)
         void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() });
     } catch (error) {
-      setFormError(
-        placeServerError(t, error, ['current_password', 'new_password'] as const, (field, code) =>
-          setError(field, { message: code }, { shouldFocus: true }),
-        ),
-      );
+      setFormError(placeServerError(t, error, ['current_password', 'new_password'] as const, setError));
     }
   });
 

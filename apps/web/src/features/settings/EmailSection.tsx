@@ -53,7 +53,7 @@ export function EmailSection({ email }: { email: string }) {
       if (stored) rememberAccount({ ...stored, email: security.email });
       toast.show(t('settings.email.changed'), { durationMs: TOAST_MS });
     } catch (error) {
-      setFormError(placeServerError(t, error, ['email', 'password'] as const, showError));
+      setFormError(placeServerError(t, error, ['email', 'password'] as const, setError));
     }
   });
 

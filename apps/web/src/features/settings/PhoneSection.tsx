@@ -104,11 +104,7 @@ function StartForm({ onSent, onCancel }: { onSent: () => void; onCancel: () => v
       await startPhone(values);
       onSent();
     } catch (error) {
-      setFormError(
-        placeServerError(t, error, ['phone_number', 'password'] as const, (field, code) =>
-          setError(field, { message: code }, { shouldFocus: true }),
-        ),
-      );
+      setFormError(placeServerError(t, error, ['phone_number', 'password'] as const, setError));
     }
   });
 
@@ -151,11 +147,7 @@ function ConfirmForm({ onConfirmed, onChange }: { onConfirmed: () => void; onCha
       await confirmPhone(values);
       onConfirmed();
     } catch (error) {
-      setFormError(
-        placeServerError(t, error, ['code'] as const, (field, code) =>
-          setError(field, { message: code }, { shouldFocus: true }),
-        ),
-      );
+      setFormError(placeServerError(t, error, ['code'] as const, setError));
     }
   });
 
@@ -195,11 +187,7 @@ function RemoveForm({ onRemoved, onCancel }: { onRemoved: () => void; onCancel: 
       await removePhone(values);
       onRemoved();
     } catch (error) {
-      setFormError(
-        placeServerError(t, error, ['password'] as const, (field, code) =>
-          setError(field, { message: code }, { shouldFocus: true }),
-        ),
-      );
+      setFormError(placeServerError(t, error, ['password'] as const, setError));
     }
   });
 

@@ -34,11 +34,7 @@ export function ReauthForm({ submitLabel, onSubmit, onCancel, children }: Reauth
     try {
       await onSubmit(password);
     } catch (error) {
-      setFormError(
-        placeServerError(t, error, ['password'] as const, (field, code) =>
-          setError(field, { message: code }, { shouldFocus: true }),
-        ),
-      );
+      setFormError(placeServerError(t, error, ['password'] as const, setError));
     }
   });
 

@@ -1,22 +1,24 @@
 import type { TFunction } from 'i18next';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiRequestError } from '../../api/client.ts';
 import { errorText } from '../auth/errorText.ts';
 
 /**
  * Where a failed settings call's message goes: on the form's field the error names (the
- * catalogue's `field`), else above the submit button. Returns the form's text or null.
+ * catalogue's `field`, which gets the focus), else above the submit button. Returns the form's
+ * text or null.
  */
-export function placeServerError<Field extends string>(
+export function placeServerError<Values extends FieldValues>(
   t: TFunction,
   error: unknown,
-  fields: readonly Field[],
-  setFieldError: (field: Field, code: string) => void,
+  fields: readonly Path<Values>[],
+  setError: UseFormSetError<Values>,
 ): string | null {
   const code = error instanceof ApiRequestError ? error.code : 'internal';
   const field = error instanceof ApiRequestError ? error.field : null;
   const match = fields.find((name) => name === field);
   if (match) {
-    setFieldError(match, code);
+    setError(match, { message: code }, { shouldFocus: true });
     return null;
   }
   return errorText(t, code);
