@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import styles from './AuthFlow.module.css';
 import { termsVariant, type ClientPlace } from './termsVariant.ts';
 
-export const TERMS_PATH = '/_/_/policy/terms-of-service/';
-export const PRIVACY_POLICY_PATH = '/_/_/policy/privacy-policy/';
-export const NOTICE_AT_COLLECTION_PATH = '/_/_/policy/privacy-policy/#notice-at-collection';
-export const DELETE_ACCOUNT_PATH = '/settings/account/';
+const TERMS_PATH = '/_/_/policy/terms-of-service/';
+const PRIVACY_POLICY_PATH = '/_/_/policy/privacy-policy/';
+const NOTICE_AT_COLLECTION_PATH = '/_/_/policy/privacy-policy/#notice-at-collection';
+const DELETE_ACCOUNT_PATH = '/settings/account/';
 
 /** The sign-up terms line, plus the Florida notice or the Notice at collection (see termsVariant). */
 export function TermsNotice({ place }: { place: ClientPlace | null | undefined }) {
