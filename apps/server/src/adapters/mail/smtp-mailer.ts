@@ -3,7 +3,7 @@ import type { Mailer, MailMessage } from './mailer.ts';
 
 /** Mail through an SMTP server (nodemailer; the URL carries host, port, credentials and options). */
 export function createSmtpMailer(options: { url: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(options.url, { from: options.from });
+  const transport = nodemailer.createTransport(options.url);
   return {
     kind: 'smtp',
     async send(message: MailMessage) {
