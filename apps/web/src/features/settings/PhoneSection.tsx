@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { FormError } from '../auth/parts.tsx';
 import { PasswordConfirm } from './PasswordConfirm.tsx';
+import { ReauthForm } from './ReauthForm.tsx';
 import { fieldError, placeServerError } from './serverErrors.ts';
 import styles from './Settings.module.css';
 import { confirmPhone, removePhone, startPhone } from './settingsApi.ts';
@@ -18,7 +19,6 @@ import { settingsKeys } from './settingsKeys.ts';
 const PasswordSchema = z.string().min(1, { error: 'password_required' });
 const StartSchema = z.object({ phone_number: PhoneNumberSchema, password: PasswordSchema });
 const ConfirmSchema = z.object({ code: MfaCodeSchema });
-const RemoveSchema = z.object({ password: PasswordSchema });
 
 type Mode = 'view' | 'add' | 'confirm' | 'remove';
 
@@ -78,8 +78,12 @@ export function PhoneSection({ security }: { security: AccountSecurity }) {
         />
       )}
       {mode === 'remove' && (
-        <RemoveForm
-          onRemoved={() => done('view', t('settings.phone.removed'))}
+        <ReauthForm
+          submitLabel={t('settings.phone.removeSubmit')}
+          onSubmit={async (password) => {
+            await removePhone({ password });
+            done('view', t('settings.phone.removed'));
+          }}
           onCancel={() => setMode('view')}
         />
       )}
@@ -167,43 +171,6 @@ function ConfirmForm({ onConfirmed, onChange }: { onConfirmed: () => void; onCha
           {t('settings.phone.confirm')}
         </Button>
         <Button onClick={onChange}>{t('settings.phone.change')}</Button>
-      </div>
-    </form>
-  );
-}
-
-function RemoveForm({ onRemoved, onCancel }: { onRemoved: () => void; onCancel: () => void }) {
-  const { t } = useTranslation();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<z.infer<typeof RemoveSchema>>({
-    resolver: zodResolver(RemoveSchema),
-    defaultValues: { password: '' },
-  });
-  const { errors, isSubmitting } = formState;
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await removePhone(values);
-      onRemoved();
-    } catch (error) {
-      setFormError(placeServerError(t, error, ['password'] as const, setError));
-    }
-  });
-
-  return (
-    <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
-      <PasswordConfirm
-        registration={register('password')}
-        error={fieldError(t, errors.password?.message)}
-        autoFocus
-      />
-      <FormError className={styles.error}>{formError}</FormError>
-      <div className={styles.row}>
-        <Button type="submit" variant="primary" disabled={isSubmitting}>
-          {t('settings.phone.removeSubmit')}
-        </Button>
-        <Button onClick={onCancel}>{t('settings.cancel')}</Button>
       </div>
     </form>
   );
