@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '@pinboard/shared';
 import { z } from 'zod';
 
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -46,7 +47,26 @@ const EnvSchema = z.object({
   SMS_GATEWAY_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
   DEV_STANDINS: booleanFlag.optional(),
+  ...providerEnv('GOOGLE'),
+  ...providerEnv('FACEBOOK'),
+  ...providerEnv('LINE'),
 });
+
+/** `<NAME>_ISSUER`, `<NAME>_CLIENT_ID`, `<NAME>_CLIENT_SECRET`: one OpenID provider's settings. */
+function providerEnv<const Name extends string>(name: Name) {
+  return {
+    [`${name}_ISSUER`]: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+    [`${name}_CLIENT_ID`]: z.string().optional(),
+    [`${name}_CLIENT_SECRET`]: z.string().optional(),
+  } as Record<`${Name}_ISSUER` | `${Name}_CLIENT_ID` | `${Name}_CLIENT_SECRET`, z.ZodOptional<z.ZodString>>;
+}
+
+/** An OpenID provider the server signs people in with (decision 21). */
+export interface OidcClientSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -87,6 +107,11 @@ export interface Config {
    * production, and in production only with DEV_STANDINS=1 (a staging box without real mail).
    */
   devStandins: boolean;
+  /**
+   * Social providers configured by their three settings. One left out is stood in for by the
+   * development identity provider at `/__dev/idp` when `devStandins`, and is unavailable otherwise.
+   */
+  providers: Record<SocialProvider, OidcClientSettings | undefined>;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -113,6 +138,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  BOT_CHECK=recaptcha needs RECAPTCHA_PROJECT_ID, RECAPTCHA_SITE_KEY and RECAPTCHA_API_KEY',
     );
   }
+  const providers = Object.fromEntries(
+    SOCIAL_PROVIDERS.map((provider) => [provider, providerSettings(env, provider)]),
+  ) as Config['providers'];
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   return {
@@ -142,5 +170,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
     smsGatewayToken: env.SMS_GATEWAY_TOKEN,
     devStandins: env.NODE_ENV !== 'production' || env.DEV_STANDINS === true,
+    providers,
   };
+}
+
+/** A provider's settings when all three are set; a partial set is a mistake worth stopping for. */
+function providerSettings(env: Env, provider: SocialProvider): OidcClientSettings | undefined {
+  const name = provider.toUpperCase() as 'GOOGLE' | 'FACEBOOK' | 'LINE';
+  const issuer = env[`${name}_ISSUER`] || undefined;
+  const clientId = env[`${name}_CLIENT_ID`] || undefined;
+  const clientSecret = env[`${name}_CLIENT_SECRET`] || undefined;
+  if (!issuer && !clientId && !clientSecret) return undefined;
+  if (!issuer || !clientId || !clientSecret) {
+    throw new Error(
+      `Invalid configuration:\n  ${name}_ISSUER, ${name}_CLIENT_ID and ${name}_CLIENT_SECRET go together`,
+    );
+  }
+  return { issuer, clientId, clientSecret };
 }

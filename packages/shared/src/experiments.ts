@@ -28,6 +28,11 @@ export const EXPERIMENTS = {
     honoursHoldouts: false,
     description: 'Hides first-provider login when enabled.',
   },
+  web_prevent_facebook_register: {
+    groups: { control: 100, enabled: 0 },
+    honoursHoldouts: false,
+    description: 'Closes Facebook sign-up for new users when enabled (recovery modal 4 and the banner).',
+  },
   web_disable_google_login: {
     groups: { control: 100, enabled: 0 },
     honoursHoldouts: false,

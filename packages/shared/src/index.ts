@@ -26,3 +26,4 @@ export * from './auth/names.ts';
 export * from './auth/next-path.ts';
 export * from './auth/recovery.ts';
 export * from './auth/mfa.ts';
+export * from './auth/social.ts';

@@ -84,7 +84,6 @@ describe('POST /v3/register/', () => {
     [{ birthday: birthdaySeconds(`${new Date().getUTCFullYear() - 10}-01-01`) }, 'underage'],
     [{ birthday: birthdaySeconds('1890-01-01') }, 'overage'],
     [{ first_name: 'x'.repeat(31) }, 'first_name_too_long'],
-    [{ type: 'google' }, 'signup_method_unavailable'],
   ] as const)('refuses %j with %s, naming the field', async (overrides, code) => {
     const error = await expectRefused(overrides, code);
     expect(error.field).toBe(ERRORS[code].field);

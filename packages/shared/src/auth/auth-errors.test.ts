@@ -9,7 +9,7 @@ describe('AUTH_ERRORS', () => {
     for (const [code, entry] of Object.entries(AUTH_ERRORS)) {
       expect(ERRORS[code as keyof typeof ERRORS]).toBe(entry);
       expect(entry.apiCode).toBeGreaterThanOrEqual(100);
-      expect(entry.apiCode).toBeLessThanOrEqual(179);
+      expect(entry.apiCode).toBeLessThanOrEqual(199);
     }
   });
 

@@ -115,11 +115,11 @@ export const AUTH_ERRORS = {
   },
   // Ours: the spec's modal redirects an AUTH viewer at once; the API still needs an answer.
   already_logged_in: { status: 400, apiCode: 128, message: "You're already logged in." },
-  // Ours: social and SSO sign-up are later issues.
+  // Ours: a provider that is neither configured nor stood in for (production without its settings).
   signup_method_unavailable: {
     status: 400,
     apiCode: 129,
-    message: "This way of signing up isn't available yet. Continue with email.",
+    message: "This way of signing up isn't available. Continue with email.",
     field: 'type',
   },
   // One answer for an unknown account and a wrong password, so logins cannot probe for accounts.
@@ -254,4 +254,107 @@ export const AUTH_ERRORS = {
     message: 'That is already your email. Enter a new one.',
     field: 'email',
   },
+  // Social login, single sign-on and QR code login (issue 6), apiCodes 180-199.
+  // Ours: a forged, expired, replayed or foreign ID token or access token (decision 21).
+  social_token_invalid: {
+    status: 401,
+    apiCode: 180,
+    message: "Couldn't connect. You must authorize the product.",
+  },
+  // Ours: the web moves on to sign-up with the same token (spec 1 section 4 'unknown-account codes').
+  social_account_not_found: {
+    status: 404,
+    apiCode: 181,
+    message: "We couldn't find an account for this login. Sign up to create one.",
+  },
+  // Spec 1 section 8: a provider gave no email (EmailCollection).
+  social_email_required: { status: 400, apiCode: 182, message: 'Email is required', field: 'email' },
+  // Spec 1 section 8 'Social account not matched' (recovery modal 4, prevent first-provider register).
+  facebook_register_prevented: {
+    status: 409,
+    apiCode: 183,
+    message: "We couldn't match your Facebook account to any account. Try resetting your password instead.",
+    field: 'facebook',
+  },
+  // Recovery modal 5, prevent second-provider register.
+  google_register_prevented: {
+    status: 409,
+    apiCode: 184,
+    message: "We couldn't match your Google account to any account. Try resetting your password instead.",
+    field: 'google',
+  },
+  login_google_only: {
+    status: 400,
+    apiCode: 185,
+    message: 'Your account is already linked to Google. To log in with email, set a password.',
+    field: 'google',
+  },
+  login_facebook_only: {
+    status: 400,
+    apiCode: 186,
+    message: 'Your account is already linked to Facebook. To log in with email, set a password.',
+    field: 'facebook',
+  },
+  login_apple_only: {
+    status: 400,
+    apiCode: 187,
+    message:
+      'Your account is connected to Apple. This option works only on the iOS app. To log into here, you’ll need to set a password.',
+    field: 'email',
+  },
+  login_facebook_unavailable: {
+    status: 400,
+    apiCode: 188,
+    message:
+      'Your account is connected to Facebook, but Facebook login is no longer available. Recover your account',
+    field: 'facebook',
+  },
+  // Ours: the modal 'Oops! {provider} isn't available' shows the provider's name itself.
+  provider_unavailable: {
+    status: 503,
+    apiCode: 189,
+    message: "Oops! This login isn't available right now. Try another way to log in.",
+  },
+  // Ours: a state that no flow of this browser started, or one already used or expired.
+  oidc_state_invalid: {
+    status: 400,
+    apiCode: 190,
+    message: 'This sign-in has expired or was already used. Start again.',
+    field: 'state',
+  },
+  // Spec 1 section 8 'SSO'.
+  sso_no_tokens: { status: 502, apiCode: 191, message: 'No tokens returned' },
+  // Ours: the email's domain has no single sign-on.
+  sso_not_configured: {
+    status: 400,
+    apiCode: 192,
+    message: "Your organisation doesn't use single sign-on here. Log in with your password.",
+    field: 'email',
+  },
+  // Spec 1 section 8 'QR'.
+  qr_login_unavailable: {
+    status: 503,
+    apiCode: 193,
+    message: "QR code login isn't available right now. Try another login method.",
+  },
+  // Ours: the code was approved elsewhere, denied, or timed out.
+  qr_login_expired: {
+    status: 410,
+    apiCode: 194,
+    message: 'This QR code has expired. Get a new one.',
+  },
+  // Ours: settings refuse to remove the last way into an account.
+  identity_last_login_method: {
+    status: 400,
+    apiCode: 195,
+    message: 'Set a password or connect another account before you disconnect this one.',
+  },
+  // Ours: the provider account already belongs to another person here.
+  identity_taken: {
+    status: 409,
+    apiCode: 196,
+    message: 'This account is already connected to another Pinboard account.',
+  },
+  // Ours.
+  identity_not_linked: { status: 404, apiCode: 197, message: "This account isn't connected." },
 } as const satisfies Record<string, ErrorEntry>;

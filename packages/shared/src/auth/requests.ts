@@ -3,7 +3,7 @@ import { IdSchema } from '../ids.ts';
 import { ViewerSchema } from '../viewer.ts';
 import { ConsentStateSchema } from './consents.ts';
 import { EmailSchema } from './email.ts';
-import { GenderSchema, SignupContainerSchema, SignupSourceSchema, SignupTypeSchema } from './enums.ts';
+import { GenderSchema, SignupContainerSchema, SignupSourceSchema } from './enums.ts';
 import { AUTH_LIMITS } from './limits.ts';
 import { BackupCodeSchema, MfaCodeSchema } from './mfa.ts';
 
@@ -19,16 +19,8 @@ const PasswordFieldSchema = z
   .min(1, { error: 'password_required', abort: true })
   .max(PASSWORD_MAX_LENGTH);
 
-/**
- * `POST /v3/register/` (spec 1 section 3 'Sign-up payload'). The password's rules and the
- * birthday's are the server's (checkPassword, checkBirthday), because they depend on the
- * configured rules and the viewer's country; `birthday` is optional here so the server can
- * answer age_missing or birthday_required. Only `type: 'email'` is served for now.
- */
-export const RegisterBodySchema = z.strictObject({
-  type: SignupTypeSchema,
-  email: EmailSchema,
-  password: PasswordFieldSchema,
+/** Fields every sign-up takes, whatever its type (spec 1 section 3 'Sign-up payload'). */
+const SignupCommonFields = {
   /** Unix seconds (UTC midnight of the day the person entered). */
   birthday: z.number({ error: 'birthday_invalid' }).int({ error: 'birthday_invalid' }).optional(),
   first_name: z
@@ -56,35 +48,121 @@ export const RegisterBodySchema = z.strictObject({
   signup_source: SignupSourceSchema.optional(),
   container: SignupContainerSchema.optional(),
   next: UrlTextSchema.optional(),
+};
+
+/**
+ * `POST /v3/register/` with email and password. The password's rules and the birthday's are the
+ * server's (checkPassword, checkBirthday), because they depend on the configured rules and the
+ * viewer's country; `birthday` is optional here so the server can answer age_missing or
+ * birthday_required.
+ */
+export const EmailRegisterBodySchema = z.strictObject({
+  type: z.literal('email'),
+  email: EmailSchema,
+  password: PasswordFieldSchema,
+  ...SignupCommonFields,
 });
+export type EmailRegisterBody = z.infer<typeof EmailRegisterBodySchema>;
+
+const TokenSchema = z.string().min(1).max(8192);
+/**
+ * A sign-up through a provider (decision 21): the provider's token proves the identity; `email` is
+ * taken only when the provider gave none (EmailCollection), `birthday` when it gave none
+ * (socialSignupWithAge).
+ */
+const socialRegister = <const Type extends string, Fields extends z.ZodRawShape>(
+  type: Type,
+  fields: Fields,
+) =>
+  z.strictObject({ type: z.literal(type), email: EmailSchema.optional(), ...fields, ...SignupCommonFields });
+export const SocialRegisterBodySchema = z.discriminatedUnion('type', [
+  socialRegister('google', { google_open_id_token: TokenSchema }),
+  socialRegister('google_one_tap', { google_open_id_token: TokenSchema }),
+  socialRegister('facebook', { facebook_id: z.string().min(1).max(255), facebook_token: TokenSchema }),
+  socialRegister('line', { line_id_token: TokenSchema }),
+  socialRegister('sso', { sso_id_token: TokenSchema }),
+]);
+export type SocialRegisterBody = z.infer<typeof SocialRegisterBodySchema>;
+
+/** `POST /v3/register/`: by email, or through a provider (spec 1 section 3). */
+export const RegisterBodySchema = z.discriminatedUnion('type', [
+  EmailRegisterBodySchema,
+  ...SocialRegisterBodySchema.options,
+]);
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
-/** `POST /v3/login/` (spec 1 section 3 'Login credentials', email and password only for now). */
-export const LoginBodySchema = z.strictObject({
-  username_or_email: z
-    .string({ error: 'username_or_email_required' })
-    .trim()
-    .min(1, { error: 'username_or_email_required', abort: true })
-    .max(254),
-  password: PasswordFieldSchema,
-  recaptchaV3Token: BotCheckTokenSchema.optional(),
-  recaptchaV2Token: BotCheckTokenSchema.optional(),
-  get_user: z.boolean().optional(),
-  /** Keep the current session in this browser's account group and add this one beside it. */
-  switch_account: z.boolean().optional(),
-  app_type_from_client: z.union([z.literal(5), z.literal(7)]).optional(),
-  referrer: UrlTextSchema.optional(),
-  visited_pages_before_login: z.number().int().min(0).optional(),
-  container: SignupContainerSchema.optional(),
-  /**
-   * Two-factor login (issue 5): after a `mfa_required` answer the same credentials come again
-   * with the texted code, or with a backup code; `mfa_resend: true` texts a new code instead.
-   */
-  mfa_token: MfaCodeSchema.optional(),
-  mfa_resend: z.boolean().optional(),
-  backup_code: BackupCodeSchema.optional(),
-});
+/** The social credentials of `POST /v3/login/`; one of them replaces username_or_email and password. */
+const SOCIAL_LOGIN_FIELDS = [
+  'google_open_id_token',
+  'line_id_token',
+  'sso_id_token',
+  'facebook_token',
+] as const;
+
+/**
+ * `POST /v3/login/` (spec 1 section 3 'Login credentials'): username_or_email and password, or one
+ * provider's token (decision 21).
+ */
+export const LoginBodySchema = z
+  .strictObject({
+    username_or_email: z
+      .string({ error: 'username_or_email_required' })
+      .trim()
+      .min(1, { error: 'username_or_email_required', abort: true })
+      .max(254)
+      .optional(),
+    password: PasswordFieldSchema.optional(),
+    google_open_id_token: TokenSchema.optional(),
+    line_id_token: TokenSchema.optional(),
+    sso_id_token: TokenSchema.optional(),
+    /** The address the SSO check was made for; the token's own email decides. */
+    sso_user_email: z.string().max(254).optional(),
+    facebook_id: z.string().min(1).max(255).optional(),
+    facebook_token: TokenSchema.optional(),
+    facebook_autologin: z.boolean().optional(),
+    recaptchaV3Token: BotCheckTokenSchema.optional(),
+    recaptchaV2Token: BotCheckTokenSchema.optional(),
+    get_user: z.boolean().optional(),
+    /** Keep the current session in this browser's account group and add this one beside it. */
+    switch_account: z.boolean().optional(),
+    app_type_from_client: z.union([z.literal(5), z.literal(7)]).optional(),
+    referrer: UrlTextSchema.optional(),
+    visited_pages_before_login: z.number().int().min(0).optional(),
+    container: SignupContainerSchema.optional(),
+    /**
+     * Two-factor login (issue 5): after a `mfa_required` answer the same credentials come again
+     * with the texted code, or with a backup code; `mfa_resend: true` texts a new code instead.
+     */
+    mfa_token: MfaCodeSchema.optional(),
+    mfa_resend: z.boolean().optional(),
+    backup_code: BackupCodeSchema.optional(),
+  })
+  .superRefine((body, context) => {
+    if (isSocialLogin(body)) return;
+    if (body.username_or_email === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['username_or_email'],
+        message: 'username_or_email_required',
+      });
+    }
+    if (body.password === undefined) {
+      context.addIssue({ code: 'custom', path: ['password'], message: 'password_required' });
+    }
+  });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
+/** A login with username_or_email and password (the schema requires both when no token came). */
+export type PasswordLoginBody = LoginBody & { username_or_email: string; password: string };
+
+/** Whether a login body carries username_or_email and password rather than a provider's token. */
+export function isPasswordLogin(body: LoginBody): body is PasswordLoginBody {
+  return !isSocialLogin(body);
+}
+
+/** Whether a login body carries a provider's token rather than a password. */
+export function isSocialLogin(body: Partial<Record<(typeof SOCIAL_LOGIN_FIELDS)[number], unknown>>): boolean {
+  return SOCIAL_LOGIN_FIELDS.some((field) => body[field] !== undefined);
+}
 
 /** `GET /v3/register/exists/?email=`; the answer's data is a boolean (true: taken). */
 export const ExistsQuerySchema = z.strictObject({ email: EmailSchema });

@@ -7,3 +7,4 @@ export * from './social.ts';
 export * from './users.ts';
 export * from './outbox.ts';
 export * from './mfa.ts';
+export * from './identities.ts';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ForgotPasswordBodySchema,
+  isPasswordLogin,
   ForgotPasswordResultSchema,
   LoginBodySchema,
   LoginResultSchema,
@@ -83,7 +84,11 @@ export function registerAuthRoutes(
       },
     },
     async (request, reply) =>
-      signIn(request, reply, (context) => loginWithPassword(deps, request.body, context)),
+      signIn(request, reply, (context) => {
+        const body = request.body;
+        if (!isPasswordLogin(body)) throw new AppError('signup_method_unavailable', { field: 'type' });
+        return loginWithPassword(deps, body, context);
+      }),
   );
 
   api.post(

@@ -1,4 +1,4 @@
-import { loginPasswordProblem, type LoginBody } from '@pinboard/shared';
+import { loginPasswordProblem, type PasswordLoginBody } from '@pinboard/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthRequest } from './auth-deps.ts';
 import { findLoginAccount } from './auth.repository.ts';
@@ -23,7 +23,7 @@ export interface SignedIn {
  */
 export async function loginWithPassword(
   deps: MfaDeps,
-  body: LoginBody,
+  body: PasswordLoginBody,
   request: AuthRequest,
 ): Promise<SignedIn> {
   const switchAccount = body.switch_account === true;
@@ -54,7 +54,13 @@ export async function loginWithPassword(
   if (account.status === 'deactivated') throw new AppError('account_deactivated');
   if (account.status !== 'active') throw new AppError('account_suspended');
   if (account.twoFactorEnabled) {
-    await passSecondFactor(deps, { userId: account.id, body, ip: request.ip, now: request.now });
+    await passSecondFactor(deps, {
+      userId: account.id,
+      body,
+      loginName: identifier,
+      ip: request.ip,
+      now: request.now,
+    });
   }
 
   const cookies = await deps.db.transaction((tx) =>

@@ -152,7 +152,8 @@ export async function resetPassword(
     const login = account.email ?? account.username;
     await passSecondFactor(deps, {
       userId: account.userId,
-      body: { username_or_email: login },
+      body: {},
+      loginName: login,
       ip: request.ip,
       now: request.now,
       extra: { username_or_email: login },

@@ -15,7 +15,7 @@ import { FORM_STYLE, FormError, LoginErrorText } from './parts.tsx';
 import type { RecoveryModalCode } from './recovery.ts';
 
 const LoginFormSchema = z.object({
-  username_or_email: LoginBodySchema.shape.username_or_email,
+  username_or_email: LoginBodySchema.shape.username_or_email.unwrap(),
   // Its rule (loginPasswordProblem) runs on submit, with the login's own wording.
   password: z.string(),
 });

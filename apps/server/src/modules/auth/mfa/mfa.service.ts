@@ -106,7 +106,9 @@ export async function passSecondFactor(
   deps: MfaDeps,
   input: {
     userId: number;
-    body: Pick<LoginBody, 'mfa_token' | 'mfa_resend' | 'backup_code' | 'username_or_email'>;
+    body: Pick<LoginBody, 'mfa_token' | 'mfa_resend' | 'backup_code'>;
+    /** What a wrong backup code counts against (the login name typed, or the account's email). */
+    loginName: string;
     ip: string;
     now: Date;
     /** Extra `error.data` of the mfa_required answer (the reset page's login name). */
@@ -117,7 +119,7 @@ export async function passSecondFactor(
   if (body.backup_code && !body.mfa_resend) {
     const codeHash = hashMfaCode(deps.mfaSecret, userId, 'backup', body.backup_code);
     if (await useBackupCode(deps.db, userId, codeHash, now)) return;
-    await deps.limits.recordLoginFailure(body.username_or_email, input.ip);
+    await deps.limits.recordLoginFailure(input.loginName, input.ip);
     throw new AppError('backup_code_incorrect');
   }
   if (!body.mfa_token || body.mfa_resend) throw await requireCode(deps, userId, now, input.extra ?? {});
