@@ -10,6 +10,8 @@ import { createMailer } from './adapters/mail/index.ts';
 import { createOutbox } from './adapters/outbox/outbox.ts';
 import { createSmsSender } from './adapters/sms/index.ts';
 import { createCountryResolver } from './adapters/geoip/country.ts';
+import { createInProcessFetch } from './adapters/identity/in-process-fetch.ts';
+import { createIdentityProviders } from './adapters/identity/oidc-providers.ts';
 import { createBackground } from './lib/background.ts';
 import { resolveSessionSecret } from './lib/session-secret.ts';
 import { createAuthLimits } from './modules/auth/auth.policy.ts';
@@ -18,7 +20,9 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerAuthCheckRoutes } from './modules/auth/checks.routes.ts';
 import { registerBoardRoutes } from './modules/boards/boards.routes.ts';
+import { registerDevIdp } from './modules/dev/dev-idp.ts';
 import { registerDevOutboxRoutes } from './modules/dev/outbox.routes.ts';
+import { registerConnectRoutes } from './modules/auth/connect.routes.ts';
 import { registerExperimentRoutes } from './modules/experiments/experiments.routes.ts';
 import { registerFeedRoutes } from './modules/feed/feed.routes.ts';
 import { registerPinRoutes } from './modules/pins/pins.routes.ts';
@@ -90,12 +94,23 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     app.log.warn('SMTP_URL is not set: mail is kept in the outbox table and never sent');
   }
   if (config.devStandins) registerDevOutboxRoutes(app, outbox);
+  // Social providers and SSO (decision 21): the development issuer stands in for unconfigured ones.
+  const devIdp = config.devStandins
+    ? await registerDevIdp(app, { config, db, sessionSecret, log: app.log })
+    : null;
+  const identity = createIdentityProviders({
+    config,
+    db,
+    devIdp,
+    inProcessFetch: devIdp ? createInProcessFetch(app, config.publicUrl) : null,
+  });
   const auth: RecoveryDeps = {
     db,
     config,
     limits: createAuthLimits(counters),
     botCheck: createBotCheck(config, { sessionSecret, counters }),
     countries: createCountryResolver({ header: config.countryHeader }),
+    identity,
     mailer,
     sms,
     mfaSecret: sessionSecret,
@@ -104,6 +119,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   };
   registerAuthRoutes(app, { ...auth, secureCookies: config.secureCookies });
   registerAuthCheckRoutes(app, auth);
+  registerConnectRoutes(app, { identity, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   registerSettingsRoutes(app, { ...auth, secureCookies: config.secureCookies });
 
   registerPinRoutes(app, context);

@@ -1,4 +1,5 @@
 import type { BotCheck } from '../../adapters/botcheck/index.ts';
+import type { IdentityProviders } from '../../adapters/identity/identity.ts';
 import type { CountryResolver } from '../../adapters/geoip/country.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -13,6 +14,8 @@ export interface AuthDeps {
   limits: AuthLimits;
   botCheck: BotCheck;
   countries: CountryResolver;
+  /** Social providers and SSO domains (decision 21). */
+  identity: IdentityProviders;
 }
 
 /** The facts about one request a sign-in service decides with. */

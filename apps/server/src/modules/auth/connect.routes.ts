@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ProvidersResultSchema,
+  SOCIAL_CONNECT_MESSAGE,
+  SocialProviderSchema,
+  type SocialConnectComplete,
+  type SocialConnectError,
+  type SocialProvider,
+} from '@pinboard/shared';
+import type { FinishedFlow, IdentityProviders } from '../../adapters/identity/identity.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ok } from '../../lib/envelope.ts';
+import { replies } from '../../lib/route-schemas.ts';
+import { popupPage } from './popup-page.ts';
+import { browserBindingOf, browserHashOf } from './oidc-browser.ts';
+
+const PurposeQuerySchema = z.object({ purpose: z.enum(['login', 'link', 'one_tap']).default('login') });
+/** Whatever the provider sends back; openid-client checks it (state, iss, code or error). */
+const CallbackQuerySchema = z.record(z.string(), z.string().max(4096));
+
+/**
+ * The provider popups of decision 21 (`/connect/{provider}/`, spec 1 section 7) and the list of
+ * providers the web may offer (`GET /v3/auth/providers/`).
+ */
+export function registerConnectRoutes(
+  app: FastifyInstance,
+  deps: { identity: IdentityProviders; publicUrl: string; secureCookies: boolean },
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { identity } = deps;
+  const origin = new URL(deps.publicUrl).origin;
+  const answer = (reply: FastifyReply, message: SocialConnectComplete | SocialConnectError) =>
+    reply
+      .headers({ 'cache-control': 'no-store', 'x-robots-tag': 'noindex' })
+      .type('text/html; charset=utf-8')
+      .send(popupPage({ message, targetOrigin: origin }));
+  const failure = (provider: SocialProvider, error: SocialConnectError['error']): SocialConnectError => ({
+    type: SOCIAL_CONNECT_MESSAGE.error,
+    provider,
+    error,
+  });
+
+  api.get(
+    '/v3/auth/providers/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Which social providers can sign people in here, and which are development stand-ins',
+        response: replies(ProvidersResultSchema),
+      },
+    },
+    async (_request, reply) =>
+      reply.send(
+        ok({
+          facebook: identity.status('facebook'),
+          google: identity.status('google'),
+          line: identity.status('line'),
+        }),
+      ),
+  );
+
+  api.get(
+    '/connect/:provider/',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ provider: SocialProviderSchema }),
+        querystring: PurposeQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      try {
+        const { authorizationUrl } = await identity.startFlow({
+          provider,
+          purpose: request.query.purpose,
+          browserHash: browserBindingOf(request, reply, deps),
+        });
+        return reply.header('cache-control', 'no-store').redirect(authorizationUrl, 302);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        request.log.warn({ err: error.cause ?? error, provider }, 'social sign-in could not start');
+        return answer(reply, failure(provider, 'provider_unavailable'));
+      }
+    },
+  );
+
+  api.get(
+    '/connect/:provider/callback/',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ provider: SocialProviderSchema }),
+        querystring: CallbackQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      const query = request.query;
+      if (query.error) {
+        return answer(
+          reply,
+          failure(provider, query.error === 'access_denied' ? 'access_denied' : 'invalid_flow'),
+        );
+      }
+      const browserHash = browserHashOf(request);
+      if (!browserHash) return answer(reply, failure(provider, 'invalid_flow'));
+      let finished: FinishedFlow;
+      try {
+        finished = await identity.finishFlow({ provider, browserHash, query });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        request.log.warn({ err: error.cause ?? error, provider }, 'social sign-in refused');
+        return answer(
+          reply,
+          failure(provider, error.code === 'provider_unavailable' ? 'provider_unavailable' : 'invalid_flow'),
+        );
+      }
+      return answer(reply, completeMessage(provider, finished));
+    },
+  );
+}
+
+/** Facebook hands over its id and access token (the spec's pair); the others their ID token. */
+function completeMessage(provider: SocialProvider, finished: FinishedFlow): SocialConnectComplete {
+  const message: SocialConnectComplete = { type: SOCIAL_CONNECT_MESSAGE.complete, provider };
+  if (provider === 'facebook') {
+    message.facebook_id = finished.identity.subject;
+    message.facebook_token = finished.accessToken;
+  } else {
+    message.id_token = finished.idToken;
+  }
+  return message;
+}
