@@ -99,7 +99,7 @@ export async function authorizeAtDevIdp(
   if (!interaction.includes('/interaction/')) {
     throw new Error(`expected the sign-in page, got ${response.statusCode} ${interaction} ${response.body}`);
   }
-  const form =
+  const form: Record<string, string> =
     person === 'cancel'
       ? { action: 'cancel' }
       : person.subject && person.email === undefined && person.birthdate === undefined
