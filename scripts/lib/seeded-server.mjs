@@ -56,6 +56,8 @@ export async function launchSeededServer({
   const env = {
     ...process.env,
     PORT: String(port),
+    // The address the browser uses: provider popups come back to it, mails link to it.
+    PUBLIC_URL: baseUrl,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SEED_DEMO: '1',
