@@ -19,6 +19,7 @@ import type { RecoveryDeps } from './modules/auth/recovery.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerAuthCheckRoutes } from './modules/auth/checks.routes.ts';
+import { registerQrLoginRoutes } from './modules/auth/qr-login.routes.ts';
 import { registerBoardRoutes } from './modules/boards/boards.routes.ts';
 import { registerDevIdp } from './modules/dev/dev-idp.ts';
 import { registerDevOutboxRoutes } from './modules/dev/outbox.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   };
   registerAuthRoutes(app, { ...auth, secureCookies: config.secureCookies });
   registerAuthCheckRoutes(app, auth);
+  registerQrLoginRoutes(app, { ...auth, config, counters });
   registerConnectRoutes(app, { identity, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   registerSettingsRoutes(app, { ...auth, secureCookies: config.secureCookies });
 

@@ -27,3 +27,4 @@ export * from './auth/next-path.ts';
 export * from './auth/recovery.ts';
 export * from './auth/mfa.ts';
 export * from './auth/social.ts';
+export * from './auth/qr-login.ts';

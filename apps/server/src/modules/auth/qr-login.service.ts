@@ -1,0 +1,184 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  QR_LOGIN_TTL_SECONDS,
+  qrApprovePath,
+  type QrLoginClaimBody,
+  type QrLoginRequest,
+  type QrLoginStart,
+} from '@pinboard/shared';
+import type { CounterStore } from '../../adapters/counters/counters.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashSessionToken, type Viewer } from '../../plugins/viewer.ts';
+import type { AuthRequest } from './auth-deps.ts';
+import type { SignedIn } from './login.service.ts';
+import {
+  claimApprovedQrLogin,
+  decidePendingQrLogin,
+  deleteQrLoginsExpiredBefore,
+  findAccountStatus,
+  findQrLogin,
+  insertQrLogin,
+  type QrLoginRow,
+} from './qr-login.repository.ts';
+import { startSession } from './sessions.service.ts';
+
+/** The limits of QR code login (ours; decision 21 'QR code login'). */
+export const QR_LOGIN_LIMITS = {
+  /** Codes one address may ask for in a minute; more is `qr_login_unavailable`. */
+  startsPerMinute: 10,
+  /**
+   * A code approved in its last seconds can still be claimed this long after it ends: the screen
+   * polls every 2 s and would otherwise miss an approval made just before the end.
+   */
+  claimGraceSeconds: 10,
+  /** Ended codes are deleted this long after their end (by the next start). */
+  keepSeconds: 10 * 60,
+} as const;
+
+export interface QrLoginDeps {
+  db: Database;
+  counters: CounterStore;
+  publicUrl: string;
+}
+
+const secondsLater = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
+
+/**
+ * `POST /v3/login/qr/`: a new code for a visitor's screen. Refused to a signed-in browser
+ * (`already_logged_in`); `qr_login_unavailable` outside the experiment and beyond the address's
+ * limit, so the screen says only that this way in is not available now.
+ */
+export async function startQrLogin(
+  deps: QrLoginDeps,
+  request: AuthRequest,
+  inExperiment: () => Promise<boolean>,
+): Promise<QrLoginStart> {
+  if (request.viewer.userId !== null) throw new AppError('already_logged_in');
+  if (!(await inExperiment())) throw new AppError('qr_login_unavailable');
+  const starts = await deps.counters.increment(`qr-login:start:ip:${request.ip}`, 60);
+  if (starts > QR_LOGIN_LIMITS.startsPerMinute) throw new AppError('qr_login_unavailable');
+
+  await deleteQrLoginsExpiredBefore(deps.db, secondsLater(request.now, -QR_LOGIN_LIMITS.keepSeconds));
+  const id = randomBytes(16).toString('base64url');
+  const secret = randomBytes(32).toString('base64url');
+  const expiresAt = secondsLater(request.now, QR_LOGIN_TTL_SECONDS);
+  await insertQrLogin(deps.db, {
+    id,
+    secretHash: hashSessionToken(secret),
+    requestIp: request.ip,
+    userAgent: request.userAgent?.slice(0, 512) ?? null,
+    country: request.country,
+    createdAt: request.now,
+    expiresAt,
+  });
+  return {
+    id,
+    secret,
+    url: `${deps.publicUrl.replace(/\/+$/, '')}${qrApprovePath(id)}`,
+    expires_at: expiresAt.toISOString(),
+  };
+}
+
+/**
+ * A code as the approving device sees it. A claimed code reads as approved (it was, and is used
+ * up); a pending one past its end as expired.
+ */
+function presentQrLogin(row: QrLoginRow, now: Date): QrLoginRequest {
+  const status =
+    row.status === 'claimed'
+      ? 'approved'
+      : row.status === 'pending' && row.expiresAt <= now
+        ? 'expired'
+        : row.status;
+  return {
+    id: row.id,
+    status,
+    user_agent: row.userAgent,
+    country: row.country,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+  };
+}
+
+/** `GET /v3/login/qr/{id}/` (AUTH): what asks to log in, so the person can tell it is their screen. */
+export async function describeQrLogin(db: Database, id: string, viewer: Viewer, now: Date) {
+  if (viewer.userId === null) throw new AppError('auth_required');
+  const row = await findQrLogin(db, id);
+  if (!row) throw new AppError('qr_login_expired');
+  return presentQrLogin(row, now);
+}
+
+/**
+ * `POST /v3/login/qr/{id}/approve/` and `/deny/` (AUTH): only a pending code in its time can be
+ * decided, once; anything else (decided, claimed, ended, unknown) is `qr_login_expired`.
+ */
+export async function decideQrLogin(
+  db: Database,
+  input: { id: string; viewer: Viewer; decision: 'approved' | 'denied'; now: Date },
+): Promise<QrLoginRequest> {
+  const userId = input.viewer.userId;
+  if (userId === null) throw new AppError('auth_required');
+  const row = await decidePendingQrLogin(db, {
+    id: input.id,
+    decision: input.decision,
+    userId,
+    now: input.now,
+  });
+  if (!row) throw new AppError('qr_login_expired');
+  return presentQrLogin(row, input.now);
+}
+
+/** Compares the SHA-256 of what was sent with the stored one in constant time. */
+function secretMatches(row: QrLoginRow | null, secret: string): boolean {
+  const given = createHash('sha256').update(secret).digest();
+  const stored = Buffer.from(row?.secretHash ?? '', 'hex');
+  return stored.length === given.length && timingSafeEqual(stored, given);
+}
+
+export type QrLoginClaim =
+  { status: 'pending' | 'denied' | 'expired' } | { status: 'approved'; signedIn: SignedIn };
+
+/**
+ * `POST /v3/login/qr/{id}/claim/` (visitors): the asking screen's poll. A wrong secret and an
+ * unknown or used-up code are the same `qr_login_expired` (nothing tells which). An approved code
+ * signs the browser in as the approver exactly once (one atomic update), after the account
+ * checks a login makes; two-factor is not asked again: the approving device is a signed-in one.
+ */
+export async function claimQrLogin(
+  deps: QrLoginDeps,
+  id: string,
+  body: QrLoginClaimBody,
+  request: AuthRequest,
+): Promise<QrLoginClaim> {
+  if (request.viewer.userId !== null) throw new AppError('already_logged_in');
+  const row = await findQrLogin(deps.db, id);
+  if (!row || !secretMatches(row, body.secret) || row.status === 'claimed') {
+    throw new AppError('qr_login_expired');
+  }
+  if (row.status === 'denied') return { status: 'denied' };
+  if (row.status === 'pending') return { status: row.expiresAt > request.now ? 'pending' : 'expired' };
+
+  const endsAfter = secondsLater(request.now, -QR_LOGIN_LIMITS.claimGraceSeconds);
+  if (row.expiresAt <= endsAfter || row.approvedUserId === null) return { status: 'expired' };
+  const status = await findAccountStatus(deps.db, row.approvedUserId);
+  if (status === 'soft_banned') throw new AppError('account_soft_banned');
+  if (status === 'deactivated') throw new AppError('account_deactivated');
+  if (status !== 'active') throw new AppError('account_suspended');
+
+  const signedIn = await deps.db.transaction(async (tx) => {
+    const userId = await claimApprovedQrLogin(tx, { id, endsAfter });
+    if (userId === null) throw new AppError('qr_login_expired');
+    const cookies = await startSession(tx, {
+      userId,
+      cookies: request.cookies,
+      currentSessionIdHash: null,
+      switchAccount: false,
+      userAgent: request.userAgent,
+      ip: request.ip,
+      now: request.now,
+    });
+    return { userId, cookies };
+  });
+  return { status: 'approved', signedIn };
+}
