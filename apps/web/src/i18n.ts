@@ -13,6 +13,7 @@ import board from './locales/en/board.json';
 import comingSoon from './locales/en/comingSoon.json';
 import auth from './locales/en/auth.json';
 import policy from './locales/en/policy.json';
+import qr from './locales/en/qr.json';
 // Only its type: the settings pages add their words when their lazy chunk loads (addSettingsWords).
 import type settings from './locales/en/settings.json';
 
@@ -39,6 +40,7 @@ const en = {
   comingSoon,
   auth,
   policy,
+  qr,
   errors,
 };
 export const resources = { en: { translation: en } } as const;

@@ -48,6 +48,12 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           lazy: async () => ({ Component: (await import('./routes/LoginPage.tsx')).LoginPage }),
         },
         {
+          path: 'login/qr/:id',
+          lazy: async () => ({
+            Component: (await import('./routes/QrLoginApprovePage.tsx')).QrLoginApprovePage,
+          }),
+        },
+        {
           path: 'login/business',
           lazy: async () => ({
             Component: (await import('./routes/BusinessLoginPage.tsx')).BusinessLoginPage,

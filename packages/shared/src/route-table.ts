@@ -102,6 +102,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   soon('homefeed', 'homefeed', 'general', 'discovery'),
   live('login', 'login', 'general', 'signupLogin'),
   live('loginBusiness', 'login/business', 'general', 'signupLogin'),
+  live('loginQr', 'login/qr/:id', 'general', 'signupLogin'),
   // Deeper login and sign-up paths the app has no page for yet; the static patterns above outrank these.
   soon('loginSubpage', 'login/*', 'general', 'signupLogin'),
   live('signup', 'signup', 'general', 'signupLogin'),

@@ -22,7 +22,7 @@ describe('the route table', () => {
         .filter((r) => r.feature === 'signupLogin')
         .map((r) => r.id)
         .sort(),
-    ).toEqual(['addAccount', 'login', 'loginBusiness', 'policy', 'signup']);
+    ).toEqual(['addAccount', 'login', 'loginBusiness', 'loginQr', 'policy', 'signup']);
     expect(
       available
         .filter((r) => r.feature === 'accountRecovery')
@@ -74,6 +74,7 @@ describe('matchWebRoute', () => {
     ['/login/', 'login'],
     ['/LOGIN/?next=/pin/1/', 'login'],
     ['/login/business/', 'loginBusiness'],
+    ['/login/qr/AbC-123_x/', 'loginQr'],
     ['/login/sso/', 'loginSubpage'],
     ['/login/business/more', 'loginSubpage'],
     ['/signup/', 'signup'],

@@ -4,6 +4,7 @@ import { Button } from '../../../ui/Button.tsx';
 import styles from '../AuthFlow.module.css';
 import type { AuthModalOptions } from '../authModalContext.ts';
 import { LoginForm } from '../LoginForm.tsx';
+import { QrLoginSwitch } from '../qr/QrLoginSwitch.tsx';
 import { StepHeading } from '../parts.tsx';
 import { loginTitle } from '../titles.ts';
 import type { BotCheck } from '../botCheck/useBotCheck.ts';
@@ -30,7 +31,9 @@ export function LoginStep({ titleId, options, onSignup, ...form }: LoginStepProp
       <StepHeading titleId={titleId} title={loginTitle(t, options)}>
         {options.prompt ? t('auth.prompt.subheader') : null}
       </StepHeading>
-      <LoginForm {...form} />
+      <QrLoginSwitch options={options}>
+        <LoginForm {...form} />
+      </QrLoginSwitch>
       {business ? (
         <>
           <Button className={styles.form} onClick={onSignup}>
