@@ -24,6 +24,8 @@ import { registerBoardRoutes } from './modules/boards/boards.routes.ts';
 import { registerDevIdp } from './modules/dev/dev-idp.ts';
 import { registerDevOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { registerConnectRoutes } from './modules/auth/connect.routes.ts';
+import { registerSocialRoutes } from './modules/auth/social.routes.ts';
+import { registerIdentitySettingsRoutes } from './modules/settings/identities.routes.ts';
 import { registerExperimentRoutes } from './modules/experiments/experiments.routes.ts';
 import { registerFeedRoutes } from './modules/feed/feed.routes.ts';
 import { registerPinRoutes } from './modules/pins/pins.routes.ts';
@@ -123,6 +125,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerQrLoginRoutes(app, { ...auth, config, counters });
   registerConnectRoutes(app, { identity, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   registerSettingsRoutes(app, { ...auth, secureCookies: config.secureCookies });
+  registerSocialRoutes(app, { ...auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
+  registerIdentitySettingsRoutes(app, auth);
 
   registerPinRoutes(app, context);
   registerRelatedPinRoutes(app, context);

@@ -3,6 +3,12 @@ import type { MediaStorage } from '../adapters/storage/storage.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { setAccountStatus, type AccountStatus } from '../modules/auth/account-status.service.ts';
+import {
+  addSsoDomain,
+  listSsoDomains,
+  removeSsoDomain,
+  SsoDomainInputError,
+} from '../modules/auth/sso-domains.service.ts';
 import { setExperimentOverride } from '../modules/experiments/experiments.service.ts';
 import { findProfileByUsername } from '../modules/users/users.repository.ts';
 import { isDatabaseEmpty, seedDemo } from './seed.ts';
@@ -23,7 +29,11 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   suspend <email>                           suspend the account (login answers account_suspended) and sign it out everywhere
   soft-ban <email>                          protect the account: remove its password, sign it out everywhere; only a password reset gets back in
   deactivate <email>                        deactivate the account (login answers account_deactivated) and sign it out everywhere
-  reactivate <email>                        make the account active again`;
+  reactivate <email>                        make the account active again
+  sso-domain add <domain> <issuer> <client-id> <secret>
+                                            single sign-on for people whose email is at <domain> (replaces an earlier one)
+  sso-domain remove <domain>                end single sign-on for the domain
+  sso-domain list                           the registered domains, issuers and client ids (no secrets)`;
 
 const STATUS_COMMANDS: Record<string, AccountStatus> = {
   suspend: 'suspended',
@@ -45,6 +55,8 @@ export async function runAdminCommand(context: AdminContext, argv: string[]): Pr
     case 'deactivate':
     case 'reactivate':
       return statusCommand(context, command, args);
+    case 'sso-domain':
+      return ssoDomainCommand(context, args);
     case undefined:
     case 'help':
     case '--help':
@@ -98,4 +110,38 @@ async function statusCommand({ db }: AdminContext, command: string, args: string
   if (to === 'soft_banned') parts.push('password removed (only a password reset gets back in)');
   if (to !== 'active') parts.push(`${change.sessionsEnded} session(s) and every recognition token ended`);
   return `${parts.join('; ')}.`;
+}
+
+const SSO_DOMAIN_USAGE =
+  'Expected: sso-domain add <domain> <issuer> <client-id> <secret> | remove <domain> | list';
+
+async function ssoDomainCommand({ db }: AdminContext, args: string[]): Promise<string> {
+  const [verb, ...rest] = args;
+  try {
+    if (verb === 'add' && rest.length === 4) {
+      const [domain, issuer, clientId, clientSecret] = rest as [string, string, string, string];
+      const added = await addSsoDomain(db, { domain, issuer, clientId, clientSecret });
+      const how = added.created ? 'added' : 'updated (issuer, client id and secret replaced)';
+      return `SSO domain ${added.domain} ${how}: people with an @${added.domain} email sign in through ${issuer} (client ${clientId.trim()}).`;
+    }
+    if (verb === 'remove' && rest.length === 1) {
+      const removed = await removeSsoDomain(db, rest[0]!);
+      if (!removed.removed)
+        throw new AdminUsageError(`${removed.domain} is not an SSO domain; nothing changed.`);
+      const left =
+        removed.accountsLeft > 0
+          ? ` ${removed.accountsLeft} account(s) signed in through it; they need a password reset (or the domain added again) to get in.`
+          : '';
+      return `SSO domain ${removed.domain} removed.${left}`;
+    }
+    if (verb === 'list' && rest.length === 0) {
+      const rows = await listSsoDomains(db);
+      if (rows.length === 0) return 'No SSO domains.';
+      return rows.map((row) => `${row.domain}  ${row.issuer}  client ${row.clientId}`).join('\n');
+    }
+  } catch (error) {
+    if (error instanceof SsoDomainInputError) throw new AdminUsageError(error.message);
+    throw error;
+  }
+  throw new AdminUsageError(SSO_DOMAIN_USAGE);
 }

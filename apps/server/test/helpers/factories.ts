@@ -3,6 +3,7 @@ import type { Database } from '../../src/db/client.ts';
 import { boards, boardSections } from '../../src/db/schema/boards.ts';
 import { images } from '../../src/db/schema/images.ts';
 import { pins } from '../../src/db/schema/pins.ts';
+import { userIdentities } from '../../src/db/schema/identities.ts';
 import { boardCollaborators } from '../../src/db/schema/social.ts';
 import { sessions, users } from '../../src/db/schema/users.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
@@ -107,6 +108,25 @@ export function factories(db: Database) {
           dominantColor: '#336699',
           title: `Pin ${next()}`,
           createdMethod: 'uploaded',
+          ...overrides,
+        })
+        .returning();
+      return row!;
+    },
+
+    /** An identity of `provider` (facebook, google, line, apple, sso:<domain>) linked to the user. */
+    async identity(
+      userId: number,
+      provider: string,
+      overrides: Partial<typeof userIdentities.$inferInsert> = {},
+    ) {
+      const [row] = await db
+        .insert(userIdentities)
+        .values({
+          userId,
+          provider,
+          subject: `sub-${next()}`,
+          issuer: 'https://issuer.example',
           ...overrides,
         })
         .returning();

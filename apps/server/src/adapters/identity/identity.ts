@@ -81,12 +81,13 @@ export interface IdentityProviders {
   }): Promise<VerifiedIdToken>;
   /**
    * Facebook's pair: the access token is checked at the provider's userinfo endpoint and its `sub`
-   * must equal `subject`. `social_token_invalid` otherwise.
+   * must equal `subject`. `social_token_invalid` otherwise. `subject: null` (profile_data, which
+   * gets the access token alone) takes whoever the provider says the token belongs to.
    */
   verifyAccessToken(input: {
     provider: ProviderKey;
     accessToken: string;
-    subject: string;
+    subject: string | null;
   }): Promise<VerifiedIdentity>;
   /**
    * Marks the flow that issued `nonce` as having signed someone in, in the sign-in's transaction.

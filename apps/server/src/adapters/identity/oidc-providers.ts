@@ -220,7 +220,11 @@ export function createIdentityProviders(options: {
       const settings = await settingsOf(provider);
       const found = await discover(settings);
       try {
-        const claims = await oidc.fetchUserInfo(found.configuration, accessToken, subject);
+        const claims = await oidc.fetchUserInfo(
+          found.configuration,
+          accessToken,
+          subject ?? oidc.skipSubjectCheck,
+        );
         return identityOf(provider, { ...claims, iss: found.configuration.serverMetadata().issuer });
       } catch (error) {
         throw refusalOrOutage(error);

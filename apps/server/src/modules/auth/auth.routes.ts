@@ -13,13 +13,19 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { replies } from '../../lib/route-schemas.ts';
+import { experimentUnitOf } from '../../plugins/viewer.ts';
+import { groupsForUnit } from '../experiments/experiments.service.ts';
 import { getViewer } from '../users/viewer.service.ts';
 import { authRequestOf, clearSessionCookie, setAuthCookies } from './auth-cookies.ts';
 import type { AuthRequest } from './auth-deps.ts';
 import { loginWithPassword, type SignedIn } from './login.service.ts';
+import { browserHashOf } from './oidc-browser.ts';
 import { requestPasswordReset, resetPassword, type RecoveryDeps } from './recovery.service.ts';
 import { registerWithEmail } from './register.service.ts';
 import { endSession, switchAccount, type IssuedAuthCookies } from './sessions.service.ts';
+import { loginWithSocial, type SocialRequest } from './social-login.service.ts';
+import { registerWithSocial } from './social-register.service.ts';
+import type { SocialDeps } from './social-verify.ts';
 
 /**
  * Sign-up, login, logout, the account switch and password recovery: the calls that change who
@@ -27,7 +33,7 @@ import { endSession, switchAccount, type IssuedAuthCookies } from './sessions.se
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: RecoveryDeps & { secureCookies: boolean },
+  deps: RecoveryDeps & SocialDeps & { secureCookies: boolean },
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, secureCookies } = deps;
@@ -44,6 +50,14 @@ export function registerAuthRoutes(
     });
   const noStore = { 'cache-control': 'private, no-store' };
   const facts = (request: FastifyRequest) => authRequestOf(request, deps);
+  /** The browser binding and the viewer's experiment groups (asked once, only if a rule needs them). */
+  const socialFacts = (request: FastifyRequest, reply: FastifyReply): SocialRequest => {
+    let groups: ReturnType<typeof groupsForUnit> | undefined;
+    return {
+      browserHash: browserHashOf(request),
+      experiments: () => (groups ??= groupsForUnit(db, experimentUnitOf(request, reply, { secureCookies }))),
+    };
+  };
 
   /** Signs the browser in as `sign` decides, and answers with the viewer it now is. */
   const signIn = async (
@@ -64,13 +78,17 @@ export function registerAuthRoutes(
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign up with email and password; signs the browser in',
+        summary: "Sign up with email and password, or with a provider's token; signs the browser in",
         body: RegisterBodySchema,
         response: replies(LoginResultSchema),
       },
     },
     async (request, reply) =>
-      signIn(request, reply, (context) => registerWithEmail(deps, request.body, context)),
+      signIn(request, reply, (context) => {
+        const body = request.body;
+        if (body.type === 'email') return registerWithEmail(deps, body, context);
+        return registerWithSocial(deps, body, context, socialFacts(request, reply));
+      }),
   );
 
   api.post(
@@ -78,7 +96,8 @@ export function registerAuthRoutes(
     {
       schema: {
         tags: ['auth'],
-        summary: 'Log in with email (or username) and password; a new session every time',
+        summary:
+          "Log in with email (or username) and password, or with a provider's token; a new session every time",
         body: LoginBodySchema,
         response: replies(LoginResultSchema),
       },
@@ -86,8 +105,9 @@ export function registerAuthRoutes(
     async (request, reply) =>
       signIn(request, reply, (context) => {
         const body = request.body;
-        if (!isPasswordLogin(body)) throw new AppError('signup_method_unavailable', { field: 'type' });
-        return loginWithPassword(deps, body, context);
+        const social = socialFacts(request, reply);
+        if (isPasswordLogin(body)) return loginWithPassword(deps, body, context, social);
+        return loginWithSocial(deps, body, context, social);
       }),
   );
 

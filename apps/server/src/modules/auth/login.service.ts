@@ -2,9 +2,11 @@ import { loginPasswordProblem, type PasswordLoginBody } from '@pinboard/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthRequest } from './auth-deps.ts';
 import { findLoginAccount } from './auth.repository.ts';
+import { listIdentityProviders } from './identities.repository.ts';
 import { passSecondFactor, type MfaDeps } from './mfa/mfa.service.ts';
 import { verifyPassword } from './passwords.ts';
 import { startSession, type IssuedAuthCookies } from './sessions.service.ts';
+import type { ExperimentsOf } from './social-verify.ts';
 
 export interface SignedIn {
   userId: number;
@@ -17,7 +19,9 @@ export interface SignedIn {
  * 2. a locked account or address is refused before any password is checked;
  * 3. a sixth attempt within a minute from one address needs a valid bot-check token;
  * 4. a soft-banned account is told so whatever the password (it has none; decision 19);
- * 5. an unknown account and a wrong password give the same answer after the same work;
+ * 5. an unknown account and a wrong password give the same answer after the same work, except
+ *    that an account without a password is told how it signs in instead (spec 1 section 8: linked
+ *    to Google, to Facebook, or to Apple), which no password could change;
  * 6. only after a correct password is a suspended or deactivated account told so;
  * 7. an account with two-factor on then needs the texted code or a backup code (decision 20).
  */
@@ -25,6 +29,7 @@ export async function loginWithPassword(
   deps: MfaDeps,
   body: PasswordLoginBody,
   request: AuthRequest,
+  options: { experiments: ExperimentsOf },
 ): Promise<SignedIn> {
   const switchAccount = body.switch_account === true;
   if (request.viewer.userId !== null && !switchAccount) throw new AppError('already_logged_in');
@@ -46,6 +51,10 @@ export async function loginWithPassword(
   // right: its owner is told to reset it whatever was typed (decision 19). Not counted as a
   // failure: there is no password to guess.
   if (account?.status === 'soft_banned') throw new AppError('account_soft_banned');
+  if (account && account.passwordHash === null) {
+    const signsInElsewhere = await passwordlessLoginError(deps, account.id, options.experiments);
+    if (signsInElsewhere) throw signsInElsewhere;
+  }
   if (!account || !correct) {
     await deps.limits.recordLoginFailure(identifier, request.ip);
     throw new AppError('login_password_incorrect');
@@ -75,4 +84,25 @@ export async function loginWithPassword(
     }),
   );
   return { userId: account.id, cookies };
+}
+
+/**
+ * How an account without a password signs in, as the login form's message (spec 1 section 8):
+ * Google (`login_google_only`), Facebook (`login_facebook_only`, or `login_facebook_unavailable`
+ * while the viewer's `web_disable_facebook_login` hides that button), Apple (`login_apple_only`:
+ * the iOS app only). Null for any other (LINE, SSO): the usual wrong-password answer.
+ */
+async function passwordlessLoginError(
+  deps: MfaDeps,
+  userId: number,
+  experiments: ExperimentsOf,
+): Promise<AppError | null> {
+  const providers = new Set(await listIdentityProviders(deps.db, userId));
+  if (providers.has('google')) return new AppError('login_google_only');
+  if (providers.has('facebook')) {
+    const disabled = (await experiments()).web_disable_facebook_login === 'enabled';
+    return new AppError(disabled ? 'login_facebook_unavailable' : 'login_facebook_only');
+  }
+  if (providers.has('apple')) return new AppError('login_apple_only');
+  return null;
 }

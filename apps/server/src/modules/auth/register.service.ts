@@ -96,7 +96,7 @@ export async function registerWithEmail(
 }
 
 /** The candidate itself when free, else the candidate with a random number the database lacks. */
-async function freeUsername(deps: AuthDeps, candidate: string): Promise<string> {
+export async function freeUsername(deps: Pick<AuthDeps, 'db'>, candidate: string): Promise<string> {
   const suffixed = Array.from({ length: 8 }, () => {
     const suffix = String(randomInt(10, 100_000));
     return candidate.slice(0, USERNAME_MAX_LENGTH - suffix.length) + suffix;

@@ -1,0 +1,132 @@
+import { CONSENT_KEYS, canSubmitConsents, checkBirthday, type SocialRegisterBody } from '@pinboard/shared';
+import { uniqueViolation } from '../../db/sql-helpers.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuthRequest } from './auth-deps.ts';
+import { insertConsents, insertUser, isEmailRegistered } from './auth.repository.ts';
+import { findIdentityAccount, insertIdentity } from './identities.repository.ts';
+import type { SignedIn } from './login.service.ts';
+import { freeUsername } from './register.service.ts';
+import { startSession } from './sessions.service.ts';
+import { signInIdentityAccount, type SocialRequest } from './social-login.service.ts';
+import {
+  emailTakenError,
+  signupBirthdayOf,
+  signupEmailOf,
+  signupNamesOf,
+  signupUsernameOf,
+} from './social-profile.ts';
+import {
+  credentialsOfRegister,
+  isLoginDisabled,
+  providerOfCredentials,
+  verifyCredentials,
+  consumeNonceOrRefuse,
+  type SocialDeps,
+} from './social-verify.ts';
+
+const INSERT_ATTEMPTS = 3;
+
+/**
+ * `POST /v3/register/` through a provider (decision 21; types google, google_one_tap, facebook,
+ * line, sso). No bot check: the provider vouched for a person when it issued the token, and the
+ * token is single use and bound to the browser that ran the flow. Order:
+ * 1. the token is verified; an identity an account already has signs that account in (one-tap
+ *    and a repeated sign-up are logins);
+ * 2. Facebook sign-up closed by `web_prevent_facebook_register` → `facebook_register_prevented`;
+ * 3. the email (the provider's, else the typed one: EmailCollection), by the sign-up rules, and
+ *    not an account's already; 4. the birthday (the provider's, else socialSignupWithAge);
+ * 5. consents; then the account, its identity, consents and session in one transaction that
+ *    consumes the token's nonce.
+ */
+export async function registerWithSocial(
+  deps: SocialDeps,
+  body: SocialRegisterBody,
+  request: AuthRequest,
+  social: SocialRequest,
+): Promise<SignedIn> {
+  if (request.viewer.userId !== null) throw new AppError('already_logged_in');
+  const credentials = credentialsOfRegister(body);
+  const provider = providerOfCredentials(credentials);
+  // The experiments that hide a provider's login hide its sign-up button too.
+  if (await isLoginDisabled(provider, social.experiments)) {
+    throw new AppError('signup_method_unavailable', { field: 'type' });
+  }
+  const verified = await verifyCredentials(deps, credentials, social.browserHash);
+  const { identity } = verified;
+  const existing = await findIdentityAccount(deps.db, identity.provider, identity.subject);
+  if (existing)
+    return signInIdentityAccount(deps, existing, verified, request, { body: {}, switchAccount: false });
+  if (provider === 'facebook' && (await social.experiments()).web_prevent_facebook_register === 'enabled') {
+    throw new AppError('facebook_register_prevented');
+  }
+
+  const email = signupEmailOf(identity, body);
+  if (await isEmailRegistered(deps.db, email)) throw emailTakenError(identity);
+  const birthday = signupBirthdayOf(identity, body);
+  const birthdayProblem = checkBirthday(birthday, { now: request.now, country: request.country });
+  if (birthdayProblem) throw new AppError(birthdayProblem);
+  const consentRequired = deps.config.consentCountries.includes(request.country);
+  if (consentRequired && !(body.consents && canSubmitConsents(body.consents))) {
+    throw new AppError('consent_required');
+  }
+  const names = signupNamesOf(identity, body, email, request.country);
+  const candidate = signupUsernameOf(identity, email, names);
+
+  for (let attempt = 1; ; attempt++) {
+    const username = await freeUsername(deps, candidate);
+    try {
+      return await deps.db.transaction(async (tx) => {
+        await consumeNonceOrRefuse(deps, tx, verified.nonce, request.now);
+        const userId = await insertUser(tx, {
+          username,
+          email,
+          passwordHash: null,
+          firstName: names.firstName,
+          lastName: names.lastName,
+          country: body.country ?? request.country,
+          gender: identity.gender ?? body.gender ?? null,
+          birthday: birthday === undefined ? null : new Date(birthday * 1000).toISOString().slice(0, 10),
+          connectedToFacebook: identity.provider === 'facebook',
+          connectedToGoogle: identity.provider === 'google',
+        });
+        await insertIdentity(tx, {
+          userId,
+          provider: identity.provider,
+          subject: identity.subject,
+          issuer: identity.issuer,
+          email: identity.email,
+        });
+        const consents = body.consents;
+        if (consents) {
+          await insertConsents(
+            tx,
+            CONSENT_KEYS.map((key) => ({ userId, key, granted: consents[key], country: request.country })),
+          );
+        }
+        const cookies = await startSession(tx, {
+          userId,
+          cookies: request.cookies,
+          currentSessionIdHash: null,
+          switchAccount: false,
+          userAgent: request.userAgent,
+          ip: request.ip,
+          now: request.now,
+        });
+        return { userId, cookies };
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const constraint = uniqueViolation(error);
+      // Two sign-ups of one identity raced (two flows, two tokens): this one signs in as the
+      // account the other made, consuming its own nonce.
+      if (constraint === 'user_identities_provider_subject_key') {
+        const account = await findIdentityAccount(deps.db, identity.provider, identity.subject);
+        if (!account) throw new AppError('social_token_invalid');
+        return signInIdentityAccount(deps, account, verified, request, { body: {}, switchAccount: false });
+      }
+      if (constraint === 'users_email_lower_key') throw emailTakenError(identity);
+      if (constraint === 'users_username_lower_key' && attempt < INSERT_ATTEMPTS) continue;
+      throw Object.assign(new AppError('signup_failed'), { cause: error });
+    }
+  }
+}
