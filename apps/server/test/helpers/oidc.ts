@@ -143,7 +143,7 @@ export function popupMessage(html: string): SocialConnectComplete | SocialConnec
 export async function signWithDevIdpKey(
   t: TestApp,
   claims: JWTPayload,
-  options: { expiresIn?: string } = {},
+  options: { expiresIn?: string | number } = {},
 ) {
   const file = path.join(t.dataDir, 'dev-idp-jwks.json');
   const jwk = (JSON.parse(fs.readFileSync(file, 'utf8')) as { keys: JWK[] }).keys[0]!;
@@ -151,7 +151,7 @@ export async function signWithDevIdpKey(
 }
 
 /** Signs an ID token with `jwk` (the dev provider's key, or any other for a forgery). */
-export async function signIdToken(jwk: JWK, claims: JWTPayload, options: { expiresIn?: string } = {}) {
+export async function signIdToken(jwk: JWK, claims: JWTPayload, options: { expiresIn?: string | number } = {}) {
   const key = await importJWK(jwk, 'RS256');
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
