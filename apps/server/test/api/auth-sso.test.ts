@@ -25,8 +25,12 @@ afterAll(() => t.close());
 let sequence = 0;
 const address = (local = 'pat') => `${local}.${Date.now().toString(36)}${sequence++}@${DOMAIN}`;
 const info = (browser: TestBrowser, email: string) => browser.post('/v3/sso/info/', { email });
-const exchange = (browser: TestBrowser, code: string | undefined, state: string | undefined) =>
-  browser.post('/v3/sso/exchange/', { code, state });
+const exchange = (
+  browser: TestBrowser,
+  code: string | undefined,
+  state: string | undefined,
+  iss: string | undefined = DEV_ISSUER,
+) => browser.post('/v3/sso/exchange/', { code, state, iss });
 
 describe('POST /v3/sso/info/', () => {
   it('answers is_sso false and nulls for a domain without single sign-on', async () => {
@@ -181,7 +185,7 @@ describe('GET /sso/callback/', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(messageOf(response.body)).toEqual({
-      message: { type: 'sso-callback', code: 'abc', state: 'xyz' },
+      message: { type: 'sso-callback', code: 'abc', state: 'xyz', iss: 'whatever' },
       targetOrigin: TEST_PUBLIC_URL,
     });
     expect(response.headers['content-security-policy']).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);

@@ -124,3 +124,18 @@ describe('providers', () => {
     }
   });
 });
+
+describe('the development identity provider', () => {
+  it('shows its sign-in page every time, so one browser can try several identities', async () => {
+    const first = await connectThroughDevIdp(t, { provider: 'google', person: { name: 'First Person' } });
+    const second = await connectThroughDevIdp(t, {
+      provider: 'google',
+      person: { name: 'Second Person' },
+      jar: first.jar,
+    });
+    const subjects = [first, second].map(
+      ({ message }) => claimsOf((message as { id_token: string }).id_token).name,
+    );
+    expect(subjects).toEqual(['First Person', 'Second Person']);
+  });
+});

@@ -142,6 +142,8 @@ export type SsoInfo = z.infer<typeof SsoInfoSchema>;
 export const SsoExchangeBodySchema = z.strictObject({
   code: z.string().min(1).max(2048),
   state: z.string().min(1).max(256),
+  /** The provider's `iss` from the redirect (RFC 9207), when it sent one. */
+  iss: z.string().min(1).max(2048).optional(),
 });
 export type SsoExchangeBody = z.infer<typeof SsoExchangeBodySchema>;
 export const SsoExchangeResultSchema = z.object({

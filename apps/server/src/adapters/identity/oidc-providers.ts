@@ -158,6 +158,8 @@ export function createIdentityProviders(options: {
         expiresAt: new Date(now.getTime() + FLOW_TTL_MS),
       });
       const url = oidc.buildAuthorizationUrl(found.configuration, {
+        // The stand-in shows its picker every time, so one browser can try several identities.
+        ...(isDevIssuer(settings.issuer) ? { prompt: 'login' } : {}),
         ...params,
         redirect_uri: callbackUrl(config.publicUrl, provider),
         scope: SCOPE,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ProvidersResultSchema,
   SOCIAL_CONNECT_MESSAGE,
+  SSO_CALLBACK_PATH,
   SocialProviderSchema,
   type SocialConnectComplete,
   type SocialConnectError,
@@ -15,14 +16,15 @@ import { ok } from '../../lib/envelope.ts';
 import { replies } from '../../lib/route-schemas.ts';
 import { popupPage } from './popup-page.ts';
 import { browserBindingOf, browserHashOf } from './oidc-browser.ts';
+import { ssoCallbackMessage, type SsoCallbackMessage } from './sso-callback-page.ts';
 
 const PurposeQuerySchema = z.object({ purpose: z.enum(['login', 'link', 'one_tap']).default('login') });
 /** Whatever the provider sends back; openid-client checks it (state, iss, code or error). */
 const CallbackQuerySchema = z.record(z.string(), z.string().max(4096));
 
 /**
- * The provider popups of decision 21 (`/connect/{provider}/`, spec 1 section 7) and the list of
- * providers the web may offer (`GET /v3/auth/providers/`).
+ * The provider popups of decision 21 (`/connect/{provider}/`, spec 1 section 7; the page the SSO
+ * popup ends on) and the list of providers the web may offer (`GET /v3/auth/providers/`).
  */
 export function registerConnectRoutes(
   app: FastifyInstance,
@@ -31,11 +33,13 @@ export function registerConnectRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { identity } = deps;
   const origin = new URL(deps.publicUrl).origin;
-  const answer = (reply: FastifyReply, message: SocialConnectComplete | SocialConnectError) =>
-    reply
-      .headers({ 'cache-control': 'no-store', 'x-robots-tag': 'noindex' })
-      .type('text/html; charset=utf-8')
-      .send(popupPage({ message, targetOrigin: origin }));
+  const answer = (
+    reply: FastifyReply,
+    message: SocialConnectComplete | SocialConnectError | SsoCallbackMessage,
+  ) => {
+    const page = popupPage({ message, targetOrigin: origin });
+    return reply.headers(page.headers).type('text/html; charset=utf-8').send(page.html);
+  };
   const failure = (provider: SocialProvider, error: SocialConnectError['error']): SocialConnectError => ({
     type: SOCIAL_CONNECT_MESSAGE.error,
     provider,
@@ -120,6 +124,13 @@ export function registerConnectRoutes(
       }
       return answer(reply, completeMessage(provider, finished));
     },
+  );
+
+  // The SSO popup only relays the code: the page that opened it exchanges it (`/v3/sso/exchange/`).
+  api.get(
+    SSO_CALLBACK_PATH,
+    { schema: { hide: true, querystring: CallbackQuerySchema } },
+    async (request, reply) => answer(reply, ssoCallbackMessage(request.query)),
   );
 }
 

@@ -1,11 +1,39 @@
+import { createHash } from 'node:crypto';
 import { escapeHtml } from '../../lib/escape-html.ts';
 
 /**
  * The page a sign-in popup ends on (decision 21): it posts `message` to the window that opened it,
  * to our own origin only, and closes. The message travels as JSON in a data block (with `<`
- * escaped, so no value can end the script), never as JavaScript built from strings.
+ * escaped, so no value can end the script), never as JavaScript built from strings; the page's
+ * only script is allowed by its hash, and `no-referrer` keeps the address (a code) to itself.
  */
-export function popupPage(input: { message: object; targetOrigin: string; title?: string }): string {
+export function popupPage(input: { message: object; targetOrigin: string; title?: string }): {
+  html: string;
+  headers: Record<string, string>;
+} {
+  const html = popupHtml(input);
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+  );
+  return {
+    html,
+    headers: {
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+      'x-robots-tag': 'noindex',
+      'content-security-policy': [
+        "default-src 'none'",
+        `script-src ${hashes.join(' ')}`,
+        "style-src 'unsafe-inline'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+      ].join('; '),
+    },
+  };
+}
+
+function popupHtml(input: { message: object; targetOrigin: string; title?: string }): string {
   const data = JSON.stringify({ message: input.message, targetOrigin: input.targetOrigin }).replace(
     /</g,
     '\\u003c',

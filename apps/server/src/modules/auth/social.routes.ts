@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   FacebookLoginDataBodySchema,
   FacebookLoginDataSchema,
   FacebookProfileDataBodySchema,
   FacebookProfileDataSchema,
-  SSO_CALLBACK_PATH,
   SsoExchangeBodySchema,
   SsoExchangeResultSchema,
   SsoInfoBodySchema,
@@ -17,15 +15,11 @@ import { replies } from '../../lib/route-schemas.ts';
 import { getFacebookLoginData, getFacebookProfileData } from './facebook-data.service.ts';
 import { browserBindingOf, browserHashOf } from './oidc-browser.ts';
 import type { SocialDeps } from './social-verify.ts';
-import { ssoCallbackMessage, ssoCallbackPage } from './sso-callback-page.ts';
 import { exchangeSsoCode, getSsoInfo } from './sso.service.ts';
-
-/** The redirect's query: whatever the provider sent, bounded. */
-const CallbackQuerySchema = z.record(z.string(), z.string().max(4096));
 
 /**
  * The provider lookups of spec 1 section 7 (Facebook's login and profile data, the SSO check and
- * code exchange) and the page the SSO popup ends on. Visitors and signed-in people may call them;
+ * code exchange). Visitors and signed-in people may call them;
  * each JSON call counts against the address's lookup limit (60 a minute, with the email checks).
  */
 export function registerSocialRoutes(
@@ -34,7 +28,6 @@ export function registerSocialRoutes(
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
-  const origin = new URL(deps.publicUrl).origin;
   const send = (reply: FastifyReply, data: unknown) =>
     reply.header('cache-control', 'private, no-store').send(ok(data));
 
@@ -100,15 +93,6 @@ export function registerSocialRoutes(
     async (request, reply) => {
       await deps.limits.assertEmailCheckAllowed(request.ip);
       return send(reply, await exchangeSsoCode(deps, request.body, browserHashOf(request)));
-    },
-  );
-
-  api.get(
-    SSO_CALLBACK_PATH,
-    { schema: { hide: true, querystring: CallbackQuerySchema } },
-    async (request, reply) => {
-      const page = ssoCallbackPage(ssoCallbackMessage(request.query), origin);
-      return reply.headers(page.headers).type('text/html; charset=utf-8').send(page.html);
     },
   );
 }

@@ -63,14 +63,11 @@ export async function exchangeSsoCode(
 ): Promise<SsoExchangeResult> {
   const provider = browserHash ? await findFlowProvider(deps.db, body.state) : null;
   if (!browserHash || !provider?.startsWith('sso:')) throw new AppError('oidc_state_invalid');
-  const sso = await findSsoDomain(deps.db, provider.slice('sso:'.length));
-  if (!sso) throw new AppError('sso_not_configured');
   const finished = await deps.identity.finishFlow({
     provider: provider as ProviderKey,
     browserHash,
-    // The popup's page hands over the code and state only; the issuer is the flow's own
-    // (RFC 9207: providers that announce `iss` in the redirect expect it back).
-    query: { code: body.code, state: body.state, iss: sso.issuer },
+    // RFC 9207: the popup relays the provider's `iss` with the code; openid-client checks it.
+    query: { code: body.code, state: body.state, iss: body.iss },
   });
   if (!finished.idToken) throw new AppError('sso_no_tokens');
   const { identity } = finished;
