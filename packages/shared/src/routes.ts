@@ -9,7 +9,21 @@ export * from './route-table.ts';
  */
 export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   ...WEB_ROUTES.map((route) => route.pattern.split('/')[0]!).filter((word) => word && !word.startsWith(':')),
-  ...['_', '__dev', 'v3', 'vx', 'ads', 'api', 'assets', 'media', 'static', 'healthz', 'offsite', 'connect'],
+  ...[
+    '_',
+    '__dev',
+    'v3',
+    'vx',
+    'ads',
+    'api',
+    'assets',
+    'media',
+    'static',
+    'healthz',
+    'offsite',
+    'connect',
+    'sso',
+  ],
   ...['about', 'admin', 'business', 'advertiser', 'help', 'support', 'terms', 'privacy', 'legal', 'security'],
   ...['login', 'logout', 'signup', 'register', 'password', 'account', 'accounts', 'settings', 'me'],
   ...['search', 'explore', 'pin', 'pins', 'board', 'boards', 'user', 'users', 'feed', 'home', 'create'],
