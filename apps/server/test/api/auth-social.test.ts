@@ -267,6 +267,13 @@ describe('social login of an existing account', () => {
     expect(errorOf(await login(browser, tokenFields(popup))).code).toBe('account_suspended');
   });
 
+  it('lets a soft-banned account back in and makes it active (its message offers this way)', async () => {
+    const { user, browser, popup } = await googleAccount({ status: 'soft_banned', passwordHash: null });
+    const back = await login(browser, tokenFields(popup));
+    expect(back.status).toBe(200);
+    expect((await userOf(user.id)).status).toBe('active');
+  });
+
   it('asks the second factor without using the token up', async () => {
     const { browser, popup } = await googleAccount({ twoFactorEnabled: true });
     const first = await login(browser, tokenFields(popup));

@@ -123,3 +123,14 @@ export async function findSessionStart(db: Executor, idHash: string): Promise<Da
     .limit(1);
   return row?.createdAt ?? null;
 }
+
+/**
+ * A soft-banned account becomes active again: its owner proved who they are through a provider
+ * linked to it, which the soft-ban message offers as a way back (spec 1 section 8).
+ */
+export async function liftSoftBan(db: Executor, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ status: 'active', updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.status, 'soft_banned')));
+}

@@ -2,7 +2,12 @@ import type { LoginBody } from '@pinboard/shared';
 import type { VerifiedIdentity } from '../../adapters/identity/identity.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthRequest } from './auth-deps.ts';
-import { findEmailAccount, findIdentityAccount, type IdentityAccount } from './identities.repository.ts';
+import {
+  findEmailAccount,
+  findIdentityAccount,
+  liftSoftBan,
+  type IdentityAccount,
+} from './identities.repository.ts';
 import type { SignedIn } from './login.service.ts';
 import { passSecondFactor } from './mfa/mfa.service.ts';
 import { startSession } from './sessions.service.ts';
@@ -81,8 +86,9 @@ async function unknownIdentityError(
 
 /**
  * Signs the browser in as the account a verified identity belongs to: the provider proved who
- * this is, so the status is told at once (soft-banned, deactivated, suspended); two-factor still
- * asks its code (the web repeats the token with `mfa_token`); the nonce is consumed in the
+ * this is, so the status is told at once (deactivated, suspended), and a soft-banned account is
+ * let back in and made active (its message says to log in with Facebook or Google); two-factor
+ * still asks its code (the web repeats the token with `mfa_token`); the nonce is consumed in the
  * session's transaction, so a replayed token signs nobody in.
  */
 export async function signInIdentityAccount(
@@ -92,9 +98,8 @@ export async function signInIdentityAccount(
   request: AuthRequest,
   options: { body: Pick<LoginBody, 'mfa_token' | 'mfa_resend' | 'backup_code'>; switchAccount: boolean },
 ): Promise<SignedIn> {
-  if (account.status === 'soft_banned') throw new AppError('account_soft_banned');
   if (account.status === 'deactivated') throw new AppError('account_deactivated');
-  if (account.status !== 'active') throw new AppError('account_suspended');
+  if (account.status === 'suspended') throw new AppError('account_suspended');
   if (account.twoFactorEnabled) {
     await passSecondFactor(deps, {
       userId: account.id,
@@ -106,6 +111,7 @@ export async function signInIdentityAccount(
   }
   const cookies = await deps.db.transaction(async (tx) => {
     await consumeNonceOrRefuse(deps, tx, verified.nonce, request.now);
+    if (account.status === 'soft_banned') await liftSoftBan(tx, account.id);
     return startSession(tx, {
       userId: account.id,
       cookies: request.cookies,
