@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { BackupCodesSection } from './BackupCodesSection.tsx';
 import { ChangePasswordSection } from './ChangePasswordSection.tsx';
+import { ConnectedAccountsSection } from './ConnectedAccountsSection.tsx';
 import { EmailSection } from './EmailSection.tsx';
 import { PhoneSection } from './PhoneSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
@@ -11,7 +12,10 @@ import styles from './Settings.module.css';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
 import { securityQuery } from './settingsKeys.ts';
 
-/** `/settings/security`: email, password, phone, two-factor login, backup codes and sessions. */
+/**
+ * `/settings/security`: email, password, phone, two-factor login, backup codes, connected
+ * accounts and sessions.
+ */
 export function SecurityPage() {
   const { t } = useTranslation();
   return (
@@ -41,6 +45,7 @@ function SecuritySections() {
           <PhoneSection security={security} />
           <TwoFactorSection security={security} />
           <BackupCodesSection security={security} />
+          <ConnectedAccountsSection email={security.email} />
         </>
       )}
       <SessionsSection />

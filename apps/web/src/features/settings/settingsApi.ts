@@ -11,6 +11,7 @@ import type {
   SessionSummary,
   TwoFactorBody,
 } from '@pinboard/shared/settings';
+import type { LinkedIdentities, LinkIdentityBody, SocialProvider } from '@pinboard/shared';
 import { apiClient } from '../../api/client.ts';
 
 // The calls of `/v3/users/settings/...` (issue 5); types only from the shared module, so
@@ -67,4 +68,19 @@ export async function endOtherSessions(): Promise<number> {
 
 export async function closeAccount(body: CloseAccountBody): Promise<void> {
   await apiClient.post<unknown>(`${BASE}/close/`, body);
+}
+
+/** The providers the account logs in with, and whether it has a password (decision 21). */
+export async function fetchIdentities(signal?: AbortSignal): Promise<LinkedIdentities> {
+  return (await apiClient.get<LinkedIdentities>(`${BASE}/identities/`, { signal })).data;
+}
+
+/** Connects the provider whose popup (`?purpose=link`) just answered; answers the updated list. */
+export async function linkIdentity(body: LinkIdentityBody): Promise<LinkedIdentities> {
+  return (await apiClient.post<LinkedIdentities>(`${BASE}/identities/`, body)).data;
+}
+
+/** Disconnects a provider (never the account's last way in); answers the updated list. */
+export async function unlinkIdentity(provider: SocialProvider): Promise<LinkedIdentities> {
+  return (await apiClient.delete<LinkedIdentities>(`${BASE}/identities/${provider}/`)).data;
 }

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fetchSecurity, fetchSessions } from './settingsApi.ts';
+import { fetchIdentities, fetchSecurity, fetchSessions } from './settingsApi.ts';
 
 /** Query keys of the settings pages; a change refreshes only the answer it changed. */
 export const settingsKeys = {
   all: ['settings'] as const,
   security: () => [...settingsKeys.all, 'security'] as const,
   sessions: () => [...settingsKeys.all, 'sessions'] as const,
+  identities: () => [...settingsKeys.all, 'identities'] as const,
 };
 
 export const securityQuery = () =>
@@ -13,3 +14,6 @@ export const securityQuery = () =>
 
 export const sessionsQuery = () =>
   queryOptions({ queryKey: settingsKeys.sessions(), queryFn: ({ signal }) => fetchSessions(signal) });
+
+export const identitiesQuery = () =>
+  queryOptions({ queryKey: settingsKeys.identities(), queryFn: ({ signal }) => fetchIdentities(signal) });
