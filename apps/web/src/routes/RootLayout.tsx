@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppFooter } from '../features/shell/AppFooter.tsx';
 import { AuthModalProvider } from '../features/auth/AuthModalProvider.tsx';
+import { OneTapSlot } from '../features/auth/oneTap/OneTapSlot.tsx';
 import { AppHeader } from '../features/shell/AppHeader.tsx';
 import { useViewer } from '../features/viewer/useViewer.ts';
 import { ToastProvider } from '../ui/ToastProvider.tsx';
@@ -52,6 +53,7 @@ export function RootLayout() {
             <PageForPath pathname={pathname} />
           </main>
           <AppFooter limited={limited} />
+          <OneTapSlot />
         </div>
       </AuthModalProvider>
     </ToastProvider>

@@ -1,24 +1,14 @@
-import {
-  AUTH_LIMITS,
-  firstNameFromEmail,
-  RECOVERY_MODAL_CODES,
-  safeNextPath,
-  type ConsentState,
-  type Viewer,
-} from '@pinboard/shared';
+import { AUTH_LIMITS, RECOVERY_MODAL_CODES, safeNextPath, type Viewer } from '@pinboard/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiRequestError } from '../../api/client.ts';
 import { useToast } from '../../ui/toastContext.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { trackAuthEvent } from './analytics.ts';
 import styles from './AuthFlow.module.css';
-import { register } from './authApi.ts';
 import type { AuthModalOptions } from './authModalContext.ts';
 import { useBotCheck } from './botCheck/useBotCheck.ts';
 import {
-  birthdaySeconds,
   EMPTY_DRAFT,
   isAuthStep,
   type FlowStep,
@@ -27,6 +17,9 @@ import {
   type SignupFailure,
 } from './flow.ts';
 import type { RecoveryModalCode } from './recovery.ts';
+import { socialMove, type SocialMove } from './social/socialMove.ts';
+import { useSocialFlow } from './social/useSocialFlow.ts';
+import { WelcomeLoading } from './social/WelcomeLoading.tsx';
 import { ConsentsStep } from './steps/ConsentsStep.tsx';
 import { ForgotPasswordStep } from './steps/ForgotPasswordStep.tsx';
 import { LoginMfaStep } from './steps/LoginMfaStep.tsx';
@@ -34,13 +27,12 @@ import { LoginStep } from './steps/LoginStep.tsx';
 import { PersonalizedLoginStep } from './steps/PersonalizedLoginStep.tsx';
 import { RecoveryStep } from './steps/RecoveryStep.tsx';
 import { SignupStep } from './steps/SignupStep.tsx';
+import { SocialSignupSteps } from './steps/SocialSignupSteps.tsx';
 import { UnderageConfirmationStep } from './steps/UnderageConfirmationStep.tsx';
-import { signupSourceOf } from './titles.ts';
 import { clearUnderageFlag, hasUnderageFlag, setUnderageFlag } from './underageFlag.ts';
 import { useAuthSuccess } from './useAuthSuccess.ts';
+import { useEmailSignup } from './useEmailSignup.ts';
 import { useLoginAttempt, type LoginAttempt } from './useLoginAttempt.ts';
-
-const FIELDS = new Set(['email', 'password', 'birthday']);
 
 interface AuthFlowProps {
   options: AuthModalOptions;
@@ -51,7 +43,7 @@ interface AuthFlowProps {
   onStep?: (step: FlowStep) => void;
 }
 
-/** The steps of spec 1 for email sign-up and login, once the viewer is known (it picks the first step). */
+/** The steps of spec 1 for sign-up and login, once the viewer is known (it picks the first step). */
 export function AuthFlow(props: AuthFlowProps) {
   const { t } = useTranslation();
   const { session, isLoading } = useViewer();
@@ -78,11 +70,13 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
   const wantsLogin = options.step === 'login' || (!options.step && options.container === 'login_page');
 
   const loginStep = recognised ? 'personalizedLogin' : 'login';
+  // A one-tap sign-up that needs the modal starts on the step its answer leads to.
+  const [start] = useState(() => (options.continueSocial ? socialMove(options.continueSocial) : null));
   const [step, setStep] = useState<FlowStep>(
-    options.recovery !== undefined ? 'recovery' : wantsLogin ? loginStep : 'signup',
+    start?.step ?? (options.recovery !== undefined ? 'recovery' : wantsLogin ? loginStep : 'signup'),
   );
   const [recovery, setRecovery] = useState<RecoveryModalCode>(
-    options.recovery ?? RECOVERY_MODAL_CODES.rateLimited,
+    start?.recovery ?? options.recovery ?? RECOVERY_MODAL_CODES.rateLimited,
   );
   // Who the forgot-password form is for: what the login form held, then what the reset was sent to.
   const [account, setAccount] = useState('');
@@ -91,27 +85,46 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
   const [underageBlocked, setUnderageBlocked] = useState(hasUnderageFlag);
   const [formOpen, setFormOpen] = useState(false);
   const [focusBirthday, setFocusBirthday] = useState(false);
-  const [mfa, setMfa] = useState<MfaChallenge | null>(null);
+  const [mfa, setMfa] = useState<MfaChallenge | null>(start?.mfa ?? null);
   const root = useRef<HTMLDivElement>(null);
 
-  // Every login of the flow (login forms, sign-up with an existing email): a first answer of
-  // `mfa_required` moves to the loginMfa step with the credentials it repeats (spec 1 section 8).
-  const login: LoginAttempt = async (usernameOrEmail, password, secondFactor) => {
-    const placement = await attempt(usernameOrEmail, password, secondFactor);
+  // Every login of the flow (login forms, sign-up with an existing email, a provider's token): a
+  // first answer of `mfa_required` moves to the loginMfa step with the credentials it repeats
+  // (spec 1 section 8).
+  const login: LoginAttempt = async (credentials, secondFactor) => {
+    const placement = await attempt(credentials, secondFactor);
     if (placement?.kind !== 'mfa' || secondFactor) return placement;
-    setMfa({ usernameOrEmail: usernameOrEmail.trim(), password, phoneNumberEnd: placement.phoneNumberEnd });
+    setMfa({ credentials, phoneNumberEnd: placement.phoneNumberEnd });
     setStep('loginMfa');
     return null;
   };
+  const passwordLogin = (usernameOrEmail: string, password: string) =>
+    login({ kind: 'password', usernameOrEmail: usernameOrEmail.trim(), password });
+  const follow = (move: SocialMove) => {
+    if (move.mfa) setMfa(move.mfa);
+    if (move.recovery !== undefined) setRecovery(move.recovery);
+    if (move.underage) setUnderageBlocked(true);
+    if (move.step) setStep(move.step);
+  };
+  const socialFlow = useSocialFlow({ options, session, botCheck, onSuccess, login, start, step, follow });
+  const { social, welcome } = socialFlow;
+  const submitRegistration = useEmailSignup({
+    options,
+    session,
+    botCheck,
+    onSuccess,
+    onUnderage: enterUnderage,
+  });
 
   useEffect(() => onStep?.(step), [step, onStep]);
 
-  // Spec 1 section 4: a fully logged-in viewer is sent on at once (unless adding an account).
+  // Spec 1 section 4: a fully logged-in viewer is sent on at once (unless adding an account);
+  // after one-tap sign-up the 'Welcome' state does that once the page's data is the new viewer's.
   useEffect(() => {
-    if (!signedIn) return;
+    if (!signedIn || welcome) return;
     close();
     if (options.next) void navigate(safeNextPath(options.next), { replace: true });
-  }, [signedIn, close, navigate, options.next]);
+  }, [signedIn, welcome, close, navigate, options.next]);
 
   useEffect(() => {
     if (isAuthStep(step)) trackAuthEvent({ name: 'step_view', step, container: options.container });
@@ -125,6 +138,7 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
     )?.focus();
   }, [step, recovery, options.container]);
 
+  if (welcome) return <WelcomeLoading finish={() => onSuccess(welcome, { welcome: true })} />;
   if (signedIn) return null;
 
   function go(next: FlowStep, element: string) {
@@ -144,48 +158,10 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
     setStep('UnderageConfirmation');
   }
 
-  async function submitRegistration(
-    entered: SignupDraft,
-    consents?: ConsentState,
-  ): Promise<SignupFailure | null> {
-    const country = session?.client_context.country;
-    const { container } = options;
-    trackAuthEvent({ name: 'signup_attempt', step: 'signup', container });
-    try {
-      const result = await register({
-        type: 'email',
-        email: entered.email,
-        password: entered.password,
-        birthday: birthdaySeconds(entered.birthday),
-        first_name: firstNameFromEmail(entered.email, { country }),
-        ...(country ? { country } : {}),
-        recaptchaV3Token: await botCheck.getToken(),
-        ...(consents ? { consents } : {}),
-        signup_source: signupSourceOf(options),
-        container,
-        ...(options.next ? { next: options.next } : {}),
-      });
-      trackAuthEvent({ name: 'signup_success', step: 'signup', container });
-      await onSuccess(result.user);
-      return null;
-    } catch (error) {
-      trackAuthEvent({ name: 'signup_fail', step: 'signup', container });
-      // Spec 1 section 7: a new token after a failed sign-up.
-      botCheck.refresh();
-      const code = error instanceof ApiRequestError ? error.code : 'signup_failed';
-      if (code === 'underage') {
-        enterUnderage(entered);
-        return null;
-      }
-      const field =
-        error instanceof ApiRequestError && error.field && FIELDS.has(error.field) ? error.field : 'form';
-      return { field: field as SignupFailure['field'], code };
-    }
-  }
-
   function backToSignup(withFailure: SignupFailure | null) {
     setFailure(withFailure);
     setFormOpen(true);
+    socialFlow.reset();
     setStep('signup');
   }
 
@@ -200,7 +176,14 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
     go('forgotPassword', 'forgot_password');
   }
 
-  const loginProps = { options, botCheck, login, onRecovery: openRecovery, onForgotPassword: forgotPassword };
+  const loginProps = {
+    options,
+    botCheck,
+    login: passwordLogin,
+    onRecovery: openRecovery,
+    onForgotPassword: forgotPassword,
+    social: socialFlow.view,
+  };
 
   return (
     <div ref={root}>
@@ -217,12 +200,14 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
           underageBlocked={underageBlocked}
           focusBirthday={focusBirthday}
           botCheck={botCheck}
-          login={login}
+          login={passwordLogin}
           onRecovery={openRecovery}
           onForgotPassword={forgotPassword}
+          social={socialFlow.view}
           onUnderage={enterUnderage}
           onReady={async (entered) => {
             setDraft(entered);
+            socialFlow.reset();
             if (!session?.requires_consent) return submitRegistration(entered);
             setStep('consents');
             return null;
@@ -250,7 +235,7 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
         <LoginMfaStep
           titleId={titleId}
           phoneNumberEnd={mfa.phoneNumberEnd}
-          submit={(secondFactor) => login(mfa.usernameOrEmail, mfa.password, secondFactor)}
+          submit={(secondFactor) => login(mfa.credentials, secondFactor)}
           onResent={() => toast.show(t('auth.mfa.resent'), { durationMs: AUTH_LIMITS.toastMs.modalFlow })}
           onBack={() => setStep(loginStep)}
         />
@@ -260,6 +245,7 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
           titleId={titleId}
           onBack={() => backToSignup(null)}
           onNext={async (consents) => {
+            if (social.signup) return socialFlow.continueSignup({}, consents);
             const result = await submitRegistration(draft, consents);
             if (result?.code === 'consent_required') return result.code;
             if (result) backToSignup(result);
@@ -270,10 +256,11 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
       {step === 'UnderageConfirmation' && (
         <UnderageConfirmationStep
           titleId={titleId}
-          birthday={draft.birthday}
+          birthday={social.signup ? (social.signup.birthday ?? '') : draft.birthday}
           onEdit={() => {
             clearUnderageFlag();
             setUnderageBlocked(false);
+            if (social.signup) return setStep('socialSignupWithAge');
             setFocusBirthday(true);
             backToSignup(null);
           }}
@@ -305,13 +292,36 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
           onOk={() => {
             // The sent view is the end of the errand; the others lead back to where it started.
             if (recovery === RECOVERY_MODAL_CODES.passwordResetSent) close();
-            const social =
+            const toSignup =
               recovery === RECOVERY_MODAL_CODES.preventFirstProviderRegister ||
               recovery === RECOVERY_MODAL_CODES.preventSecondProviderRegister;
-            setStep(social ? 'signup' : loginStep);
+            if (toSignup) backToSignup(null);
+            else setStep(loginStep);
           }}
         />
       )}
+      <SocialSignupSteps
+        step={step}
+        titleId={titleId}
+        social={social}
+        country={session?.client_context.country}
+        underageBlocked={underageBlocked}
+        botCheck={botCheck}
+        login={passwordLogin}
+        onRecovery={openRecovery}
+        onForgotPassword={forgotPassword}
+        continueSignup={(added) => socialFlow.continueSignup(added)}
+        onUnderage={(birthday) => {
+          setUnderageFlag();
+          if (social.signup) socialFlow.apply({ kind: 'underage', signup: { ...social.signup, birthday } });
+        }}
+        onNotNow={() => {
+          go('signup', 'not_now');
+          backToSignup(null);
+        }}
+        onNotYou={() => go('login', 'not_you')}
+        onUnavailableOk={() => (social.back ? setStep(social.back) : close())}
+      />
     </div>
   );
 }

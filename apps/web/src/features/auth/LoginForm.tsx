@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginBodySchema } from '@pinboard/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../ui/Button.tsx';
@@ -13,6 +13,10 @@ import { errorText } from './errorText.ts';
 import type { LoginErrorPlacement } from './loginErrors.ts';
 import { FORM_STYLE, FormError, LoginErrorText } from './parts.tsx';
 import type { RecoveryModalCode } from './recovery.ts';
+import type { SocialError } from './social/outcomes.ts';
+import { socialErrorText } from './social/SocialErrorText.tsx';
+import { SsoButton } from './social/SsoButton.tsx';
+import { useSsoForm, type StartSso } from './social/useSsoForm.ts';
 
 const LoginFormSchema = z.object({
   username_or_email: LoginBodySchema.shape.username_or_email.unwrap(),
@@ -31,6 +35,10 @@ interface LoginFormProps {
   /** The recognised account's email: the field is then not shown (the 'Welcome back' screen). */
   knownEmail?: string;
   defaultEmail?: string;
+  /** A login error that reads under a provider's button; without it, it reads under the form. */
+  onProviderError?: (error: SocialError, usernameOrEmail: string) => void;
+  /** Single sign-on for a typed address (spec 1 section 4 'SSO'); none without it. */
+  onSso?: StartSso;
 }
 
 /** Email (or username) and password, with spec 1 section 8's placement of the answer's errors. */
@@ -41,15 +49,19 @@ export function LoginForm({
   botCheck,
   knownEmail,
   defaultEmail = '',
+  onProviderError,
+  onSso,
 }: LoginFormProps) {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<'cantLogIn' | 'generic' | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
   const [tooQuick, setTooQuick] = useState(false);
-  const { register, handleSubmit, setError, getValues, formState } = useForm<LoginFormValues>({
+  const { register, handleSubmit, setError, getValues, control, formState } = useForm<LoginFormValues>({
     resolver: zodResolver(LoginFormSchema),
     defaultValues: { username_or_email: knownEmail ?? defaultEmail, password: '' },
   });
   const { errors, isSubmitting } = formState;
+  const account = useWatch({ control, name: 'username_or_email' });
+  const sso = useSsoForm(account, onSso);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -59,13 +71,28 @@ export function LoginForm({
     if (placement.kind === 'field') {
       const name = placement.field === 'password' ? 'password' : 'username_or_email';
       setError(name, { message: placement.code }, { shouldFocus: true });
-    } else if (placement.kind === 'form') setFormError(placement.text);
-    else if (placement.kind === 'recovery') onRecovery(placement.code, values.username_or_email.trim());
+    } else if (placement.kind === 'facebook' || placement.kind === 'google') {
+      const error = { slot: placement.kind, code: placement.code };
+      if (onProviderError) onProviderError(error, values.username_or_email.trim());
+      else setFormError(socialErrorText(t, placement.code));
+    } else if (placement.kind === 'recovery') onRecovery(placement.code, values.username_or_email.trim());
+    else if (placement.kind !== 'tooQuick' && placement.kind !== 'mfa')
+      setFormError(t('auth.errors.generic'));
   });
   const forgotPassword = () => onForgotPassword(getValues('username_or_email').trim());
 
   return (
-    <form className={styles.form} style={FORM_STYLE} noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form
+      className={styles.form}
+      style={FORM_STYLE}
+      noValidate
+      onSubmit={(event) => {
+        // Single sign-on opens its popup at once, before anything else can await.
+        if (!sso.info) return void onSubmit(event);
+        event.preventDefault();
+        sso.start();
+      }}
+    >
       {knownEmail === undefined && (
         <TextField
           label={t('auth.fields.emailOrUsername')}
@@ -76,23 +103,29 @@ export function LoginForm({
           {...register('username_or_email')}
         />
       )}
-      <TextField
-        label={t('auth.fields.password')}
-        type="password"
-        autoComplete="current-password"
-        data-autofocus={knownEmail === undefined ? undefined : ''}
-        error={
-          errors.password?.message && (
-            <LoginErrorText code={errors.password.message} onForgotPassword={forgotPassword} />
-          )
-        }
-        {...register('password')}
-      />
-      {formError && <FormError>{t(`auth.errors.${formError}`)}</FormError>}
-      {tooQuick && <BotCheckPanel botCheck={botCheck} />}
-      <Button type="submit" variant="primary" className={styles.wide} disabled={isSubmitting}>
-        {isSubmitting ? t('auth.actions.working') : t('auth.actions.logIn')}
-      </Button>
+      {sso.info ? (
+        <SsoButton busy={sso.busy} error={sso.error} />
+      ) : (
+        <>
+          <TextField
+            label={t('auth.fields.password')}
+            type="password"
+            autoComplete="current-password"
+            data-autofocus={knownEmail === undefined ? undefined : ''}
+            error={
+              errors.password?.message && (
+                <LoginErrorText code={errors.password.message} onForgotPassword={forgotPassword} />
+              )
+            }
+            {...register('password')}
+          />
+          <FormError>{formError}</FormError>
+          {tooQuick && <BotCheckPanel botCheck={botCheck} />}
+          <Button type="submit" variant="primary" className={styles.wide} disabled={isSubmitting}>
+            {isSubmitting ? t('auth.actions.working') : t('auth.actions.logIn')}
+          </Button>
+        </>
+      )}
       <p className={styles.toggle}>
         <button type="button" className={styles.linkButton} onClick={forgotPassword}>
           {t('auth.recovery.forgotLink')}

@@ -67,8 +67,7 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken, onMfaRequired
         const { username_or_email: account, phone_number_end: end } = error.data;
         if (typeof account === 'string') {
           onMfaRequired({
-            usernameOrEmail: account,
-            password,
+            credentials: { kind: 'password', usernameOrEmail: account, password },
             phoneNumberEnd: typeof end === 'string' ? end : '',
           });
         } else setFormError('mfa_required');

@@ -16,9 +16,12 @@ import type { BotCheck } from './botCheck/useBotCheck.ts';
 import { errorText, isErrorCode } from './errorText.ts';
 import { birthdaySeconds, type SignupDraft, type SignupFailure } from './flow.ts';
 import type { LoginErrorPlacement } from './loginErrors.ts';
-import { FORM_STYLE, FormError, LoginErrorText } from './parts.tsx';
+import { BirthdayField, FORM_STYLE, FormError, LoginErrorText } from './parts.tsx';
 import { checkSignupPassword, loadCommonPasswords } from './passwordCheck.ts';
 import type { RecoveryModalCode } from './recovery.ts';
+import type { SocialError } from './social/outcomes.ts';
+import { SsoButton } from './social/SsoButton.tsx';
+import { useSsoForm, type StartSso } from './social/useSsoForm.ts';
 
 // The email is checked as the visitor leaves the field; password and birthday on submit, and
 // only for a new email (an existing one logs in with the password instead).
@@ -41,6 +44,10 @@ export interface SignupFormProps {
   onUnderage: (draft: SignupDraft) => void;
   /** The draft passed every check: on to consents or registration; resolves a failure to show. */
   onReady: (draft: SignupDraft) => Promise<SignupFailure | null>;
+  /** A login error that reads under a provider's button (the account is linked to it). */
+  onProviderError?: (error: SocialError, email: string) => void;
+  /** Single sign-on for the typed address (spec 1 section 4 'SSO'); none without it. */
+  onSso?: StartSso;
 }
 
 /** Spec 1 section 4 'Email sign-up': availability first, then log in or validate and register. */
@@ -59,6 +66,7 @@ export function SignupForm(props: SignupFormProps) {
   const email = useWatch({ control, name: 'email' });
   const typoHint = email.length > 0 ? emailTypoHint(email) : null;
   useEmailAvailabilityCheck(email);
+  const sso = useSsoForm(email, props.onSso);
 
   useEffect(() => {
     if (failure && failure.field !== 'form')
@@ -77,9 +85,11 @@ export function SignupForm(props: SignupFormProps) {
         { message: placement.code },
         { shouldFocus: true },
       );
-    else if (placement.kind === 'form')
-      setFormError(placement.text === 'cantLogIn' ? 'account_suspended' : 'internal');
-    else if (placement.kind === 'recovery') props.onRecovery(placement.code, email);
+    else if (placement.kind === 'facebook' || placement.kind === 'google') {
+      if (props.onProviderError) props.onProviderError({ slot: placement.kind, code: placement.code }, email);
+      else setFormError(placement.code);
+    } else if (placement.kind === 'recovery') props.onRecovery(placement.code, email);
+    else if (placement.kind !== 'mfa' && placement.kind !== 'tooQuick') setFormError('internal');
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -129,7 +139,17 @@ export function SignupForm(props: SignupFormProps) {
 
   const birthdayError = underageBlocked ? 'underage' : errors.birthday?.message;
   return (
-    <form className={styles.form} style={FORM_STYLE} noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form
+      className={styles.form}
+      style={FORM_STYLE}
+      noValidate
+      onSubmit={(event) => {
+        // Single sign-on opens its popup at once, before anything else can await.
+        if (!sso.info) return void onSubmit(event);
+        event.preventDefault();
+        sso.start();
+      }}
+    >
       <TextField
         label={t('auth.fields.email')}
         type="email"
@@ -157,42 +177,42 @@ export function SignupForm(props: SignupFormProps) {
         }
         {...register('email')}
       />
-      <TextField
-        label={t('auth.fields.createPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={
-          errors.password?.message && (
-            <LoginErrorText
-              code={errors.password.message}
-              onForgotPassword={() => props.onForgotPassword(getValues('email').trim())}
-            />
-          )
-        }
-        onFocus={() => void loadCommonPasswords()}
-        {...register('password')}
-      />
-      <TextField
-        label={t('auth.fields.birthday')}
-        type="date"
-        autoComplete="bday"
-        error={birthdayError && errorText(t, birthdayError)}
-        {...register('birthday', { disabled: underageBlocked })}
-      />
-      {formError && (
-        <FormError>
-          {isErrorCode(formError) ? errorText(t, formError) : t('auth.errors.signupFailed')}
-        </FormError>
+      {sso.info ? (
+        <SsoButton busy={sso.busy} error={sso.error} />
+      ) : (
+        <>
+          <TextField
+            label={t('auth.fields.createPassword')}
+            type="password"
+            autoComplete="new-password"
+            error={
+              errors.password?.message && (
+                <LoginErrorText
+                  code={errors.password.message}
+                  onForgotPassword={() => props.onForgotPassword(getValues('email').trim())}
+                />
+              )
+            }
+            onFocus={() => void loadCommonPasswords()}
+            {...register('password')}
+          />
+          <BirthdayField error={birthdayError} {...register('birthday', { disabled: underageBlocked })} />
+          {formError && (
+            <FormError>
+              {isErrorCode(formError) ? errorText(t, formError) : t('auth.errors.signupFailed')}
+            </FormError>
+          )}
+          {tooQuick && <BotCheckPanel botCheck={botCheck} />}
+          <Button
+            type="submit"
+            variant="primary"
+            className={styles.wide}
+            disabled={isSubmitting || underageBlocked}
+          >
+            {isSubmitting ? t('auth.actions.working') : t('auth.actions.continue')}
+          </Button>
+        </>
       )}
-      {tooQuick && <BotCheckPanel botCheck={botCheck} />}
-      <Button
-        type="submit"
-        variant="primary"
-        className={styles.wide}
-        disabled={isSubmitting || underageBlocked}
-      >
-        {isSubmitting ? t('auth.actions.working') : t('auth.actions.continue')}
-      </Button>
     </form>
   );
 }

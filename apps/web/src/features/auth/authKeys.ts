@@ -8,6 +8,8 @@ export const authKeys = {
   all: ['auth'] as const,
   exists: (email: string) => [...authKeys.all, 'exists', email.toLowerCase()] as const,
   passwordRules: () => [...authKeys.all, 'passwordRules'] as const,
+  providers: () => [...authKeys.all, 'providers'] as const,
+  sso: (email: string) => [...authKeys.all, 'sso', email.toLowerCase()] as const,
 };
 
 export const existsQuery = (email: string) => ({

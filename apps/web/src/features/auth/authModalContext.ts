@@ -2,6 +2,7 @@ import type { SignupContainer, SignupSource } from '@pinboard/shared';
 import { createContext, useContext } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { RecoveryModalCode } from './recovery.ts';
+import type { SocialOutcome } from './social/outcomes.ts';
 
 /** Who invited the visitor to a board (spec 1 section 3 'Inviter'). */
 export interface Inviter {
@@ -33,6 +34,11 @@ export interface AuthModalOptions {
   switchAccount?: boolean;
   /** Opens on this account-recovery modal (the `aec` parameter), with the login behind it. */
   recovery?: RecoveryModalCode;
+  /**
+   * Continues a sign-up the one-tap card started where it needs the modal's steps (a birthday,
+   * an email, consents, a code, a recovery modal, the provider-down modal).
+   */
+  continueSocial?: SocialOutcome;
 }
 
 export interface AuthModalApi {

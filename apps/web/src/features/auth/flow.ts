@@ -1,16 +1,12 @@
 import { AUTH_STEPS, type AuthStep } from '@pinboard/shared';
+import type { LoginCredentials } from './useLoginAttempt.ts';
 
 /**
- * The steps this modal shows: the spec's, the forgot-password form, and the account-recovery
- * modals of sections 4 and 8 (one step, by code).
+ * The steps this modal shows: the spec's, the forgot-password form, the account-recovery
+ * modals of sections 4 and 8 (one step, by code), and 'Oops! {provider} isn't available'.
  */
 export type FlowStep =
-  | Extract<
-      AuthStep,
-      'signup' | 'login' | 'personalizedLogin' | 'loginMfa' | 'consents' | 'UnderageConfirmation'
-    >
-  | 'forgotPassword'
-  | 'recovery';
+  Exclude<AuthStep, 'respondMessage'> | 'forgotPassword' | 'recovery' | 'providerUnavailable';
 
 const TRACKED_STEPS = new Set<string>(AUTH_STEPS);
 
@@ -44,9 +40,8 @@ export function birthdaySeconds(day: string): number | undefined {
   return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
 }
 
-/** The credentials a two-factor login repeats with its code, and where the code went. */
+/** The credentials a two-factor login repeats with its code (a password or a provider's token), and where the code went. */
 export interface MfaChallenge {
-  usernameOrEmail: string;
-  password: string;
+  credentials: LoginCredentials;
   phoneNumberEnd: string;
 }

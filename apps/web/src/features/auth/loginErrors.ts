@@ -1,4 +1,5 @@
 import { RECOVERY_MODAL_CODES } from '@pinboard/shared';
+import { ERRORS } from '@pinboard/shared/errors';
 import { ApiRequestError } from '../../api/client.ts';
 import { isErrorCode } from './errorText.ts';
 import type { RecoveryModalCode } from './recovery.ts';
@@ -13,7 +14,13 @@ export type LoginErrorPlacement =
   /** The bot check and its message under the form. */
   | { kind: 'tooQuick' }
   /** A message for the whole form, by its key in auth.errors. */
-  | { kind: 'form'; text: 'cantLogIn' | 'generic' };
+  | { kind: 'form'; text: 'generic' }
+  /** Under the first provider's button, or the second's (accounts linked to one of them, deactivated). */
+  | { kind: 'facebook' | 'google'; code: string }
+  /** A social login of an identity no account has: on to the social sign-up with the same token. */
+  | { kind: 'socialSignup' }
+  /** The provider is down: the 'Oops! {provider} isn't available' modal. */
+  | { kind: 'unavailable' };
 
 const PASSWORD_CODES = new Set(['login_password_incorrect', 'login_password_invalid', 'password_required']);
 // Spec 1 section 4: rate-limit codes open rate limited, soft-ban codes soft banned, the suspended code suspended.
@@ -21,6 +28,9 @@ const RECOVERY_CODES: Record<string, RecoveryModalCode> = {
   login_rate_limited: RECOVERY_MODAL_CODES.rateLimited,
   account_soft_banned: RECOVERY_MODAL_CODES.softBanned,
   account_suspended: RECOVERY_MODAL_CODES.suspended,
+  // Spec 1 section 4: first- or second-provider recovery errors lead to a prevent-register modal.
+  facebook_register_prevented: RECOVERY_MODAL_CODES.preventFirstProviderRegister,
+  google_register_prevented: RECOVERY_MODAL_CODES.preventSecondProviderRegister,
 };
 
 // The second step's answers (a wrong, dead or unsendable code) read on its code field.
@@ -44,7 +54,13 @@ export function placeLoginError(error: unknown): LoginErrorPlacement {
   const recovery = RECOVERY_CODES[code];
   if (recovery !== undefined) return { kind: 'recovery', code: recovery };
   if (code === 'login_too_quick') return { kind: 'tooQuick' };
-  if (code === 'account_deactivated') return { kind: 'form', text: 'cantLogIn' };
+  if (code === 'social_account_not_found') return { kind: 'socialSignup' };
+  if (code === 'provider_unavailable') return { kind: 'unavailable' };
+  // Spec 1 section 8: 'Voluntarily deactivated: the server message appears under the second provider's button'.
+  if (code === 'account_deactivated') return { kind: 'google', code };
+  // The first-provider code under the first provider's button, the second's under the second's.
+  const field = isErrorCode(code) ? (ERRORS[code] as { field?: string }).field : undefined;
+  if (field === 'facebook' || field === 'google') return { kind: field, code };
   // Every other code the catalogue knows reads on the email field; anything else is ours.
   if (isErrorCode(code) && code !== 'internal' && code !== 'signup_failed') {
     return { kind: 'field', field: 'email', code };

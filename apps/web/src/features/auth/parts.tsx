@@ -1,6 +1,7 @@
 import { AUTH_LIMITS } from '@pinboard/shared';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ComponentProps, CSSProperties, ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { TextField } from '../../ui/TextField.tsx';
 import { LogoMark } from '../shell/icons.tsx';
 import styles from './AuthFlow.module.css';
 import { errorText } from './errorText.ts';
@@ -57,6 +58,26 @@ export function LoginErrorText({ code, onForgotPassword }: { code: string; onFor
       components={[
         <button key="reset" type="button" className={styles.linkButton} onClick={onForgotPassword} />,
       ]}
+    />
+  );
+}
+
+/**
+ * The birthday field of sign-up (the email form and socialSignupWithAge): a date input whose
+ * error is a code of the catalogue (the shared checkBirthday's answers).
+ */
+export function BirthdayField({
+  error,
+  ...input
+}: Omit<ComponentProps<typeof TextField>, 'label' | 'type' | 'autoComplete' | 'error'> & { error?: string }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('auth.fields.birthday')}
+      type="date"
+      autoComplete="bday"
+      error={error && errorText(t, error)}
+      {...input}
     />
   );
 }

@@ -16,15 +16,17 @@ const MFA_HOME_PAGES = /^\/(login|signup|add-account|password\/reset)(\/|$)/;
  * else), then the modal closes and the page moves on: an account switch to the profile, a
  * `next` to itself, the login pages home, anything else stays where it is. After two-factor
  * login: the `next`, else the current path, except the recovery page and /add-account lead home.
+ * After one-tap sign-up (`welcome`), the 'Welcome' state stays until the refetch is done.
  */
 export function useAuthSuccess(options: AuthModalOptions, close: () => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
-  return async (viewer: Viewer, how: { mfa: boolean } = { mfa: false }) => {
+  return async (viewer: Viewer, how: { mfa?: boolean; welcome?: boolean } = {}) => {
     rememberViewer(viewer);
-    void changeViewer(queryClient, viewer);
+    const refreshed = changeViewer(queryClient, viewer);
+    if (how.welcome) await refreshed;
     close();
     if (how.mfa) {
       if (options.next) await navigate(safeNextPath(options.next));

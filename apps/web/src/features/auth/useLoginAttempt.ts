@@ -5,22 +5,27 @@ import { trackAuthEvent } from './analytics.ts';
 import { logIn } from './authApi.ts';
 import type { BotCheck } from './botCheck/useBotCheck.ts';
 import { placeLoginError, TROUBLE_AFTER_WRONG_PASSWORDS, type LoginErrorPlacement } from './loginErrors.ts';
+import { loginFields, loginTypeOf, type SocialCredential } from './social/credentials.ts';
 
 /** The second factor sent with the same credentials, or the ask for a new texted code. */
 export type SecondFactor = Pick<LoginBody, 'mfa_token' | 'backup_code' | 'mfa_resend'>;
 
+/** What a login proves who it is with: a password, or a provider's token (decision 21). */
+export type LoginCredentials =
+  | { kind: 'password'; usernameOrEmail: string; password: string }
+  | { kind: 'social'; credential: SocialCredential };
+
 /** Logs in; with a second factor it is the loginMfa step's call (login type `mfa`). */
 export type LoginAttempt = (
-  usernameOrEmail: string,
-  password: string,
+  credentials: LoginCredentials,
   secondFactor?: SecondFactor,
 ) => Promise<LoginErrorPlacement | null>;
 
 /**
- * Logs in with an email (or username) and password: the login form's own password rule first
- * (spec 1 section 5: too short, same as, blacklisted all read 'incorrect'), then the call with
- * the bot-check token. Resolves null after success, else where the error goes; the third
- * 'incorrect' answer in a row opens the trouble-logging-in modal instead.
+ * Logs in with an email (or username) and password, or with a provider's token: the login
+ * form's own password rule first (spec 1 section 5: too short, same as, blacklisted all read
+ * 'incorrect'), then the call with the bot-check token. Resolves null after success, else where
+ * the error goes; the third 'incorrect' answer in a row opens the trouble-logging-in modal instead.
  */
 export function useLoginAttempt(
   options: AuthModalOptions,
@@ -29,16 +34,20 @@ export function useLoginAttempt(
 ): LoginAttempt {
   const { container } = options;
   const wrongInARow = useRef(0);
-  return async (usernameOrEmail, password, secondFactor) => {
+  return async (credentials, secondFactor) => {
     const mfa = secondFactor !== undefined;
-    const login_type = mfa ? 'mfa' : 'email';
-    const problem = loginPasswordProblem(password);
-    if (problem) return { kind: 'field', field: 'password', code: problem };
+    const social = credentials.kind === 'social' ? credentials.credential : null;
+    const login_type = mfa ? 'mfa' : social ? loginTypeOf(social) : 'email';
+    if (credentials.kind === 'password') {
+      const problem = loginPasswordProblem(credentials.password);
+      if (problem) return { kind: 'field', field: 'password', code: problem };
+    }
     trackAuthEvent({ name: 'login_attempt', login_type, container });
     try {
       const result = await logIn({
-        username_or_email: usernameOrEmail.trim(),
-        password,
+        ...(credentials.kind === 'password'
+          ? { username_or_email: credentials.usernameOrEmail.trim(), password: credentials.password }
+          : loginFields(credentials.credential)),
         recaptchaV3Token: await botCheck.getToken(),
         get_user: true,
         container,

@@ -94,3 +94,13 @@ export function useBotCheck(): BotCheck {
     [getToken, refreshInBackground, verify],
   );
 }
+
+/**
+ * A bot check that solves only when asked, for a button most visitors never press (the one-tap
+ * card): no background work on every page.
+ */
+export const onDemandBotCheck: BotCheck = {
+  getToken: () => produceToken(new AbortController().signal).catch(() => undefined),
+  refresh: () => {},
+  verify: async () => Boolean(await onDemandBotCheck.getToken()),
+};

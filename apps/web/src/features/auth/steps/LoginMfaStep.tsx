@@ -48,8 +48,9 @@ export function LoginMfaStep({ titleId, phoneNumberEnd, submit, onResent, onBack
     if (!placement) return;
     if (placement.kind === 'field' && placement.field === 'code') {
       setError('code', { message: placement.code }, { shouldFocus: true });
-    } else if (placement.kind === 'field') setFormError(errorText(t, placement.code));
-    else if (placement.kind === 'form') setFormError(t(`auth.errors.${placement.text}`));
+    } else if (placement.kind === 'field' || placement.kind === 'facebook' || placement.kind === 'google') {
+      setFormError(errorText(t, placement.code));
+    } else if (placement.kind === 'form') setFormError(t(`auth.errors.${placement.text}`));
     else setFormError(t('auth.errors.generic'));
   }
 

@@ -6,6 +6,9 @@ import type { AuthModalOptions } from '../authModalContext.ts';
 import { LoginForm } from '../LoginForm.tsx';
 import { QrLoginSwitch } from '../qr/QrLoginSwitch.tsx';
 import { StepHeading } from '../parts.tsx';
+import { ProviderButtons } from '../social/ProviderButtons.tsx';
+import { useProviders } from '../social/useProviders.ts';
+import { useSocialButtons, type SocialViewProps } from '../social/useSocialButtons.ts';
 import { loginTitle } from '../titles.ts';
 import type { BotCheck } from '../botCheck/useBotCheck.ts';
 import type { LoginErrorPlacement } from '../loginErrors.ts';
@@ -19,20 +22,33 @@ interface LoginStepProps {
   login: (usernameOrEmail: string, password: string) => Promise<LoginErrorPlacement | null>;
   onRecovery: (code: RecoveryModalCode, usernameOrEmail: string) => void;
   onForgotPassword: (usernameOrEmail: string) => void;
+  social: SocialViewProps;
   onSignup: () => void;
 }
 
-/** The login step; the business variant adds its own links (spec 1 section 2 'Toggles and links'). */
-export function LoginStep({ titleId, options, onSignup, ...form }: LoginStepProps) {
+/**
+ * The login step with the provider buttons; the business variant adds its own links (spec 1
+ * section 2 'Toggles and links').
+ */
+export function LoginStep({ titleId, options, social, onSignup, ...form }: LoginStepProps) {
   const { t } = useTranslation();
   const business = options.container === 'revamped_business_login_page';
+  const choice = useProviders('login', social.country);
+  const buttons = useSocialButtons(social.connect);
   return (
     <div className={styles.step}>
       <StepHeading titleId={titleId} title={loginTitle(t, options)}>
         {options.prompt ? t('auth.prompt.subheader') : null}
       </StepHeading>
       <QrLoginSwitch options={options}>
-        <LoginForm {...form} />
+        <LoginForm {...form} onProviderError={buttons.showFormError} onSso={social.sso} />
+        <ProviderButtons
+          choice={choice}
+          error={buttons.error}
+          busy={buttons.busy}
+          onConnect={buttons.connect}
+          onRecover={() => form.onForgotPassword(buttons.account)}
+        />
       </QrLoginSwitch>
       {business ? (
         <>

@@ -1,4 +1,4 @@
-import type { ViewerInfo } from '@pinboard/shared';
+import type { SocialProvider, ViewerInfo } from '@pinboard/shared';
 import { useTranslation } from 'react-i18next';
 import { useHomeFeed } from '../../feed/useHomeFeed.ts';
 import styles from '../AuthFlow.module.css';
@@ -9,6 +9,9 @@ import { PinPreview } from '../PinPreview.tsx';
 import type { LoginErrorPlacement } from '../loginErrors.ts';
 import type { RecoveryModalCode } from '../recovery.ts';
 import { StepHeading } from '../parts.tsx';
+import { ProviderButtons } from '../social/ProviderButtons.tsx';
+import { useProviders } from '../social/useProviders.ts';
+import { useSocialButtons, type SocialViewProps } from '../social/useSocialButtons.ts';
 
 interface PersonalizedLoginStepProps {
   titleId: string;
@@ -18,6 +21,7 @@ interface PersonalizedLoginStepProps {
   login: (usernameOrEmail: string, password: string) => Promise<LoginErrorPlacement | null>;
   onRecovery: (code: RecoveryModalCode, usernameOrEmail: string) => void;
   onForgotPassword: (usernameOrEmail: string) => void;
+  social: SocialViewProps;
   onNotYou: () => void;
 }
 
@@ -50,16 +54,24 @@ function ImagePanel() {
  * 'Welcome back' for a recognised browser (spec 1 section 4: not AUTH and has info, that is a
  * LIMITED_LOGIN viewer): the image panel (or, saving or downloading, the pin at hand), the
  * account's picture and name, the extra subheader saying why a password is asked again, only
- * the password to type, and 'Not you?' for the plain login.
+ * the password to type, the buttons of the providers the account is connected to, and 'Not
+ * you?' for the plain login.
  */
 export function PersonalizedLoginStep({
   titleId,
   options,
   info,
+  social,
   onNotYou,
   ...form
 }: PersonalizedLoginStepProps) {
   const { t } = useTranslation();
+  const choice = useProviders('login', social.country);
+  const buttons = useSocialButtons(social.connect);
+  const connected: SocialProvider[] = [
+    ...(info.connectedToFacebook ? (['facebook'] as const) : []),
+    ...(info.connectedToGoogle ? (['google'] as const) : []),
+  ];
   const account = info.email ?? info.username ?? '';
   const name = info.firstName || account;
   return (
@@ -87,7 +99,15 @@ export function PersonalizedLoginStep({
         {options.prompt ? t('auth.prompt.subheader') : account}
       </StepHeading>
       <p className={styles.subtitle}>{t('auth.personalized.limitedSubheader')}</p>
-      <LoginForm {...form} knownEmail={account} />
+      <LoginForm {...form} knownEmail={account} onProviderError={buttons.showFormError} onSso={social.sso} />
+      <ProviderButtons
+        choice={choice}
+        only={connected}
+        error={buttons.error}
+        busy={buttons.busy}
+        onConnect={buttons.connect}
+        onRecover={() => form.onForgotPassword(account)}
+      />
       <p className={styles.toggle}>
         <button type="button" className={styles.linkButton} onClick={onNotYou}>
           {t('auth.actions.notYou')}

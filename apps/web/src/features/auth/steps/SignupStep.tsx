@@ -8,6 +8,10 @@ import { trackAuthEvent } from '../analytics.ts';
 import { FORM_STYLE, StepHeading } from '../parts.tsx';
 import { PinPreview } from '../PinPreview.tsx';
 import { SignupForm, type SignupFormProps } from '../SignupForm.tsx';
+import { ProviderButtons } from '../social/ProviderButtons.tsx';
+import socialStyles from '../social/Social.module.css';
+import { useProviders } from '../social/useProviders.ts';
+import { useSocialButtons, type SocialViewProps } from '../social/useSocialButtons.ts';
 import { TermsNotice } from '../TermsNotice.tsx';
 import { signupSourceOf, signupTitle } from '../titles.ts';
 
@@ -17,6 +21,7 @@ interface SignupStepProps extends SignupFormProps {
   place: ClientContext | null;
   /** The form was already open (coming back from another step). */
   formOpen: boolean;
+  social: SocialViewProps;
   onLogin: () => void;
 }
 
@@ -25,10 +30,13 @@ const GREETING_SOURCES = new Set(['homePage', 'defaultSource']);
 /**
  * The sign-up step (and its respondMessage variant): the title by source, the pin for save and
  * download, the email form (at once on the home page, behind 'Continue with email' elsewhere),
- * the terms and the switch to login.
+ * the provider buttons (without Facebook, and with the spec's banner, once Facebook sign-up is
+ * closed here), the terms and the switch to login.
  */
-export function SignupStep({ titleId, options, place, formOpen, onLogin, ...form }: SignupStepProps) {
+export function SignupStep({ titleId, options, place, formOpen, social, onLogin, ...form }: SignupStepProps) {
   const { t } = useTranslation();
+  const choice = useProviders('signup', social.country);
+  const buttons = useSocialButtons(social.connect);
   const [open, setOpen] = useState(formOpen || options.container === 'home_page');
   const [revealed, setRevealed] = useState(false);
   const showPin = options.pinId && (options.container === 'save' || options.container === 'download');
@@ -40,8 +48,16 @@ export function SignupStep({ titleId, options, place, formOpen, onLogin, ...form
       <StepHeading titleId={titleId} title={signupTitle(t, options)}>
         {greeting ? t('auth.titles.signupSubtitle') : null}
       </StepHeading>
+      {choice.facebookSignupClosed && (
+        <p className={socialStyles.banner}>{t('auth.social.facebookSignupClosed')}</p>
+      )}
       {open ? (
-        <SignupForm {...form} focusEmail={revealed} />
+        <SignupForm
+          {...form}
+          focusEmail={revealed}
+          onProviderError={buttons.showFormError}
+          onSso={social.sso}
+        />
       ) : (
         <div className={styles.form} style={FORM_STYLE}>
           <Button
@@ -63,6 +79,13 @@ export function SignupStep({ titleId, options, place, formOpen, onLogin, ...form
           </Button>
         </div>
       )}
+      <ProviderButtons
+        choice={choice}
+        error={buttons.error}
+        busy={buttons.busy}
+        onConnect={buttons.connect}
+        onRecover={() => form.onForgotPassword(buttons.account)}
+      />
       <TermsNotice place={place} />
       <p className={styles.toggle}>
         <Trans

@@ -1,0 +1,34 @@
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import styles from '../AuthFlow.module.css';
+import { errorText } from '../errorText.ts';
+
+/** The popups' own failures (spec 1 section 8 'Social' and 'SSO'). */
+const POPUP_TEXTS = {
+  popup_blocked: 'auth.social.popupBlocked',
+  popup_closed: 'auth.social.notAuthorized',
+  access_denied: 'auth.social.notAuthorized',
+  window_undefined: 'auth.social.windowUndefined',
+} as const;
+
+/** A social error's text: a popup's failure, or the catalogue's text of its code. */
+export function socialErrorText(t: TFunction, code: string): string {
+  if (Object.hasOwn(POPUP_TEXTS, code)) return t(POPUP_TEXTS[code as keyof typeof POPUP_TEXTS]);
+  if (code === 'invalid_flow') return errorText(t, 'oidc_state_invalid');
+  return errorText(t, code);
+}
+
+/**
+ * A social error as it reads under a button. 'Recover your account' at the end of the
+ * Facebook-no-longer-available text (spec 1 section 8) leads to the forgot-password step.
+ */
+export function SocialErrorText({ code, onRecover }: { code: string; onRecover?: () => void }) {
+  const { t } = useTranslation();
+  if (code !== 'login_facebook_unavailable' || !onRecover) return socialErrorText(t, code);
+  return (
+    <Trans
+      i18nKey="auth.social.facebookUnavailable"
+      components={[<button key="recover" type="button" className={styles.linkButton} onClick={onRecover} />]}
+    />
+  );
+}

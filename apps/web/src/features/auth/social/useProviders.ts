@@ -1,0 +1,47 @@
+import { LINE_COUNTRY, SOCIAL_PROVIDERS, type SocialProvider } from '@pinboard/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useExperimentGroup } from '../../experiments/useExperimentGroup.ts';
+import { authKeys } from '../authKeys.ts';
+import { hasPreventFacebookRegister } from './preventRegisterFlag.ts';
+import { fetchProviders } from './socialApi.ts';
+
+export interface ProviderChoice {
+  /** The provider buttons to show, in the spec's order (first, second, then LINE). */
+  shown: SocialProvider[];
+  /** A shown button is served by the development identity provider (DESIGN.md section 5). */
+  standin: boolean;
+  /** Facebook works but does not take new people here: the sign-up view's banner says so. */
+  facebookSignupClosed: boolean;
+}
+
+const ENABLED = 'enabled';
+
+/**
+ * Which provider buttons a view offers (spec 1 section 6, decision 21): those the server can
+ * serve (`GET /v3/auth/providers/`; none until it answers, none if it fails), minus Facebook and
+ * Google when their disabling experiments are `enabled`, LINE only in Japan, and on sign-up no
+ * Facebook once this browser was told Facebook sign-up is closed (the local flag, or the
+ * experiment `web_prevent_facebook_register` that closes it for everyone in it).
+ */
+export function useProviders(view: 'signup' | 'login', country: string | undefined): ProviderChoice {
+  const { data } = useQuery({
+    queryKey: authKeys.providers(),
+    queryFn: ({ signal }) => fetchProviders(signal),
+    staleTime: Infinity,
+  });
+  const disabled: Record<SocialProvider, boolean> = {
+    facebook: useExperimentGroup('web_disable_facebook_login') === ENABLED,
+    google: useExperimentGroup('web_disable_google_login') === ENABLED,
+    line: country?.toUpperCase() !== LINE_COUNTRY,
+  };
+  const signupClosed =
+    useExperimentGroup('web_prevent_facebook_register') === ENABLED || hasPreventFacebookRegister();
+  const usable = SOCIAL_PROVIDERS.filter((provider) => data?.[provider].available && !disabled[provider]);
+  const facebookSignupClosed = view === 'signup' && signupClosed && usable.includes('facebook');
+  const shown = facebookSignupClosed ? usable.filter((provider) => provider !== 'facebook') : usable;
+  return {
+    shown,
+    standin: shown.some((provider) => data?.[provider].standin),
+    facebookSignupClosed,
+  };
+}

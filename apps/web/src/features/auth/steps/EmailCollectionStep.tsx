@@ -1,0 +1,85 @@
+import { EmailSchema, PROVIDER_NAMES, type SocialProvider } from '@pinboard/shared';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/Button.tsx';
+import { TextField } from '../../../ui/TextField.tsx';
+import styles from '../AuthFlow.module.css';
+import { errorText } from '../errorText.ts';
+import type { SignupFailure } from '../flow.ts';
+import { FORM_STYLE, FormError, StepHeading } from '../parts.tsx';
+
+interface EmailCollectionStepProps {
+  titleId: string;
+  /** Whose sign-up gave no email (null for single sign-on). */
+  provider: SocialProvider | null;
+  defaultEmail: string;
+  /** The server's verdict on the email, shown on the field when the step comes back with it. */
+  failure: SignupFailure | null;
+  /** Signs up with the email; resolves the code of a failure to show here, or null. */
+  onSubmit: (email: string) => Promise<string | null>;
+  onNotNow: () => void;
+}
+
+/** The code of an entered address's problem: 'Email is required' when empty (spec 1 section 5 'Collection step'). */
+function emailProblem(value: string): string | null {
+  if (value.trim() === '') return 'social_email_required';
+  const parsed = EmailSchema.safeParse(value);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'email_invalid_format');
+}
+
+/**
+ * EmailCollection (spec 1 sections 2 and 4): the provider gave no email, so one is asked for
+ * before the account is made; 'Not now' goes back to sign-up.
+ */
+export function EmailCollectionStep(props: EmailCollectionStepProps) {
+  const { titleId, provider, failure } = props;
+  const { t } = useTranslation();
+  const [formError, setFormError] = useState<string | null>(failure?.field === 'form' ? failure.code : null);
+  const { register, handleSubmit, setError, formState } = useForm({
+    defaultValues: { email: props.defaultEmail },
+  });
+  const { errors, isSubmitting } = formState;
+
+  useEffect(() => {
+    if (failure?.field === 'email') setError('email', { message: failure.code }, { shouldFocus: true });
+    // Only the failure the step came back with, once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFormError(null);
+    const problem = emailProblem(email);
+    if (problem) return setError('email', { message: problem }, { shouldFocus: true });
+    setFormError(await props.onSubmit(email.trim()));
+  });
+
+  return (
+    <div className={styles.step}>
+      <StepHeading titleId={titleId} title={t('auth.social.emailCollection.title')}>
+        {provider
+          ? t('auth.social.emailCollection.text', { provider: PROVIDER_NAMES[provider] })
+          : t('auth.social.emailCollection.textNoProvider')}
+      </StepHeading>
+      <form className={styles.form} style={FORM_STYLE} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          data-autofocus=""
+          error={errors.email?.message && errorText(t, errors.email.message)}
+          {...register('email')}
+        />
+        <FormError>{formError && errorText(t, formError)}</FormError>
+        <Button type="submit" variant="primary" className={styles.wide} disabled={isSubmitting}>
+          {isSubmitting ? t('auth.actions.working') : t('auth.actions.continue')}
+        </Button>
+      </form>
+      <p className={styles.toggle}>
+        <button type="button" className={styles.linkButton} onClick={props.onNotNow}>
+          {t('auth.social.emailCollection.notNow')}
+        </button>
+      </p>
+    </div>
+  );
+}
