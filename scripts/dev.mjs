@@ -3,8 +3,10 @@ import { spawn } from 'node:child_process';
 import { FORWARDED_SIGNALS, spawnServer, stopChild, waitForExit } from './lib/processes.mjs';
 import { repoRoot, viteBin, webDir } from './lib/web-build.mjs';
 
+// People use Vite's address in development, so provider popups and mailed links come back to it.
+const env = { PUBLIC_URL: 'http://localhost:5173', ...process.env };
 const children = [
-  spawnServer({ cwd: repoRoot, nodeFlags: ['--watch'] }),
+  spawnServer({ cwd: repoRoot, env, nodeFlags: ['--watch'] }),
   spawn(process.execPath, [viteBin()], { cwd: webDir, stdio: 'inherit' }),
 ];
 

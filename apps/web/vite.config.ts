@@ -8,8 +8,9 @@ import { defineConfig, type Plugin } from 'vite';
 // The API server `npm run dev` starts beside Vite; override when it listens elsewhere.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
-// Everything the server answers itself; /vx and /ads are the spec's non-/v3 API paths.
-const serverPaths = ['/v3', '/vx', '/ads', '/media', '/healthz', '/__dev'];
+// Everything the server answers itself; /vx and /ads are the spec's non-/v3 API paths; the
+// provider popups (`^` keys are patterns, so a profile like /connectfan stays with the app).
+const serverPaths = ['/v3', '/vx', '/ads', '/media', '/healthz', '/__dev', '^/connect/', '^/sso/'];
 
 /**
  * Writes `.br` and `.gz` beside every text asset once, at build time, so the server sends

@@ -24,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-
 function post(jar: CookieJar, url: string, payload: Record<string, unknown>) {
   jar.values.set('csrftoken', TEST_CSRF_TOKEN);
   return t.request({
