@@ -22,7 +22,7 @@ test('a visitor signs up with email, without a consent step, and axe finds nothi
   await expect(dialog).toHaveAccessibleName('Welcome to Pinboard');
   await expectNoSeriousAxeViolations(page, 'sign-up modal');
 
-  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expectSignedIn(page);
 });
@@ -33,7 +33,7 @@ test.describe('in a consent country', () => {
   test('a visitor signs up through the consent step', async ({ page }) => {
     await page.goto('/');
     const dialog = await fillSignup(page, uniqueEmail('consent'));
-    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
 
     await expect(dialog.getByRole('heading', { name: 'Consents' })).toBeVisible();
     const next = dialog.getByRole('button', { name: 'Next' });
@@ -53,7 +53,7 @@ test('an underage visitor is refused, told so, and sent home', async ({ page, re
   await page.goto(`/pin/${pin!.id}/`);
   const year = new Date().getUTCFullYear() - 5;
   const dialog = await fillSignup(page, uniqueEmail('young'), `${year}-03-01`);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
 
   await expect(dialog.getByRole('heading', { name: `Is March 1, ${year} your birthday?` })).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirm' }).click();

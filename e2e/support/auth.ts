@@ -38,7 +38,7 @@ export async function expectSignedIn(page: Page): Promise<void> {
 export async function signUp(page: Page, email: string): Promise<void> {
   await page.goto('/');
   const dialog = await fillSignup(page, email);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expectSignedIn(page);
 }

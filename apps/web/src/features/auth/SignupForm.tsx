@@ -59,7 +59,10 @@ export function SignupForm(props: SignupFormProps) {
   const [tooQuick, setTooQuick] = useState(false);
   const { register, handleSubmit, setError, setValue, setFocus, getValues, control, formState } = useForm({
     resolver: zodResolver(SignupFormSchema),
-    mode: 'onTouched',
+    // Errors appear on Continue, then follow the typing: a message shown when the email field
+    // merely lost focus would push the provider buttons under a pointer already pressing one.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: draft,
   });
   const { errors, isSubmitting } = formState;
