@@ -155,7 +155,7 @@ describe('settings: a first password for an account made through a provider', ()
       .where(eq(sessions.idHash, hashSessionToken(session)));
     const stale = await setFirst(browser);
     expect(stale.status).toBe(403);
-    expect(errorOf(stale)).toMatchObject({ code: 'forbidden', data: { reason: 'recent_login_required' } });
+    expect(errorOf(stale)).toMatchObject({ code: 'recent_login_required', data: { max_age_seconds: 600 } });
   });
 
   it('is refused to an account that has a password', async () => {

@@ -357,4 +357,10 @@ export const AUTH_ERRORS = {
   },
   // Ours.
   identity_not_linked: { status: 404, apiCode: 197, message: "This account isn't connected." },
+  // Ours: a first password needs a sign-in of the last 10 minutes (decision 21).
+  recent_login_required: {
+    status: 403,
+    apiCode: 198,
+    message: 'To set a password, log out and log in again, then set it within 10 minutes.',
+  },
 } as const satisfies Record<string, ErrorEntry>;

@@ -17,8 +17,8 @@ export type FirstPasswordBody = Omit<ChangePasswordBody, 'current_password'>;
  * `POST /v3/users/settings/password/first/`: an account made through a provider has no password
  * to ask again, so every re-auth (`reauth.ts`) fails for it. It may set its first password
  * without one when this session signed in through the provider within the last 10 minutes: that
- * sign-in is the proof a password re-check would give. An older session gets `forbidden` with
- * `data.reason: 'recent_login_required'` (log in again with the provider); an account that has a
+ * sign-in is the proof a password re-check would give. An older session gets
+ * `recent_login_required` (log in again with the provider); an account that has a
  * password gets `forbidden` (the password change asks it). After that, the usual re-auth works.
  */
 export async function setFirstPassword(
@@ -32,8 +32,8 @@ export async function setFirstPassword(
   if (facts.passwordHash !== null) throw new AppError('forbidden');
   const started = await findSessionStart(deps.db, viewer.sessionIdHash);
   if (!started || now.getTime() - started.getTime() > FIRST_PASSWORD_MAX_SESSION_AGE_SECONDS * 1000) {
-    throw new AppError('forbidden', {
-      data: { reason: 'recent_login_required', max_age_seconds: FIRST_PASSWORD_MAX_SESSION_AGE_SECONDS },
+    throw new AppError('recent_login_required', {
+      data: { max_age_seconds: FIRST_PASSWORD_MAX_SESSION_AGE_SECONDS },
     });
   }
   const problem = checkPassword(body.new_password, DEFAULT_PASSWORD_RULES, {
