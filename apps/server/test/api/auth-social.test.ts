@@ -197,9 +197,10 @@ describe('sign-up through Facebook and LINE', () => {
     await t.make.user({ email });
     const browser = new TestBrowser(t);
     const popup = await connectAs(t, browser, 'facebook', { name: 'Typed', email: null, birthdate: ADULT });
-    expect(errorOf(await register(browser, 'facebook', { ...tokenFields(popup), email })).code).toBe(
-      'email_taken',
-    );
+    expect(errorOf(await register(browser, 'facebook', { ...tokenFields(popup), email }))).toMatchObject({
+      code: 'email_taken',
+      data: { email },
+    });
   });
 
   it('facebook_register_prevented for a provider address of an existing account, or while sign-up is closed', async () => {
@@ -230,7 +231,10 @@ describe('sign-up through Facebook and LINE', () => {
     await t.make.user({ email });
     const browser = new TestBrowser(t);
     const taken = await connectAs(t, browser, 'line', { name: 'Line Taken', email, birthdate: ADULT });
-    expect(errorOf(await register(browser, 'line', tokenFields(taken))).code).toBe('email_taken');
+    expect(errorOf(await register(browser, 'line', tokenFields(taken)))).toMatchObject({
+      code: 'email_taken',
+      data: { email },
+    });
 
     // Another browser: the provider remembers whom the first one signed in as.
     const other = new TestBrowser(t);

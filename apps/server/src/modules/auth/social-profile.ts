@@ -37,14 +37,16 @@ export function signupEmailOf(identity: VerifiedIdentity, body: SocialRegisterBo
 
 /**
  * Why a new identity cannot take an address an account already has (decision 21): the recovery
- * modals for a Facebook or Google address, EmailAlreadyExist (`email_taken`) for LINE and SSO,
- * and for an address the person typed (it is theirs to log in with, not the provider's).
+ * modals for a Facebook or Google address, EmailAlreadyExist (`email_taken`, naming the address
+ * in `error.data.email`) for LINE and SSO, and for an address the person typed (it is theirs to
+ * log in with, not the provider's).
  */
-export function emailTakenError(identity: VerifiedIdentity): AppError {
-  if (identity.email === null) return new AppError('email_taken');
-  if (identity.provider === 'facebook') return new AppError('facebook_register_prevented');
-  if (identity.provider === 'google') return new AppError('google_register_prevented');
-  return new AppError('email_taken');
+export function emailTakenError(identity: VerifiedIdentity, email: string): AppError {
+  if (identity.email !== null && identity.provider === 'facebook')
+    return new AppError('facebook_register_prevented');
+  if (identity.email !== null && identity.provider === 'google')
+    return new AppError('google_register_prevented');
+  return new AppError('email_taken', { data: { email } });
 }
 
 /** Unix seconds of the provider's birthday (UTC midnight), else the one typed in socialSignupWithAge. */

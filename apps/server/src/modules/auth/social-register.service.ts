@@ -61,7 +61,7 @@ export async function registerWithSocial(
   }
 
   const email = signupEmailOf(identity, body);
-  if (await isEmailRegistered(deps.db, email)) throw emailTakenError(identity);
+  if (await isEmailRegistered(deps.db, email)) throw emailTakenError(identity, email);
   const birthday = signupBirthdayOf(identity, body);
   const birthdayProblem = checkBirthday(birthday, { now: request.now, country: request.country });
   if (birthdayProblem) throw new AppError(birthdayProblem);
@@ -124,7 +124,7 @@ export async function registerWithSocial(
         if (!account) throw new AppError('social_token_invalid');
         return signInIdentityAccount(deps, account, verified, request, { body: {}, switchAccount: false });
       }
-      if (constraint === 'users_email_lower_key') throw emailTakenError(identity);
+      if (constraint === 'users_email_lower_key') throw emailTakenError(identity, email);
       if (constraint === 'users_username_lower_key' && attempt < INSERT_ATTEMPTS) continue;
       throw Object.assign(new AppError('signup_failed'), { cause: error });
     }
