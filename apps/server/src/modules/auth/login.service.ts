@@ -73,15 +73,7 @@ export async function loginWithPassword(
   }
 
   const cookies = await deps.db.transaction((tx) =>
-    startSession(tx, {
-      userId: account.id,
-      cookies: request.cookies,
-      currentSessionIdHash: request.viewer.sessionIdHash,
-      switchAccount,
-      userAgent: request.userAgent,
-      ip: request.ip,
-      now: request.now,
-    }),
+    startSession(tx, { userId: account.id, request, switchAccount }),
   );
   return { userId: account.id, cookies };
 }

@@ -171,12 +171,7 @@ export async function claimQrLogin(
     if (userId === null) throw new AppError('qr_login_expired');
     const cookies = await startSession(tx, {
       userId,
-      cookies: request.cookies,
-      currentSessionIdHash: null,
-      switchAccount: false,
-      userAgent: request.userAgent,
-      ip: request.ip,
-      now: request.now,
+      request,
     });
     return { userId, cookies };
   });

@@ -139,12 +139,7 @@ export async function resetPassword(
     if (account.twoFactorEnabled) return null;
     return startSession(tx, {
       userId,
-      cookies: request.cookies,
-      currentSessionIdHash: request.viewer.sessionIdHash,
-      switchAccount: false,
-      userAgent: request.userAgent,
-      ip: request.ip,
-      now: request.now,
+      request,
     });
   });
   await deps.limits.clearAccountLock([account.username, ...(account.email ? [account.email] : [])]);

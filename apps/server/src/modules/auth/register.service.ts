@@ -8,6 +8,7 @@ import {
   emailContainsProductName,
   firstNameFromEmail,
   usernameFromEmail,
+  type ConsentState,
   type RegisterBody,
 } from '@pinboard/shared';
 import { isCommonPassword } from '@pinboard/shared/auth/common-passwords';
@@ -15,12 +16,16 @@ import { uniqueViolation } from '../../db/sql-helpers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthDeps, AuthRequest } from './auth-deps.ts';
 import { findTakenUsernames, insertConsents, insertUser, isEmailRegistered } from './auth.repository.ts';
+import type { Executor } from '../../db/client.ts';
+import type { users } from '../../db/schema/users.ts';
 import type { SignedIn } from './login.service.ts';
 import { hashPassword } from './passwords.ts';
 import { startSession } from './sessions.service.ts';
 
 const USERNAME_MAX_LENGTH = 30;
 const INSERT_ATTEMPTS = 3;
+
+type NewUser = typeof users.$inferInsert;
 
 /**
  * `POST /v3/register/` with email. Checks in the order a person fixes them (the form's fields
@@ -50,47 +55,70 @@ export async function registerWithEmail(
   if (await isEmailRegistered(deps.db, email)) throw new AppError('email_taken');
 
   const passwordHash = await hashPassword(body.password);
-  const firstName = body.first_name || firstNameFromEmail(email, { country: request.country });
+  try {
+    return await createAccount(deps, request, {
+      usernameCandidate: usernameFromEmail(email),
+      user: {
+        email,
+        passwordHash,
+        firstName: body.first_name || firstNameFromEmail(email, { country: request.country }),
+        lastName: body.last_name ?? '',
+        country: body.country ?? request.country,
+        gender: body.gender ?? null,
+        birthday: isoDayOf(body.birthday),
+      },
+      consents: body.consents,
+    });
+  } catch (error) {
+    // Two sign-ups raced for one address.
+    if (uniqueViolation(error) === 'users_email_lower_key') throw new AppError('email_taken');
+    throw signupFailed(error);
+  }
+}
+
+/** An AppError as it is; anything else `signup_failed`, keeping the cause so the log says what failed. */
+export const signupFailed = (error: unknown) =>
+  error instanceof AppError ? error : Object.assign(new AppError('signup_failed'), { cause: error });
+
+/** YYYY-MM-DD of a birthday in unix seconds (UTC midnight), or null. */
+export const isoDayOf = (seconds: number | undefined) =>
+  seconds === undefined ? null : new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/**
+ * Makes an account as every sign-up does: the user, `inTransaction`'s rows (a provider's
+ * identity), its consents and its first session in one transaction. A generated username another
+ * sign-up took meanwhile is tried again with another; any other unique violation reaches the
+ * caller as it is (to map to its own answer, then `signupFailed`).
+ */
+export async function createAccount(
+  deps: Pick<AuthDeps, 'db'>,
+  request: AuthRequest,
+  input: {
+    usernameCandidate: string;
+    user: Omit<NewUser, 'username'>;
+    consents: ConsentState | undefined;
+    inTransaction?: (tx: Executor, userId: number) => Promise<void>;
+  },
+): Promise<SignedIn> {
   for (let attempt = 1; ; attempt++) {
-    const username = await freeUsername(deps, usernameFromEmail(email));
+    const username = await freeUsername(deps, input.usernameCandidate);
     try {
       return await deps.db.transaction(async (tx) => {
-        const userId = await insertUser(tx, {
-          username,
-          email,
-          passwordHash,
-          firstName,
-          lastName: body.last_name ?? '',
-          country: body.country ?? request.country,
-          gender: body.gender ?? null,
-          birthday:
-            body.birthday === undefined ? null : new Date(body.birthday * 1000).toISOString().slice(0, 10),
-        });
-        const consents = body.consents;
+        const userId = await insertUser(tx, { ...input.user, username });
+        await input.inTransaction?.(tx, userId);
+        const consents = input.consents;
         if (consents) {
           await insertConsents(
             tx,
             CONSENT_KEYS.map((key) => ({ userId, key, granted: consents[key], country: request.country })),
           );
         }
-        const cookies = await startSession(tx, {
-          userId,
-          cookies: request.cookies,
-          currentSessionIdHash: null,
-          switchAccount: false,
-          userAgent: request.userAgent,
-          ip: request.ip,
-          now: request.now,
-        });
-        return { userId, cookies };
+        return { userId, cookies: await startSession(tx, { userId, request }) };
       });
     } catch (error) {
       const constraint = uniqueViolation(error);
-      // Two sign-ups raced for one address, or for one generated username (then try another).
-      if (constraint === 'users_email_lower_key') throw new AppError('email_taken');
       if (constraint === 'users_username_lower_key' && attempt < INSERT_ATTEMPTS) continue;
-      // Kept as the cause, so the log says what really failed.
-      throw Object.assign(new AppError('signup_failed'), { cause: error });
+      throw constraint ? error : signupFailed(error);
     }
   }
 }

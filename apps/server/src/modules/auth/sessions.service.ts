@@ -1,3 +1,4 @@
+import type { AuthRequest } from './auth-deps.ts';
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -34,14 +35,10 @@ export interface IssuedAuthCookies {
 
 export interface StartSessionInput {
   userId: number;
-  cookies: BrowserAuthCookies;
-  /** The session this browser is signed in with now, if any (request.viewer.sessionIdHash). */
-  currentSessionIdHash: string | null;
+  /** The request's cookies, current session, address, user agent and time. */
+  request: AuthRequest;
   /** Login with `switch_account`: keep the current session beside the new one in the group. */
-  switchAccount: boolean;
-  userAgent: string | undefined;
-  ip: string;
-  now: Date;
+  switchAccount?: boolean;
 }
 
 const newToken = () => randomBytes(32).toString('base64url');
@@ -56,7 +53,17 @@ const plausibleToken = (value: string | undefined): value is string =>
  * already has a group puts every new sign-in in it, so the switcher lists all its accounts. The
  * recognition token is renewed for the account that signed in last.
  */
-export async function startSession(tx: Executor, input: StartSessionInput): Promise<IssuedAuthCookies> {
+export async function startSession(tx: Executor, start: StartSessionInput): Promise<IssuedAuthCookies> {
+  const { request, userId } = start;
+  const input = {
+    userId,
+    switchAccount: start.switchAccount === true,
+    cookies: request.cookies,
+    currentSessionIdHash: request.viewer.sessionIdHash,
+    userAgent: request.userAgent,
+    ip: request.ip,
+    now: request.now,
+  };
   const keptGroup = plausibleToken(input.cookies.group) ? input.cookies.group : undefined;
   const group = input.switchAccount ? (keptGroup ?? newToken()) : keptGroup;
   const groupHash = group ? hashSessionToken(group) : null;

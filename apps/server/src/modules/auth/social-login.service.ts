@@ -114,12 +114,8 @@ export async function signInIdentityAccount(
     if (account.status === 'soft_banned') await liftSoftBan(tx, account.id);
     return startSession(tx, {
       userId: account.id,
-      cookies: request.cookies,
-      currentSessionIdHash: request.viewer.sessionIdHash,
+      request,
       switchAccount: options.switchAccount,
-      userAgent: request.userAgent,
-      ip: request.ip,
-      now: request.now,
     });
   });
   return { userId: account.id, cookies };

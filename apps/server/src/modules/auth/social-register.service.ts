@@ -1,12 +1,11 @@
-import { CONSENT_KEYS, canSubmitConsents, checkBirthday, type SocialRegisterBody } from '@pinboard/shared';
+import { canSubmitConsents, checkBirthday, type SocialRegisterBody } from '@pinboard/shared';
 import { uniqueViolation } from '../../db/sql-helpers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthRequest } from './auth-deps.ts';
-import { insertConsents, insertUser, isEmailRegistered } from './auth.repository.ts';
+import { isEmailRegistered } from './auth.repository.ts';
 import { findIdentityAccount, insertIdentity } from './identities.repository.ts';
 import type { SignedIn } from './login.service.ts';
-import { freeUsername } from './register.service.ts';
-import { startSession } from './sessions.service.ts';
+import { createAccount, isoDayOf, signupFailed } from './register.service.ts';
 import { signInIdentityAccount, type SocialRequest } from './social-login.service.ts';
 import {
   emailTakenError,
@@ -23,8 +22,6 @@ import {
   consumeNonceOrRefuse,
   type SocialDeps,
 } from './social-verify.ts';
-
-const INSERT_ATTEMPTS = 3;
 
 /**
  * `POST /v3/register/` through a provider (decision 21; types google, google_one_tap, facebook,
@@ -70,25 +67,24 @@ export async function registerWithSocial(
     throw new AppError('consent_required');
   }
   const names = signupNamesOf(identity, body, email, request.country);
-  const candidate = signupUsernameOf(identity, email, names);
 
-  for (let attempt = 1; ; attempt++) {
-    const username = await freeUsername(deps, candidate);
-    try {
-      return await deps.db.transaction(async (tx) => {
+  try {
+    return await createAccount(deps, request, {
+      usernameCandidate: signupUsernameOf(identity, email, names),
+      user: {
+        email,
+        passwordHash: null,
+        firstName: names.firstName,
+        lastName: names.lastName,
+        country: body.country ?? request.country,
+        gender: identity.gender ?? body.gender ?? null,
+        birthday: isoDayOf(birthday),
+        connectedToFacebook: identity.provider === 'facebook',
+        connectedToGoogle: identity.provider === 'google',
+      },
+      consents: body.consents,
+      async inTransaction(tx, userId) {
         await consumeNonceOrRefuse(deps, tx, verified.nonce, request.now);
-        const userId = await insertUser(tx, {
-          username,
-          email,
-          passwordHash: null,
-          firstName: names.firstName,
-          lastName: names.lastName,
-          country: body.country ?? request.country,
-          gender: identity.gender ?? body.gender ?? null,
-          birthday: birthday === undefined ? null : new Date(birthday * 1000).toISOString().slice(0, 10),
-          connectedToFacebook: identity.provider === 'facebook',
-          connectedToGoogle: identity.provider === 'google',
-        });
         await insertIdentity(tx, {
           userId,
           provider: identity.provider,
@@ -96,37 +92,18 @@ export async function registerWithSocial(
           issuer: identity.issuer,
           email: identity.email,
         });
-        const consents = body.consents;
-        if (consents) {
-          await insertConsents(
-            tx,
-            CONSENT_KEYS.map((key) => ({ userId, key, granted: consents[key], country: request.country })),
-          );
-        }
-        const cookies = await startSession(tx, {
-          userId,
-          cookies: request.cookies,
-          currentSessionIdHash: null,
-          switchAccount: false,
-          userAgent: request.userAgent,
-          ip: request.ip,
-          now: request.now,
-        });
-        return { userId, cookies };
-      });
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      const constraint = uniqueViolation(error);
-      // Two sign-ups of one identity raced (two flows, two tokens): this one signs in as the
-      // account the other made, consuming its own nonce.
-      if (constraint === 'user_identities_provider_subject_key') {
-        const account = await findIdentityAccount(deps.db, identity.provider, identity.subject);
-        if (!account) throw new AppError('social_token_invalid');
-        return signInIdentityAccount(deps, account, verified, request, { body: {}, switchAccount: false });
-      }
-      if (constraint === 'users_email_lower_key') throw emailTakenError(identity, email);
-      if (constraint === 'users_username_lower_key' && attempt < INSERT_ATTEMPTS) continue;
-      throw Object.assign(new AppError('signup_failed'), { cause: error });
+      },
+    });
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    // Two sign-ups of one identity raced (two flows, two tokens): this one signs in as the
+    // account the other made, consuming its own nonce.
+    if (constraint === 'user_identities_provider_subject_key') {
+      const account = await findIdentityAccount(deps.db, identity.provider, identity.subject);
+      if (!account) throw new AppError('social_token_invalid');
+      return signInIdentityAccount(deps, account, verified, request, { body: {}, switchAccount: false });
     }
+    if (constraint === 'users_email_lower_key') throw emailTakenError(identity, email);
+    throw signupFailed(error);
   }
 }
