@@ -1,12 +1,9 @@
-import { DEFAULT_PASSWORD_RULES, checkPassword } from '@pinboard/shared';
 import type { ChangePasswordBody } from '@pinboard/shared/settings';
-import { isCommonPassword } from '@pinboard/shared/auth/common-passwords';
 import { AppError } from '../../lib/app-error.ts';
 import { findSessionStart, lockAccountSignIns } from '../auth/identities.repository.ts';
 import type { MfaDeps } from '../auth/mfa/mfa.service.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { deleteSessionsExcept, findPasswordFacts, updatePassword } from './settings.repository.ts';
-import type { SettingsViewer } from './security.service.ts';
+import { hashNewPassword, type SettingsViewer } from './security.service.ts';
 
 /** How recent the sign-in must be for a first password to need no other proof. */
 export const FIRST_PASSWORD_MAX_SESSION_AGE_SECONDS = 10 * 60;
@@ -36,13 +33,7 @@ export async function setFirstPassword(
       data: { max_age_seconds: FIRST_PASSWORD_MAX_SESSION_AGE_SECONDS },
     });
   }
-  const problem = checkPassword(body.new_password, DEFAULT_PASSWORD_RULES, {
-    username: facts.username,
-    email: facts.email ?? undefined,
-    isCommonPassword,
-  });
-  if (problem) throw new AppError(problem, { field: 'new_password' });
-  const passwordHash = await hashPassword(body.new_password);
+  const passwordHash = await hashNewPassword(facts, body.new_password);
   const ended = await deps.db.transaction(async (tx) => {
     // Two tabs racing: only the first sets it; the second finds a password and is refused.
     const account = await lockAccountSignIns(tx, viewer.userId);

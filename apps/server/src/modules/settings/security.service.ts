@@ -56,18 +56,26 @@ export async function changePassword(deps: MfaDeps, viewer: SettingsViewer, body
     body.current_password,
     'current_password_incorrect',
   );
-  const problem = checkPassword(body.new_password, DEFAULT_PASSWORD_RULES, {
-    username: facts.username,
-    email: facts.email ?? undefined,
-    isCommonPassword,
-  });
-  if (problem) throw new AppError(problem, { field: 'new_password' });
-  const passwordHash = await hashPassword(body.new_password);
+  const passwordHash = await hashNewPassword(facts, body.new_password);
   const ended = await deps.db.transaction(async (tx) => {
     await updatePassword(tx, viewer.userId, passwordHash);
     return body.end_other_sessions ? deleteSessionsExcept(tx, viewer.userId, viewer.sessionIdHash) : 0;
   });
   return { ended };
+}
+
+/** A new password by the sign-up rules (against the account's username and email), hashed. */
+export async function hashNewPassword(
+  account: { username: string; email: string | null },
+  password: string,
+): Promise<string> {
+  const problem = checkPassword(password, DEFAULT_PASSWORD_RULES, {
+    username: account.username,
+    email: account.email ?? undefined,
+    isCommonPassword,
+  });
+  if (problem) throw new AppError(problem, { field: 'new_password' });
+  return hashPassword(password);
 }
 
 /**
