@@ -82,17 +82,7 @@ export function LoginForm({
   const forgotPassword = () => onForgotPassword(getValues('username_or_email').trim());
 
   return (
-    <form
-      className={styles.form}
-      style={FORM_STYLE}
-      noValidate
-      onSubmit={(event) => {
-        // Single sign-on opens its popup at once, before anything else can await.
-        if (!sso.info) return void onSubmit(event);
-        event.preventDefault();
-        sso.start();
-      }}
-    >
+    <form className={styles.form} style={FORM_STYLE} noValidate onSubmit={sso.onSubmit(onSubmit)}>
       {knownEmail === undefined && (
         <TextField
           label={t('auth.fields.emailOrUsername')}

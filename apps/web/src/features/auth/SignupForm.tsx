@@ -142,17 +142,7 @@ export function SignupForm(props: SignupFormProps) {
 
   const birthdayError = underageBlocked ? 'underage' : errors.birthday?.message;
   return (
-    <form
-      className={styles.form}
-      style={FORM_STYLE}
-      noValidate
-      onSubmit={(event) => {
-        // Single sign-on opens its popup at once, before anything else can await.
-        if (!sso.info) return void onSubmit(event);
-        event.preventDefault();
-        sso.start();
-      }}
-    >
+    <form className={styles.form} style={FORM_STYLE} noValidate onSubmit={sso.onSubmit(onSubmit)}>
       <TextField
         label={t('auth.fields.email')}
         type="email"

@@ -1,5 +1,5 @@
 import type { SsoInfo } from '@pinboard/shared';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSsoCheck } from './useSsoCheck.ts';
 
 /** Opens the organisation's popup for `email` and resolves the code of a failure to show, or null. */
@@ -27,5 +27,12 @@ export function useSsoForm(email: string, onSso: StartSso | undefined) {
       check.renew();
     });
   }
-  return { info, busy, error, start };
+  /** The form's submit: the SSO popup for an SSO address (opened at once, before anything can await), else `submit`. */
+  const onSubmit =
+    (submit: (event: FormEvent<HTMLFormElement>) => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
+      if (!info) return void submit(event);
+      event.preventDefault();
+      start();
+    };
+  return { info, busy, error, onSubmit };
 }
