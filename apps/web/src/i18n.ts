@@ -13,9 +13,10 @@ import board from './locales/en/board.json';
 import comingSoon from './locales/en/comingSoon.json';
 import auth from './locales/en/auth.json';
 import policy from './locales/en/policy.json';
-import qr from './locales/en/qr.json';
-// Only its type: the settings pages add their words when their lazy chunk loads (addSettingsWords).
+// Only their types: the settings pages and the QR code login add their words when their lazy
+// chunks load (addLazyWords).
 import type settings from './locales/en/settings.json';
+import type qr from './locales/en/qr.json';
 
 type ErrorMessages = { [Code in ErrorCode]: (typeof ERRORS)[Code]['message'] };
 
@@ -40,11 +41,11 @@ const en = {
   comingSoon,
   auth,
   policy,
-  qr,
   errors,
 };
 export const resources = { en: { translation: en } } as const;
-type Resources = { translation: typeof en & { settings: typeof settings } };
+type LazyWords = { settings: typeof settings; qr: typeof qr };
+type Resources = { translation: typeof en & LazyWords };
 
 // Typed keys: a `t('typo')` fails the typecheck instead of showing the key to users.
 declare module 'i18next' {
@@ -66,9 +67,9 @@ void i18next.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 
-/** The settings pages' words, from their own lazy chunk (the first page does not carry them). */
-export function addSettingsWords(words: typeof settings) {
-  i18next.addResourceBundle('en', defaultNS, { settings: words }, true, false);
+/** An area's words, from its own lazy chunk (the first page does not carry them). */
+export function addLazyWords<Area extends keyof LazyWords>(area: Area, words: LazyWords[Area]) {
+  i18next.addResourceBundle('en', defaultNS, { [area]: words }, true, false);
 }
 
 export { i18next };

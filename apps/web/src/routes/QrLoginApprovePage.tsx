@@ -7,6 +7,7 @@ import styles from '../features/auth/qr/QrLogin.module.css';
 import { useViewer } from '../features/viewer/useViewer.ts';
 import { Button } from '../ui/Button.tsx';
 import { PageLoading } from './RootLayout.tsx';
+import '../features/auth/qr/words.ts';
 
 /**
  * `/login/qr/{id}`: the page a QR code opens on a phone or tablet. A signed-in viewer approves

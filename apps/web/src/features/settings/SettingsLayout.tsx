@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { addSettingsWords } from '../../i18n.ts';
+import { addLazyWords } from '../../i18n.ts';
 import words from '../../locales/en/settings.json';
 import { PageLoading } from '../../routes/RootLayout.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -10,7 +10,7 @@ import { useViewer } from '../viewer/useViewer.ts';
 import styles from './Settings.module.css';
 
 // This chunk brings its own words (the first page's bundle does not carry them).
-addSettingsWords(words);
+addLazyWords('settings', words);
 
 /**
  * The frame of every settings page: AUTH only (a visitor gets the login modal, which comes back

@@ -9,6 +9,7 @@ import { errorText } from '../errorText.ts';
 import { FormError } from '../parts.tsx';
 import styles from './QrLogin.module.css';
 import { decideQrLogin, fetchQrLogin, qrLoginKeys } from './qrLoginApi.ts';
+import './words.ts';
 
 const codeOf = (error: unknown) => (error instanceof ApiRequestError ? error.code : 'unknown');
 

@@ -9,6 +9,7 @@ import { useAuthSuccess } from '../useAuthSuccess.ts';
 import { QrCode } from './QrCode.tsx';
 import styles from './QrLogin.module.css';
 import { useQrLogin } from './useQrLogin.ts';
+import './words.ts';
 
 /** m:ss */
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

@@ -5,6 +5,7 @@ import { useExperimentGroup } from '../../experiments/useExperimentGroup.ts';
 import type { AuthModalOptions } from '../authModalContext.ts';
 import { QrLoginPanel } from './QrLoginPanel.tsx';
 import styles from './QrLogin.module.css';
+import './words.ts';
 
 /**
  * The login form (`children`) with a 'Use QR code' button under it, shown only in the experiment
