@@ -68,12 +68,16 @@ export async function consumeFlowNonce(db: Executor, nonce: string, now: Date): 
   return rows.length === 1;
 }
 
-/** The provider a state belongs to (the SSO exchange learns it from the state alone). */
-export async function findFlowProvider(db: Executor, state: string): Promise<string | null> {
-  const [row] = await db
-    .select({ provider: oidcFlows.provider })
-    .from(oidcFlows)
-    .where(eq(oidcFlows.state, state));
+/**
+ * The provider a flow is for, found by its state (the SSO exchange) or its nonce (an SSO token
+ * names its domain that way; decision 21), or null.
+ */
+export async function findFlowProvider(
+  db: Executor,
+  by: { state: string } | { nonce: string },
+): Promise<string | null> {
+  const where = 'state' in by ? eq(oidcFlows.state, by.state) : eq(oidcFlows.nonce, by.nonce);
+  const [row] = await db.select({ provider: oidcFlows.provider }).from(oidcFlows).where(where);
   return row?.provider ?? null;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { oidcFlows, userIdentities } from '../../db/schema/identities.ts';
+import { userIdentities } from '../../db/schema/identities.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 
 /** What signing in through a provider needs about the account an identity belongs to. */
@@ -100,16 +100,6 @@ export async function lockAccountSignIns(db: Executor, userId: number) {
     .from(users)
     .where(eq(users.id, userId))
     .for('update')
-    .limit(1);
-  return row ?? null;
-}
-
-/** Which provider a flow was started for, by the nonce its ID token carries; null when none. */
-export async function findFlowByNonce(db: Executor, nonce: string) {
-  const [row] = await db
-    .select({ provider: oidcFlows.provider, purpose: oidcFlows.purpose })
-    .from(oidcFlows)
-    .where(eq(oidcFlows.nonce, nonce))
     .limit(1);
   return row ?? null;
 }

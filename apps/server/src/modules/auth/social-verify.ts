@@ -9,7 +9,7 @@ import {
 import type { ProviderKey, VerifiedIdentity } from '../../adapters/identity/identity.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findFlowByNonce } from './identities.repository.ts';
+import { findFlowProvider } from '../../adapters/identity/flows.repository.ts';
 import type { MfaDeps } from './mfa/mfa.service.ts';
 
 /** What the social sign-in services need: sign-in's (the identity providers among them) and two-factor's. */
@@ -118,9 +118,10 @@ async function ssoProviderOf(db: Executor, token: string): Promise<ProviderKey> 
   } catch {
     throw new AppError('social_token_invalid');
   }
-  const flow = typeof nonce === 'string' && nonce.length <= 256 ? await findFlowByNonce(db, nonce) : null;
-  if (!flow?.provider.startsWith('sso:')) throw new AppError('social_token_invalid');
-  return flow.provider as ProviderKey;
+  const provider =
+    typeof nonce === 'string' && nonce.length <= 256 ? await findFlowProvider(db, { nonce }) : null;
+  if (!provider?.startsWith('sso:')) throw new AppError('social_token_invalid');
+  return provider as ProviderKey;
 }
 
 function expectProvider(identity: VerifiedIdentity, provider: ProviderKey): VerifiedIdentity {

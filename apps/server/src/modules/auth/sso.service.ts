@@ -61,7 +61,7 @@ export async function exchangeSsoCode(
   body: SsoExchangeBody,
   browserHash: string | null,
 ): Promise<SsoExchangeResult> {
-  const provider = browserHash ? await findFlowProvider(deps.db, body.state) : null;
+  const provider = browserHash ? await findFlowProvider(deps.db, { state: body.state }) : null;
   if (!browserHash || !provider?.startsWith('sso:')) throw new AppError('oidc_state_invalid');
   const finished = await deps.identity.finishFlow({
     provider: provider as ProviderKey,
