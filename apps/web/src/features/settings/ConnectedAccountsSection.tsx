@@ -1,13 +1,11 @@
 import {
-  connectPath,
   PROVIDER_NAMES,
   SOCIAL_PROVIDERS,
   type LinkedIdentities,
-  type SocialConnectComplete,
   type SocialProvider,
 } from '@pinboard/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../api/client.ts';
@@ -15,9 +13,10 @@ import { Button } from '../../ui/Button.tsx';
 import { useToast } from '../../ui/toastContext.ts';
 import { FormError } from '../auth/parts.tsx';
 import { credentialFromPopup } from '../auth/social/credentials.ts';
-import { openPopup, PopupError, readConnectMessage, watchPopup } from '../auth/social/popup.ts';
+import { PopupError } from '../auth/social/popup.ts';
 import { socialErrorText } from '../auth/social/SocialErrorText.tsx';
 import { useProviders } from '../auth/social/useProviders.ts';
+import { useSocialPopup } from '../auth/social/useSocialPopup.ts';
 import { viewerKeys } from '../viewer/query-keys.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './Settings.module.css';
@@ -33,7 +32,14 @@ const TOAST_MS = 5000;
  * would offer here (LINE only in Japan), and for each one already connected, so it can still
  * be disconnected wherever the viewer is.
  */
-export function ConnectedAccountsSection({ email }: { email: string }) {
+export function ConnectedAccountsSection({
+  email,
+  setPasswordTarget,
+}: {
+  email: string;
+  /** The id of the page's own 'Set a password' section, when it shows one. */
+  setPasswordTarget?: string;
+}) {
   const { t } = useTranslation();
   const headingId = useId();
   const { session } = useViewer();
@@ -61,6 +67,7 @@ export function ConnectedAccountsSection({ email }: { email: string }) {
               identity={connected.get(provider) ?? null}
               onlyWayIn={onlyWayIn === provider}
               email={email}
+              setPasswordTarget={setPasswordTarget}
             />
           ))}
         </ul>
@@ -76,14 +83,16 @@ interface RowProps {
   onlyWayIn: boolean;
   /** The account's email, filled in on the forgot-password page that sets a password. */
   email: string;
+  /** The page's 'Set a password' section: linked in place of the forgot-password page. */
+  setPasswordTarget?: string;
 }
 
-function ConnectedAccountRow({ provider, identity, onlyWayIn, email }: RowProps) {
+function ConnectedAccountRow({ provider, identity, onlyWayIn, email, setPasswordTarget }: RowProps) {
   const { t } = useTranslation();
   const noteId = useId();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const openLinkPopup = useLinkPopup();
+  const popup = useSocialPopup();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -118,7 +127,7 @@ function ConnectedAccountRow({ provider, identity, onlyWayIn, email }: RowProps)
 
   function connect() {
     // Opened in the click itself: a popup opened after an await is blocked by browsers.
-    const answer = openLinkPopup(provider);
+    const answer = popup.connect(provider, 'link');
     void run(
       async () => {
         const credential = credentialFromPopup(await answer);
@@ -146,11 +155,19 @@ function ConnectedAccountRow({ provider, identity, onlyWayIn, email }: RowProps)
         </div>
         {onlyWayIn && (
           <p id={noteId} className={styles.note}>
-            <Trans
-              i18nKey="settings.connected.needsPassword"
-              values={{ provider: name }}
-              components={[<Link key="reset" to={`/password/reset/?ue=${encodeURIComponent(email)}`} />]}
-            />
+            {setPasswordTarget ? (
+              <Trans
+                i18nKey="settings.connected.needsPasswordHere"
+                values={{ provider: name }}
+                components={[<a key="set" href={`#${setPasswordTarget}`} />]}
+              />
+            ) : (
+              <Trans
+                i18nKey="settings.connected.needsPassword"
+                values={{ provider: name }}
+                components={[<Link key="reset" to={`/password/reset/?ue=${encodeURIComponent(email)}`} />]}
+              />
+            )}
           </p>
         )}
         {confirming && <p>{t('settings.connected.confirmText', { provider: name })}</p>}
@@ -193,20 +210,4 @@ function ConnectedAccountRow({ provider, identity, onlyWayIn, email }: RowProps)
       </div>
     </li>
   );
-}
-
-/**
- * The provider's popup with `?purpose=link`, answered as the login popups are (popup.ts);
- * one still open when the page goes is closed. Rejects with a PopupError.
- */
-function useLinkPopup(): (provider: SocialProvider) => Promise<SocialConnectComplete> {
-  const current = useRef<AbortController | null>(null);
-  useEffect(() => () => current.current?.abort(), []);
-  return useCallback((provider: SocialProvider) => {
-    const popup = openPopup(`${connectPath(provider)}?purpose=link`, `pinboard-connect-${provider}`);
-    if (!popup) return Promise.reject(new PopupError('popup_blocked'));
-    const controller = new AbortController();
-    current.current = controller;
-    return watchPopup(popup, readConnectMessage(provider), controller.signal);
-  }, []);
 }

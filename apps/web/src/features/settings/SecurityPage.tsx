@@ -5,6 +5,7 @@ import { BackupCodesSection } from './BackupCodesSection.tsx';
 import { ChangePasswordSection } from './ChangePasswordSection.tsx';
 import { ConnectedAccountsSection } from './ConnectedAccountsSection.tsx';
 import { EmailSection } from './EmailSection.tsx';
+import { FIRST_PASSWORD_ID, FirstPasswordSection } from './FirstPasswordSection.tsx';
 import { PhoneSection } from './PhoneSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
 import { SettingsLayout } from './SettingsLayout.tsx';
@@ -41,11 +42,18 @@ function SecuritySections() {
       {security && (
         <>
           {security.has_password && <EmailSection email={security.email} />}
-          {security.has_password && <ChangePasswordSection email={security.email} />}
+          {security.has_password ? (
+            <ChangePasswordSection email={security.email} />
+          ) : (
+            <FirstPasswordSection email={security.email} />
+          )}
           <PhoneSection security={security} />
           <TwoFactorSection security={security} />
           <BackupCodesSection security={security} />
-          <ConnectedAccountsSection email={security.email} />
+          <ConnectedAccountsSection
+            email={security.email}
+            setPasswordTarget={security.has_password ? undefined : FIRST_PASSWORD_ID}
+          />
         </>
       )}
       <SessionsSection />

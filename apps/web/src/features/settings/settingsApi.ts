@@ -31,6 +31,17 @@ export async function changePassword(body: ChangePasswordBody): Promise<void> {
   await apiClient.post<unknown>(`${BASE}/password/`, body);
 }
 
+/** The first password's body: the change's without the password there is not (decision 21). */
+export type FirstPasswordBody = Omit<ChangePasswordBody, 'current_password'>;
+
+/**
+ * Sets the first password of an account made through a provider, within 10 minutes of signing
+ * in (else `recent_login_required`); answers how many other sessions were ended.
+ */
+export async function setFirstPassword(body: FirstPasswordBody): Promise<number> {
+  return (await apiClient.post<LogoutAllResult>(`${BASE}/password/first/`, body)).data.ended;
+}
+
 /** Texts a confirmation code to the number. */
 export async function startPhone(body: PhoneStartBody): Promise<void> {
   await apiClient.post<unknown>(`${BASE}/phone/`, body);

@@ -75,8 +75,14 @@ export function watchPopup<T>(
   });
 }
 
-/** A provider's popup, `/connect/{provider}/` (`?purpose=one_tap` for the one-tap card). */
-export function openConnectPopup(provider: SocialProvider, purpose?: 'one_tap'): Window | null {
+/** Why a connect popup is opened, when not to log in: the one-tap card, or settings connecting one. */
+export type ConnectPurpose = 'one_tap' | 'link';
+
+/**
+ * A provider's popup, `/connect/{provider}/` (`?purpose=one_tap` for the one-tap card,
+ * `?purpose=link` for settings).
+ */
+export function openConnectPopup(provider: SocialProvider, purpose?: ConnectPurpose): Window | null {
   const query = purpose ? `?purpose=${purpose}` : '';
   return openPopup(`${connectPath(provider)}${query}`, `pinboard-connect-${provider}`);
 }

@@ -4,6 +4,7 @@ import {
   openConnectPopup,
   openPopup,
   PopupError,
+  type ConnectPurpose,
   readConnectMessage,
   readSsoCallback,
   watchPopup,
@@ -16,14 +17,14 @@ export interface SocialPopup {
    * popup opened after an `await` is no longer the person's doing and browsers block it.
    * Rejects with a PopupError.
    */
-  connect: (provider: SocialProvider, purpose?: 'one_tap') => Promise<SocialConnectComplete>;
+  connect: (provider: SocialProvider, purpose?: ConnectPurpose) => Promise<SocialConnectComplete>;
   /** Opens the organisation's SSO page (600x600) and waits for `/sso/callback/`'s code and state. */
   sso: (authorizationUri: string) => Promise<SsoCallback>;
 }
 
 /**
  * The popups of decision 21 for one component: whatever is still open when it unmounts (the
- * modal closed) is closed, and its listener and timer removed.
+ * modal closed, the settings page left) is closed, and its listener and timer removed.
  */
 export function useSocialPopup(): SocialPopup {
   const controllers = useRef(new Set<AbortController>());

@@ -1,0 +1,137 @@
+import type { AccountSecurity } from '@pinboard/shared/settings';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../api/client.ts';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { useToast } from '../../ui/toastContext.ts';
+import { logOut } from '../auth/authApi.ts';
+import { passwordRulesQuery } from '../auth/authKeys.ts';
+import { FormError } from '../auth/parts.tsx';
+import { checkSignupPassword, loadCommonPasswords } from '../auth/passwordCheck.ts';
+import { forgetAccount } from '../auth/storedAccounts.ts';
+import { changeViewer } from '../viewer/changeViewer.ts';
+import { viewerKeys } from '../viewer/query-keys.ts';
+import { useViewer } from '../viewer/useViewer.ts';
+import { fieldError, placeServerError } from './serverErrors.ts';
+import styles from './Settings.module.css';
+import { setFirstPassword } from './settingsApi.ts';
+import { settingsKeys } from './settingsKeys.ts';
+
+/** The section's id, for the in-page link of the connected accounts' 'set a password'. */
+export const FIRST_PASSWORD_ID = 'set-password';
+
+const TOAST_MS = 5000;
+
+interface Values {
+  new_password: string;
+  confirm: string;
+  end_other_sessions: boolean;
+}
+
+/**
+ * 'Set a password' for an account made through a provider (it has none to ask again): a new one
+ * by the sign-up rules, twice, and 'Log out of other devices'. The server takes it only within
+ * 10 minutes of signing in (decision 21); after that it says to log out and in again, which the
+ * button here starts (the settings page then asks for the login and comes back).
+ */
+export function FirstPasswordSection({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { viewer } = useViewer();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [staleLogin, setStaleLogin] = useState(false);
+  const { register, handleSubmit, setError, formState } = useForm<Values>({
+    defaultValues: { new_password: '', confirm: '', end_other_sessions: true },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async ({ confirm, ...body }) => {
+    setFormError(null);
+    setStaleLogin(false);
+    const rules = await queryClient.fetchQuery(passwordRulesQuery()).catch(() => null);
+    const problem = await checkSignupPassword(body.new_password, rules, email);
+    if (problem) return setError('new_password', { message: problem }, { shouldFocus: true });
+    if (body.new_password !== confirm) {
+      return setError('confirm', { message: 'mismatch' }, { shouldFocus: true });
+    }
+    try {
+      await setFirstPassword(body);
+      // This section gives way to the change form at once; the answers that say has_password
+      // (the overview, the connected accounts, the viewer's info) are asked again.
+      queryClient.setQueryData<AccountSecurity>(
+        settingsKeys.security(),
+        (old) => old && { ...old, has_password: true },
+      );
+      refreshPasswordFacts();
+      if (body.end_other_sessions) void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() });
+      const done = body.end_other_sessions
+        ? 'settings.firstPassword.doneEnded'
+        : 'settings.firstPassword.done';
+      toast.show(t(done), { durationMs: TOAST_MS });
+    } catch (error) {
+      const code = error instanceof ApiRequestError ? error.code : null;
+      // Set meanwhile in another tab: the change form is the one that works now.
+      if (code === 'forbidden') return refreshPasswordFacts();
+      setStaleLogin(code === 'recent_login_required');
+      setFormError(placeServerError(t, error, ['new_password'] as const, setError));
+    }
+  });
+
+  function refreshPasswordFacts() {
+    for (const queryKey of [settingsKeys.security(), settingsKeys.identities(), viewerKeys.me()]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  }
+
+  async function logOutToLogIn() {
+    try {
+      await logOut();
+      if (viewer) forgetAccount(viewer.id);
+      await changeViewer(queryClient, null);
+    } catch {
+      setFormError(t('auth.account.logOutFailed'));
+    }
+  }
+
+  return (
+    <section id={FIRST_PASSWORD_ID} className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('settings.firstPassword.title')}</h2>
+      <p className={styles.note}>{t('settings.firstPassword.text')}</p>
+      <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField
+          label={t('settings.fields.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={fieldError(t, errors.new_password?.message)}
+          onFocus={() => void loadCommonPasswords()}
+          {...register('new_password')}
+        />
+        <TextField
+          label={t('settings.fields.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm?.message && t('settings.firstPassword.mismatch')}
+          {...register('confirm')}
+        />
+        <label className={styles.check}>
+          <input type="checkbox" {...register('end_other_sessions')} />
+          {t('settings.password.endOthers')}
+        </label>
+        <FormError className={styles.error}>{formError}</FormError>
+        <div className={styles.row}>
+          <Button type="submit" variant="primary" disabled={isSubmitting}>
+            {t('settings.firstPassword.submit')}
+          </Button>
+          {staleLogin && (
+            <Button onClick={() => void logOutToLogIn()}>{t('settings.firstPassword.logOut')}</Button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
