@@ -17,6 +17,8 @@ interface ProviderButtonsProps {
   onConnect: (provider: SocialProvider) => void;
   /** 'Recover your account' (the forgot-password step). */
   onRecover?: () => void;
+  /** The id of a note that tells what the buttons are for ('Welcome back' without a password). */
+  describedBy?: string;
 }
 
 /**
@@ -24,7 +26,15 @@ interface ProviderButtonsProps {
  * its error under it (spec 1 section 8 placement). A provider's error shows in its place even
  * when its button is hidden (Facebook login disabled is exactly when 'no longer available' comes).
  */
-export function ProviderButtons({ choice, only, error, busy, onConnect, onRecover }: ProviderButtonsProps) {
+export function ProviderButtons({
+  choice,
+  only,
+  error,
+  busy,
+  onConnect,
+  onRecover,
+  describedBy,
+}: ProviderButtonsProps) {
   const { t } = useTranslation();
   const shown = only ? choice.shown.filter((provider) => only.includes(provider)) : choice.shown;
   const errorSlot = error && error.slot !== 'sso' ? error.slot : null;
@@ -39,6 +49,7 @@ export function ProviderButtons({ choice, only, error, busy, onConnect, onRecove
             <Button
               className={`${styles.provider} ${styles[provider]}`}
               disabled={busy}
+              aria-describedby={describedBy}
               onClick={() => onConnect(provider)}
             >
               {t('auth.social.continueWith', { provider: PROVIDER_NAMES[provider] })}

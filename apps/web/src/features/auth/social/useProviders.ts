@@ -12,6 +12,10 @@ export interface ProviderChoice {
   standin: boolean;
   /** Facebook works but does not take new people here: the sign-up view's banner says so. */
   facebookSignupClosed: boolean;
+  /** Facebook login is turned off for this viewer: the login view's banner says so. */
+  facebookLoginOff: boolean;
+  /** The server's list has answered (or failed): `shown` is final. */
+  known: boolean;
 }
 
 const ENABLED = 'enabled';
@@ -21,10 +25,11 @@ const ENABLED = 'enabled';
  * serve (`GET /v3/auth/providers/`; none until it answers, none if it fails), minus Facebook and
  * Google when their disabling experiments are `enabled`, LINE only in Japan, and on sign-up no
  * Facebook once this browser was told Facebook sign-up is closed (the local flag, or the
- * experiment `web_prevent_facebook_register` that closes it for everyone in it).
+ * experiment `web_prevent_facebook_register` that closes it for everyone in it). Whether the
+ * login view says that Facebook login is gone (spec 1 section 8 'Social').
  */
 export function useProviders(view: 'signup' | 'login', country: string | undefined): ProviderChoice {
-  const { data } = useQuery({
+  const { data, isPending } = useQuery({
     queryKey: authKeys.providers(),
     queryFn: ({ signal }) => fetchProviders(signal),
     staleTime: Infinity,
@@ -43,5 +48,8 @@ export function useProviders(view: 'signup' | 'login', country: string | undefin
     shown,
     standin: shown.some((provider) => data?.[provider].standin),
     facebookSignupClosed,
+    // Once the providers are known, so the banner's 'or Google' does not change under the reader.
+    facebookLoginOff: view === 'login' && disabled.facebook && !isPending,
+    known: !isPending,
   };
 }

@@ -7,6 +7,7 @@ import { LoginForm } from '../LoginForm.tsx';
 import { QrLoginSwitch } from '../qr/QrLoginSwitch.tsx';
 import { StepHeading } from '../parts.tsx';
 import { ProviderButtons } from '../social/ProviderButtons.tsx';
+import socialStyles from '../social/Social.module.css';
 import { useProviders } from '../social/useProviders.ts';
 import { useSocialButtons, type SocialViewProps } from '../social/useSocialButtons.ts';
 import { loginTitle } from '../titles.ts';
@@ -28,7 +29,8 @@ interface LoginStepProps {
 
 /**
  * The login step with the provider buttons; the business variant adds its own links (spec 1
- * section 2 'Toggles and links').
+ * section 2 'Toggles and links'). With Facebook login turned off, a banner says so and what is
+ * left (spec 1 section 8 'Social').
  */
 export function LoginStep({ titleId, options, social, onSignup, ...form }: LoginStepProps) {
   const { t } = useTranslation();
@@ -40,6 +42,13 @@ export function LoginStep({ titleId, options, social, onSignup, ...form }: Login
       <StepHeading titleId={titleId} title={loginTitle(t, options)}>
         {options.prompt ? t('auth.prompt.subheader') : null}
       </StepHeading>
+      {choice.facebookLoginOff && (
+        <p className={socialStyles.banner}>
+          {choice.shown.includes('google')
+            ? t('auth.social.facebookLoginOff')
+            : t('auth.social.facebookLoginOffEmailOnly')}
+        </p>
+      )}
       <QrLoginSwitch options={options}>
         <LoginForm {...form} onProviderError={buttons.showFormError} onSso={social.sso} />
         <ProviderButtons

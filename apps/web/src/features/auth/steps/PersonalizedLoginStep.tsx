@@ -1,4 +1,6 @@
-import type { SocialProvider, ViewerInfo } from '@pinboard/shared';
+import { PROVIDER_NAMES, type SocialProvider, type ViewerInfo } from '@pinboard/shared';
+import type { TFunction } from 'i18next';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHomeFeed } from '../../feed/useHomeFeed.ts';
 import styles from '../AuthFlow.module.css';
@@ -50,12 +52,21 @@ function ImagePanel() {
   );
 }
 
+/** What the 'Welcome back' screen of an account without a password says in place of the password. */
+function passwordlessNote(t: TFunction, providers: SocialProvider[]): string {
+  const [first, second] = providers.map((provider) => PROVIDER_NAMES[provider]);
+  return second
+    ? t('auth.personalized.connectedBoth', { first, second })
+    : t('auth.personalized.connectedOne', { provider: first });
+}
+
 /**
  * 'Welcome back' for a recognised browser (spec 1 section 4: not AUTH and has info, that is a
  * LIMITED_LOGIN viewer): the image panel (or, saving or downloading, the pin at hand), the
  * account's picture and name, the extra subheader saying why a password is asked again, only
  * the password to type, the buttons of the providers the account is connected to, and 'Not
- * you?' for the plain login.
+ * you?' for the plain login. An account without a password that a shown button lets in gets no
+ * password field: a note tied to its email says which buttons to use (spec 1 section 5).
  */
 export function PersonalizedLoginStep({
   titleId,
@@ -72,6 +83,11 @@ export function PersonalizedLoginStep({
     ...(info.connectedToFacebook ? (['facebook'] as const) : []),
     ...(info.connectedToGoogle ? (['google'] as const) : []),
   ];
+  // Without a password, the buttons are the way in: those the login view offers here (until the
+  // list answers, the connected ones, so no password field shows only to vanish).
+  const usable = choice.known ? connected.filter((provider) => choice.shown.includes(provider)) : connected;
+  const passwordless = !info.hasPassword && usable.length > 0;
+  const noteId = useId();
   const account = info.email ?? info.username ?? '';
   const name = info.firstName || account;
   return (
@@ -96,10 +112,23 @@ export function PersonalizedLoginStep({
             : t('auth.personalized.titleNoName')
         }
       >
-        {options.prompt ? t('auth.prompt.subheader') : account}
+        {options.prompt
+          ? t('auth.prompt.subheader')
+          : account && <span aria-describedby={passwordless ? noteId : undefined}>{account}</span>}
       </StepHeading>
       <p className={styles.subtitle}>{t('auth.personalized.limitedSubheader')}</p>
-      <LoginForm {...form} knownEmail={account} onProviderError={buttons.showFormError} onSso={social.sso} />
+      {passwordless ? (
+        <p id={noteId} className={styles.subtitle}>
+          {passwordlessNote(t, usable)}
+        </p>
+      ) : (
+        <LoginForm
+          {...form}
+          knownEmail={account}
+          onProviderError={buttons.showFormError}
+          onSso={social.sso}
+        />
+      )}
       <ProviderButtons
         choice={choice}
         only={connected}
@@ -107,6 +136,7 @@ export function PersonalizedLoginStep({
         busy={buttons.busy}
         onConnect={buttons.connect}
         onRecover={() => form.onForgotPassword(account)}
+        describedBy={passwordless ? noteId : undefined}
       />
       <p className={styles.toggle}>
         <button type="button" className={styles.linkButton} onClick={onNotYou}>
