@@ -51,6 +51,13 @@ export const ChangePasswordBodySchema = z.strictObject({
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
 /**
+ * `POST /v3/users/settings/password/first/`: the first password of an account made through a
+ * provider (it has none to ask again), within 10 minutes of signing in (decision 21).
+ */
+export const FirstPasswordBodySchema = ChangePasswordBodySchema.omit({ current_password: true });
+export type FirstPasswordBody = z.infer<typeof FirstPasswordBodySchema>;
+
+/**
  * `POST /v3/users/settings/email/`: the new address by the sign-up rules (the server also refuses
  * the product's name, the current address and one another account has) and the password again.
  */

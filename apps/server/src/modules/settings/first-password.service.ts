@@ -1,4 +1,4 @@
-import type { ChangePasswordBody } from '@pinboard/shared/settings';
+import type { FirstPasswordBody } from '@pinboard/shared/settings';
 import { AppError } from '../../lib/app-error.ts';
 import { findSessionStart, lockAccountSignIns } from '../auth/identities.repository.ts';
 import type { MfaDeps } from '../auth/mfa/mfa.service.ts';
@@ -7,8 +7,6 @@ import { hashNewPassword, type SettingsViewer } from './security.service.ts';
 
 /** How recent the sign-in must be for a first password to need no other proof. */
 export const FIRST_PASSWORD_MAX_SESSION_AGE_SECONDS = 10 * 60;
-
-export type FirstPasswordBody = Omit<ChangePasswordBody, 'current_password'>;
 
 /**
  * `POST /v3/users/settings/password/first/`: an account made through a provider has no password

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LinkIdentityBodySchema, LinkedIdentitiesSchema } from '@pinboard/shared';
-import { ChangePasswordBodySchema, LogoutAllResultSchema } from '@pinboard/shared/settings';
+import { FirstPasswordBodySchema, LogoutAllResultSchema } from '@pinboard/shared/settings';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { replies } from '../../lib/route-schemas.ts';
@@ -13,9 +13,6 @@ import { getLinkedIdentities, linkIdentity, unlinkIdentity } from './identities.
 import type { SettingsViewer } from './security.service.ts';
 
 const BASE = '/v3/users/settings';
-
-/** The change-password body without the password there is not: the first password's body. */
-const FirstPasswordBodySchema = ChangePasswordBodySchema.omit({ current_password: true });
 
 function signedIn(request: FastifyRequest): SettingsViewer {
   const { userId, sessionIdHash } = request.viewer;

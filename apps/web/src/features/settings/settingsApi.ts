@@ -4,6 +4,7 @@ import type {
   ChangeEmailBody,
   ChangePasswordBody,
   CloseAccountBody,
+  FirstPasswordBody,
   LogoutAllResult,
   PhoneConfirmBody,
   PhoneStartBody,
@@ -32,7 +33,6 @@ export async function changePassword(body: ChangePasswordBody): Promise<void> {
 }
 
 /** The first password's body: the change's without the password there is not (decision 21). */
-export type FirstPasswordBody = Omit<ChangePasswordBody, 'current_password'>;
 
 /**
  * Sets the first password of an account made through a provider, within 10 minutes of signing
