@@ -41,11 +41,12 @@ test('a visitor signs up with Google, logs out, and logs in with Google again', 
   await expectSignedIn(page);
 });
 
-test('Facebook without an email or a birthday asks for both, then signs up', async ({ page }) => {
+test('Facebook without an email or a birthday asks for both, signs up, and logs in again', async ({
+  page,
+}) => {
+  const name = uniqueName('Finn Facebook');
   const dialog = await openSignup(page);
-  await signInInPopup(page, () => providerButton(dialog, 'Facebook').click(), {
-    name: uniqueName('Finn Facebook'),
-  });
+  await signInInPopup(page, () => providerButton(dialog, 'Facebook').click(), { name });
 
   await expect(dialog.getByRole('heading', { name: 'Add your email' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -58,21 +59,38 @@ test('Facebook without an email or a birthday asks for both, then signs up', asy
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expectSignedIn(page);
+
+  // 'Welcome back' knows the account has no password and offers Facebook.
+  await logOut(page);
+  await page.goto('/login/');
+  const welcome = page.getByRole('region', { name: /^Welcome back/ });
+  await expect(welcome.getByLabel('Password')).toHaveCount(0);
+  await signInInPopup(page, () => providerButton(welcome, 'Facebook').click(), { existing: name });
+  await expectSignedIn(page);
 });
 
 test.describe('in Japan', () => {
   test.use({ extraHTTPHeaders: { 'x-test-country': 'JP' } });
 
-  test('LINE is offered, and signs a visitor up', async ({ page }) => {
+  test('LINE is offered, signs a visitor up, and logs them in again', async ({ page }) => {
+    const name = uniqueName('Lin Line');
     const dialog = await openSignup(page);
     await expect(providerButton(dialog, 'LINE')).toBeVisible();
     await expectNoSeriousAxeViolations(page, 'sign-up modal with the three providers');
     await signInInPopup(page, () => providerButton(dialog, 'LINE').click(), {
-      name: uniqueName('Lin Line'),
+      name,
       email: uniqueEmail('line'),
       birthdate: ADULT,
     });
     await expect(dialog).toBeHidden();
+    await expectSignedIn(page);
+
+    await logOut(page);
+    await page.goto('/login/');
+    await page.getByRole('button', { name: 'Not you?' }).click();
+    await signInInPopup(page, () => providerButton(page.getByRole('main'), 'LINE').click(), {
+      existing: name,
+    });
     await expectSignedIn(page);
   });
 });
