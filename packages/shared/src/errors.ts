@@ -1,4 +1,7 @@
 import { AUTH_ERRORS } from './auth/auth-errors.ts';
+import { BOARD_ERRORS } from './boards-errors.ts';
+import { COLLABORATOR_ERRORS } from './collaborators-errors.ts';
+import { SAVING_ERRORS } from './saving-errors.ts';
 
 export interface ErrorEntry {
   status: number;
@@ -39,6 +42,9 @@ export const ERRORS = {
   experiment_unknown: { status: 400, apiCode: 70, message: 'There is no experiment with this name.' },
   experiment_group_unknown: { status: 400, apiCode: 71, message: 'This experiment has no such group.' },
   ...AUTH_ERRORS,
+  ...BOARD_ERRORS,
+  ...SAVING_ERRORS,
+  ...COLLABORATOR_ERRORS,
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;
