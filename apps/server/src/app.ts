@@ -21,6 +21,12 @@ import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerAuthCheckRoutes } from './modules/auth/checks.routes.ts';
 import { registerQrLoginRoutes } from './modules/auth/qr-login.routes.ts';
 import { registerBoardRoutes } from './modules/boards/boards.routes.ts';
+import { registerBoardPickerRoutes } from './modules/boards/picker.routes.ts';
+import { registerBulkEditRoutes } from './modules/boards/bulk-edit.routes.ts';
+import { registerRepinRoutes } from './modules/pins/repin.routes.ts';
+import { registerAutocompleteRoutes } from './modules/search/autocomplete.routes.ts';
+import { registerBoardWriteRoutes } from './modules/boards/board-writes.routes.ts';
+import { registerCollaboratorRoutes } from './modules/boards/collaborators.routes.ts';
 import { registerDevIdp } from './modules/dev/dev-idp.ts';
 import { registerDevOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { registerConnectRoutes } from './modules/auth/connect.routes.ts';
@@ -134,6 +140,12 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerUserRoutes(app, context);
   registerViewerRoutes(app, { ...context, countries: auth.countries });
   registerBoardRoutes(app, context);
+  registerBoardWriteRoutes(app, { ...context, counters });
+  registerCollaboratorRoutes(app, { db, mailer, background, counters, publicUrl: config.publicUrl });
+  registerRepinRoutes(app, context);
+  registerBoardPickerRoutes(app, context);
+  registerBulkEditRoutes(app, context);
+  registerAutocompleteRoutes(app, context);
   registerFeedRoutes(app, context);
   registerExperimentRoutes(app, context);
 

@@ -81,3 +81,71 @@ export const UserBoardParamsSchema = z.strictObject({ username: UsernameSchema, 
 
 /** A section addressed by its board and slug, as the section page's URL names it. */
 export const BoardSectionParamsSchema = z.strictObject({ id: IdSchema, slug: SlugSchema });
+
+/** Section names: trimmed, non-empty, at most this long (ours: the board name's limit). */
+export const BOARD_SECTION_NAME_MAX = 50;
+/** At most this many pins move into a new section in one call (ours). */
+export const SECTION_INITIAL_PINS_MAX = 250;
+
+/** A board's name: trimmed, required, at most 50 characters (spec 2 section 5). */
+export const BoardNameSchema = z
+  .string({ error: 'board_name_required' })
+  .trim()
+  .min(1, { error: 'board_name_required', abort: true })
+  .max(BOARD_NAME_MAX, { error: 'board_name_too_long' });
+
+export const BoardDescriptionSchema = z
+  .string()
+  .max(BOARD_DESCRIPTION_MAX, { error: 'board_description_too_long' });
+
+/**
+ * Creating a board (BoardResource create). Public by default; `secret` from the toggle. With
+ * `advertiser_id` (an ad-account viewer who is not the owner) the board is always `protected`
+ * and `public` is refused: the toggle is locked on.
+ */
+export const CreateBoardSchema = z.strictObject({
+  name: BoardNameSchema,
+  description: BoardDescriptionSchema.optional(),
+  privacy: BoardPrivacySchema.optional(),
+  /** The owner's username as the spec's clients send it; it must be the viewer's. */
+  username: UsernameSchema.optional(),
+  advertiser_id: IdSchema.optional().describe('Ad account the board is created for; makes it protected'),
+  aux_data: z.strictObject({ source: z.string().max(50).optional() }).optional(),
+});
+export type CreateBoard = z.infer<typeof CreateBoardSchema>;
+
+/** Editing a board (owner only). A protected board's privacy cannot change. */
+export const UpdateBoardSchema = z.strictObject({
+  name: BoardNameSchema.optional(),
+  description: BoardDescriptionSchema.optional(),
+  privacy: z.enum(['public', 'secret']).optional(),
+});
+export type UpdateBoard = z.infer<typeof UpdateBoardSchema>;
+
+export const BoardSectionNameSchema = z
+  .string({ error: 'section_name_required' })
+  .trim()
+  .min(1, { error: 'section_name_required', abort: true })
+  .max(BOARD_SECTION_NAME_MAX, { error: 'section_name_too_long' });
+
+/** Where a section's name came from (spec 2 section 4): typed 0, a recommendation 1, an edited one 2. */
+export const SectionNameSourceSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+/** Creating a section (BoardSectionResource create) on the board of the path. */
+export const CreateBoardSectionSchema = z.strictObject({
+  name: BoardSectionNameSchema,
+  name_source: SectionNameSourceSchema.default(0),
+  initial_pins: z
+    .array(IdSchema)
+    .max(SECTION_INITIAL_PINS_MAX)
+    .optional()
+    .describe('Pins of this board to move into the new section'),
+});
+export type CreateBoardSection = z.infer<typeof CreateBoardSectionSchema>;
+
+export const UpdateBoardSectionSchema = z.strictObject({ name: BoardSectionNameSchema });
+export type UpdateBoardSection = z.infer<typeof UpdateBoardSectionSchema>;
+
+/** A board's sections in their new order: every section of the board, each once. */
+export const BoardSectionOrderSchema = z.strictObject({ section_ids: z.array(IdSchema).max(1000) });
+export type BoardSectionOrder = z.infer<typeof BoardSectionOrderSchema>;

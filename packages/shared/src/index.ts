@@ -1,4 +1,5 @@
 export * from './boards.ts';
+export * from './collaborators.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './ids.ts';
@@ -28,3 +29,4 @@ export * from './auth/recovery.ts';
 export * from './auth/mfa.ts';
 export * from './auth/social.ts';
 export * from './auth/qr-login.ts';
+export * from './saving.ts';

@@ -7,6 +7,8 @@
  */
 export interface ShortCache<T> {
   get(key: string, compute: () => Promise<T>): Promise<T>;
+  /** Forgets every entry: the next caller of each key computes it again. */
+  clear(): void;
 }
 
 export function createShortCache<T>(options: { ttlMs: number; maxEntries: number }): ShortCache<T> {
@@ -24,6 +26,9 @@ export function createShortCache<T>(options: { ttlMs: number; maxEntries: number
       // Maps iterate in insertion order, so the first key is the oldest.
       if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
       return value;
+    },
+    clear() {
+      entries.clear();
     },
   };
 }

@@ -19,11 +19,29 @@ export type SignedOutAnswers = <T>(
   answer: () => Promise<T>,
 ) => Promise<T>;
 
+// Every cache of this process, weakly held so a closed app's caches can go. One process serves one
+// app in production, so clearing them all is clearing this instance's entries (decision 16).
+const liveCaches = new Set<WeakRef<{ clear(): void }>>();
+
+/**
+ * Forgets every signed-out answer this process keeps. Writes that change what a visitor may see
+ * (a board turning secret, deleted or archived, pins leaving it) call it so this instance stops
+ * showing the old answer at once; other instances wait out their second.
+ */
+export function clearSignedOutAnswers(): void {
+  for (const ref of liveCaches) {
+    const cache = ref.deref();
+    if (cache) cache.clear();
+    else liveCaches.delete(ref);
+  }
+}
+
 export function createSignedOutAnswers(options: { maxEntries: number }): SignedOutAnswers {
   const serialized = createShortCache<ReturnType<FastifyReply['serialize']>>({
     ttlMs: SIGNED_OUT_TTL_MS,
     maxEntries: options.maxEntries,
   });
+  liveCaches.add(new WeakRef(serialized));
   return async (request, reply, answer) => {
     if (request.viewer.userId !== null) return answer();
     // The route's own serializer (its zod response schema), so a cached body is byte for byte

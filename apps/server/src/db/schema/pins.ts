@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { PIN_CREATED_METHODS } from '@pinboard/shared';
 import { boards, boardSections } from './boards.ts';
 import { images } from './images.ts';
@@ -56,6 +65,11 @@ export const pins = pgTable(
     index('pins_section_id_idx').on(t.sectionId, t.id.desc()),
     index('pins_pinner_id_idx').on(t.pinnerId, t.id.desc()),
     index('pins_via_pin_id_idx').on(t.viaPinId),
+    // One pin saved to one board stays one pin, however many times (or people) save it there:
+    // saves insert with ON CONFLICT on this index (modules/pins/repin.repository.ts).
+    uniqueIndex('pins_board_via_pin_key')
+      .on(t.boardId, t.viaPinId)
+      .where(sql`${t.viaPinId} is not null`),
     index('pins_hashtags_idx').using('gin', t.hashtags),
     index('pins_text_search_idx').using('gin', pinTextVector(t.title, t.description)),
   ],

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "pins_board_via_pin_key" ON "pins" USING btree ("board_id","via_pin_id") WHERE "pins"."via_pin_id" is not null;

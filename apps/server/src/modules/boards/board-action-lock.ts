@@ -1,0 +1,51 @@
+import type { CounterStore } from '../../adapters/counters/counters.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/** The spec's three kinds of board action, each answered with its own code (2171-2173). */
+export type BoardActionKind = 'create' | 'update' | 'delete';
+
+const BUSY_CODES = {
+  create: 'board_action_in_progress_create',
+  update: 'board_action_in_progress_update',
+  delete: 'board_action_in_progress_delete',
+} as const;
+
+/**
+ * Long enough for any board action, short enough that a crashed instance's lock frees the board
+ * on its own in a few seconds.
+ */
+export const BOARD_ACTION_LOCK_SECONDS = 5;
+
+/** What a board action holds while it runs: a board (`board:{id}`) or, for create, its owner. */
+export type BoardActionTarget = { boardId: number } | { creatorId: number };
+
+export interface BoardActionLock {
+  /**
+   * Runs `action` while holding the target's lock; when another action holds it, refuses at once
+   * with 'Please wait until the previous board action finishes.' (409, code 2171-2173 by kind).
+   */
+  run<T>(target: BoardActionTarget, kind: BoardActionKind, action: () => Promise<T>): Promise<T>;
+  /** The lock's key in the counter store (tests hold it to see the refusal). */
+  keyOf(target: BoardActionTarget): string;
+}
+
+/**
+ * A short lock per board in the counter store (in-process, or Redis shared by every instance):
+ * set-if-absent with an expiry, released in a finally.
+ */
+export function createBoardActionLock(counters: CounterStore): BoardActionLock {
+  const keyOf = (target: BoardActionTarget) =>
+    'boardId' in target ? `board-action:board:${target.boardId}` : `board-action:creator:${target.creatorId}`;
+  return {
+    keyOf,
+    async run(target, kind, action) {
+      const key = keyOf(target);
+      if (!(await counters.claim(key, BOARD_ACTION_LOCK_SECONDS))) throw new AppError(BUSY_CODES[kind]);
+      try {
+        return await action();
+      } finally {
+        await counters.delete(key);
+      }
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { BoardInvite, CollaboratorSuggestion, Inviter, ViewerBoardInvite } from '@pinboard/shared';
+import { renditionUrl } from '../../lib/media-url.ts';
+import { boardUrl } from '../pins/pins.presenter.ts';
+import { presentUserSummary } from '../users/users.presenter.ts';
+import type { UserSummaryRow } from '../users/users.repository.ts';
+import type { PendingInviteRow, ViewerInviteRow } from './collaborators.repository.ts';
+
+/** A board's invitation; the invited address is shown to the board's owner only. */
+export function presentBoardInvite(row: PendingInviteRow, viewerIsOwner: boolean): BoardInvite {
+  return {
+    id: String(row.id),
+    type: 'board_invite',
+    board_id: String(row.boardId),
+    status: row.status,
+    invitee: row.invitee?.id != null ? presentUserSummary(row.invitee as UserSummaryRow) : null,
+    invitee_email: viewerIsOwner ? row.inviteeEmail : null,
+    inviter: presentUserSummary(row.inviter),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Spec 1 section 3 'Inviter': `is_default_image` when the account has no avatar of its own. */
+export function presentInviter(row: UserSummaryRow): Inviter {
+  const summary = presentUserSummary(row);
+  return {
+    id: summary.id,
+    username: summary.username,
+    first_name: summary.first_name,
+    full_name: summary.full_name,
+    image_medium_url: summary.image_medium_url,
+    is_default_image: row.avatarSizes === null,
+  };
+}
+
+export function presentViewerInvite(row: ViewerInviteRow): ViewerBoardInvite {
+  return {
+    id: String(row.id),
+    type: 'board_invite',
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    board: {
+      id: String(row.board.id),
+      name: row.board.name,
+      url: boardUrl(row.ownerUsername, row.board.slug),
+      privacy: row.board.privacy,
+    },
+    inviter: presentInviter(row.inviter),
+  };
+}
+
+export function presentUserSuggestion(row: UserSummaryRow): CollaboratorSuggestion {
+  const summary = presentUserSummary(row);
+  return {
+    type: 'user',
+    id: summary.id,
+    full_name: summary.full_name || summary.username,
+    username: summary.username,
+    image_medium_url: renditionUrl(row.avatarSizes, '236x'),
+    valid: true,
+  };
+}

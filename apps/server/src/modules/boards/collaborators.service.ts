@@ -1,0 +1,293 @@
+import {
+  COLLABORATOR_SUGGESTIONS_MAX,
+  isValidCollaboratorEmail,
+  looksLikeEmail,
+  type Board,
+  type BoardCollaborators,
+  type CollaboratorSuggestion,
+  type Invitee,
+  type ViewerBoardInvite,
+} from '@pinboard/shared';
+import type { CounterStore } from '../../adapters/counters/index.ts';
+import type { Mailer, MailMessage } from '../../adapters/mail/index.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Background } from '../../lib/background.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
+import { presentUserSummary } from '../users/users.presenter.ts';
+import { assertBoardOwner, assertBoardVisible, boardAccessOf } from './boards.policy.ts';
+import { findBoardById } from './boards.repository.ts';
+import { getBoard } from './boards.service.ts';
+import {
+  answerPendingInvites,
+  deleteCollaborator,
+  deletePendingInvites,
+  findActiveUser,
+  findInviteForUpdate,
+  findUserEmail,
+  findUserIdByEmail,
+  insertCollaborator,
+  insertPendingInvite,
+  isCollaborator,
+  listCollaborators,
+  listInvitesOf,
+  listPendingInvites,
+  searchInvitableUsers,
+} from './collaborators.repository.ts';
+import { presentBoardInvite, presentUserSuggestion, presentViewerInvite } from './collaborators.presenter.ts';
+
+export interface CollaboratorDeps {
+  db: Database;
+  mailer: Mailer;
+  background: Background;
+  counters: CounterStore;
+  publicUrl: string;
+}
+
+/** Typeahead calls per viewer per minute. */
+const SUGGESTIONS_PER_MINUTE = 120;
+
+function requireViewer(viewerId: number | null): number {
+  if (viewerId === null) throw new AppError('auth_required');
+  return viewerId;
+}
+
+/** Owners and collaborators see who is on a board; a reader of a public board is forbidden. */
+async function assertBoardMember(db: Executor, boardId: number, viewerId: number) {
+  const access = await assertBoardVisible(db, boardId, viewerId);
+  if (access === 'reader') throw new AppError('forbidden');
+  return access;
+}
+
+async function loadCollaborators(
+  db: Executor,
+  boardId: number,
+  viewerId: number,
+): Promise<BoardCollaborators> {
+  const board = await findBoardById(db, boardId, viewerId);
+  if (!board) throw new AppError('board_not_found');
+  const isOwner = board.owner.id === viewerId;
+  const [collaborators, invites] = await Promise.all([
+    listCollaborators(db, boardId),
+    listPendingInvites(db, boardId),
+  ]);
+  return {
+    board_id: String(boardId),
+    owner: presentUserSummary(board.owner),
+    collaborators: collaborators.map(presentUserSummary),
+    invites: invites.map((row) => presentBoardInvite(row, isOwner)),
+  };
+}
+
+/** `GET /v3/boards/{id}/collaborators/`: the owner, collaborators and pending invitations. */
+export async function getBoardCollaborators(
+  db: Executor,
+  boardId: number,
+  viewerId: number | null,
+): Promise<BoardCollaborators> {
+  const viewer = requireViewer(viewerId);
+  await assertBoardMember(db, boardId, viewer);
+  return loadCollaborators(db, boardId, viewer);
+}
+
+/**
+ * `POST /v3/boards/{id}/collaborators/`: the owner invites accounts and email addresses, all or
+ * none. Naming yourself is refused; someone already a collaborator or already invited is skipped,
+ * so the web may send its queue again. An email invitation stays an email invitation even when
+ * an account has that address (the account accepts it), so the answer never tells the owner
+ * whose address it is; every new email invitation is mailed, after the commit.
+ */
+export async function inviteCollaborators(
+  deps: CollaboratorDeps,
+  boardId: number,
+  viewerId: number | null,
+  invitees: Invitee[],
+): Promise<BoardCollaborators> {
+  const viewer = requireViewer(viewerId);
+  const mails: MailMessage[] = [];
+  await deps.db.transaction(async (tx) => {
+    await assertBoardOwner(tx, boardId, viewer);
+    const board = (await findBoardById(tx, boardId, viewer))!;
+    const ownerEmail = (await findUserEmail(tx, viewer))?.toLowerCase() ?? null;
+    for (const invitee of invitees) {
+      if (invitee.type === 'user') {
+        const userId = Number(invitee.id);
+        if (userId === viewer) throw new AppError('collaborator_invite_self');
+        const user = await findActiveUser(tx, userId);
+        if (!user) throw new AppError('user_not_found', { field: 'invitees' });
+        if (await isCollaborator(tx, boardId, userId)) continue;
+        await insertPendingInvite(tx, { boardId, inviterId: viewer, inviteeUserId: userId });
+        continue;
+      }
+      const email = invitee.email.toLowerCase();
+      if (email === ownerEmail) throw new AppError('collaborator_invite_self');
+      const accountId = await findUserIdByEmail(tx, email);
+      if (accountId !== null && (await isCollaborator(tx, boardId, accountId))) continue;
+      const inviteId = await insertPendingInvite(tx, { boardId, inviterId: viewer, inviteeEmail: email });
+      if (inviteId === null) continue;
+      const inviterName =
+        [board.owner.firstName, board.owner.lastName].filter(Boolean).join(' ') || board.owner.username;
+      const link = `${deps.publicUrl.replace(/\/+$/, '')}/${board.owner.username}/${board.slug}/`;
+      mails.push(inviteMail({ to: email, inviterName, boardName: board.name, link }));
+    }
+  });
+  for (const mail of mails) deps.background.run('board-invite-mail', () => deps.mailer.send(mail));
+  return loadCollaborators(deps.db, boardId, viewer);
+}
+
+/** The invitation mail: who invites, to which board, and the board's link. */
+export function inviteMail(input: {
+  to: string;
+  inviterName: string;
+  boardName: string;
+  link: string;
+}): MailMessage {
+  const subject = `${input.inviterName} invited you to collaborate on ${input.boardName}`;
+  const lead = `${input.inviterName} invited you to save Pins together on the board "${input.boardName}" on Pinboard.`;
+  const how = 'Log in (or sign up) with this email address and accept the invitation:';
+  const text = [lead, '', how, input.link, ''].join('\n');
+  const html = `<!doctype html><html><body>
+<p>${escapeHtml(lead)}</p>
+<p>${escapeHtml(how)} <a href="${escapeHtml(input.link)}">${escapeHtml(input.boardName)}</a></p>
+</body></html>`;
+  return { to: input.to, subject, text, html };
+}
+
+/** `GET /v3/users/me/board_invites/`: invitations to the viewer's account or email, newest first. */
+export async function listViewerInvites(db: Executor, viewerId: number | null): Promise<ViewerBoardInvite[]> {
+  const viewer = requireViewer(viewerId);
+  const rows = await listInvitesOf(db, viewer, await findUserEmail(db, viewer));
+  return rows.map(presentViewerInvite);
+}
+
+/** The invitation, if it is addressed to the viewer (by account, or by their email); else 404. */
+async function lockInviteOf(tx: Executor, inviteId: number, viewer: number, email: string | null) {
+  const invite = await findInviteForUpdate(tx, inviteId);
+  const mine =
+    invite &&
+    (invite.inviteeUserId === viewer ||
+      (invite.inviteeEmail !== null &&
+        email !== null &&
+        invite.inviteeEmail.toLowerCase() === email.toLowerCase()));
+  if (!invite || !mine) throw new AppError('invite_not_found');
+  return invite;
+}
+
+/**
+ * `POST /v3/board_invites/{id}/accept/`: in one transaction the viewer joins the board and every
+ * pending invitation of theirs to it is accepted. Accepting again is harmless while they are
+ * still a collaborator; once removed, an old invitation cannot bring them back.
+ */
+export async function acceptInvite(db: Database, inviteId: number, viewerId: number | null): Promise<Board> {
+  const viewer = requireViewer(viewerId);
+  const email = await findUserEmail(db, viewer);
+  const boardId = await db.transaction(async (tx) => {
+    const invite = await lockInviteOf(tx, inviteId, viewer, email);
+    if (invite.status === 'declined') throw new AppError('invite_not_pending');
+    if (invite.status === 'accepted') {
+      if (!(await isCollaborator(tx, invite.boardId, viewer))) throw new AppError('invite_not_pending');
+      return invite.boardId;
+    }
+    // An invitation by email may reach the owner's own account (its address changed since).
+    if ((await boardAccessOf(tx, invite.boardId, viewer)) !== 'owner') {
+      await insertCollaborator(tx, invite.boardId, viewer);
+    }
+    await answerPendingInvites(tx, {
+      boardId: invite.boardId,
+      userId: viewer,
+      email,
+      status: 'accepted',
+      now: new Date(),
+    });
+    return invite.boardId;
+  });
+  return getBoard(db, boardId, viewer);
+}
+
+/** `POST /v3/board_invites/{id}/decline/`: declining twice is harmless; an accepted one cannot be. */
+export async function declineInvite(
+  db: Database,
+  inviteId: number,
+  viewerId: number | null,
+): Promise<{ id: string; status: 'declined' }> {
+  const viewer = requireViewer(viewerId);
+  const email = await findUserEmail(db, viewer);
+  await db.transaction(async (tx) => {
+    const invite = await lockInviteOf(tx, inviteId, viewer, email);
+    if (invite.status === 'accepted') throw new AppError('invite_not_pending');
+    if (invite.status === 'pending') {
+      await answerPendingInvites(tx, {
+        boardId: invite.boardId,
+        userId: viewer,
+        email,
+        status: 'declined',
+        now: new Date(),
+      });
+    }
+  });
+  return { id: String(inviteId), status: 'declined' };
+}
+
+/**
+ * `DELETE /v3/boards/{id}/collaborators/{userId}/`: the owner removes a collaborator (or cancels
+ * their pending invitation); a collaborator may remove only themselves (leave). Removing someone
+ * who is neither is harmless. The owner cannot be removed.
+ */
+export async function removeCollaborator(
+  db: Database,
+  boardId: number,
+  userId: number,
+  viewerId: number | null,
+): Promise<BoardCollaborators> {
+  const viewer = requireViewer(viewerId);
+  return db.transaction(async (tx) => {
+    const access = await assertBoardMember(tx, boardId, viewer);
+    if (access === 'collaborator' && userId !== viewer) throw new AppError('forbidden');
+    if (access === 'owner' && userId === viewer) throw new AppError('collaborator_remove_owner');
+    const remove = async () => {
+      await deleteCollaborator(tx, boardId, userId);
+      await deletePendingInvites(tx, boardId, userId, await findUserEmail(tx, userId));
+    };
+    if (access === 'owner') {
+      await remove();
+      return loadCollaborators(tx, boardId, viewer);
+    }
+    // Leaving: the board as it was, without the viewer, who may no longer read it afterwards.
+    const before = await loadCollaborators(tx, boardId, viewer);
+    await remove();
+    return { ...before, collaborators: before.collaborators.filter((user) => user.id !== String(viewer)) };
+  });
+}
+
+/**
+ * `GET /v3/boards/{id}/collaborators/suggestions/?q=`: the invite field's typeahead, for the
+ * board's owner. An address-looking query gives one email row (valid or not); otherwise people
+ * whose username or name starts with the query, other than the owner and collaborators.
+ */
+export async function suggestCollaborators(
+  deps: Pick<CollaboratorDeps, 'db' | 'counters'>,
+  boardId: number,
+  viewerId: number | null,
+  q: string,
+): Promise<CollaboratorSuggestion[]> {
+  const viewer = requireViewer(viewerId);
+  if ((await deps.counters.increment(`collaborator-suggestions:${viewer}`, 60)) > SUGGESTIONS_PER_MINUTE) {
+    throw new AppError('rate_limited');
+  }
+  await assertBoardOwner(deps.db, boardId, viewer);
+  if (q === '') return [];
+  if (looksLikeEmail(q)) {
+    return [
+      {
+        type: 'email',
+        id: q,
+        full_name: q,
+        username: null,
+        image_medium_url: null,
+        valid: isValidCollaboratorEmail(q),
+      },
+    ];
+  }
+  const rows = await searchInvitableUsers(deps.db, boardId, viewer, q, COLLABORATOR_SUGGESTIONS_MAX);
+  return rows.map(presentUserSuggestion);
+}

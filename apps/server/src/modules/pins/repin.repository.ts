@@ -1,0 +1,159 @@
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { boards, boardSections } from '../../db/schema/boards.ts';
+import { pins } from '../../db/schema/pins.ts';
+import { boardCollaborators } from '../../db/schema/social.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** What a save copies from the pin it saves. */
+export interface RepinSource {
+  id: number;
+  pinnerId: number;
+  title: string;
+  description: string;
+  link: string | null;
+  domain: string | null;
+  hashtags: string[];
+  imageId: number;
+  dominantColor: string;
+  embedSrc: string | null;
+  embedType: string | null;
+}
+
+export async function findRepinSource(db: Executor, pinId: number): Promise<RepinSource | null> {
+  const [row] = await db
+    .select({
+      id: pins.id,
+      pinnerId: pins.pinnerId,
+      title: pins.title,
+      description: pins.description,
+      link: pins.link,
+      domain: pins.domain,
+      hashtags: pins.hashtags,
+      imageId: pins.imageId,
+      dominantColor: pins.dominantColor,
+      embedSrc: pins.embedSrc,
+      embedType: pins.embedType,
+    })
+    .from(pins)
+    .where(eq(pins.id, pinId));
+  return row ?? null;
+}
+
+export async function findSectionOfBoard(db: Executor, sectionId: number, boardId: number) {
+  const [row] = await db
+    .select({ id: boardSections.id, title: boardSections.title })
+    .from(boardSections)
+    .where(and(eq(boardSections.id, sectionId), eq(boardSections.boardId, boardId)));
+  return row ?? null;
+}
+
+export interface NewRepin {
+  source: RepinSource;
+  pinnerId: number;
+  boardId: number;
+  sectionId: number | null;
+  title: string;
+  description: string;
+  hashtags: string[];
+}
+
+/**
+ * Inserts the saved pin, or finds the one already on the board: the unique index on
+ * (board_id, via_pin_id) makes a concurrent second save wait for the first and insert nothing.
+ * Counts and last_pinned_to_at follow by trigger (migration 0001).
+ */
+export async function insertRepin(db: Executor, repin: NewRepin): Promise<{ id: number; inserted: boolean }> {
+  const { source } = repin;
+  const [inserted] = await db
+    .insert(pins)
+    .values({
+      pinnerId: repin.pinnerId,
+      boardId: repin.boardId,
+      sectionId: repin.sectionId,
+      title: repin.title,
+      description: repin.description,
+      link: source.link,
+      domain: source.domain,
+      hashtags: repin.hashtags,
+      imageId: source.imageId,
+      dominantColor: source.dominantColor,
+      embedSrc: source.embedSrc,
+      embedType: source.embedType,
+      viaPinId: source.id,
+      viaPinnerId: source.pinnerId,
+      createdMethod: 'repin',
+    })
+    .onConflictDoNothing({ target: [pins.boardId, pins.viaPinId], where: sql`${pins.viaPinId} is not null` })
+    .returning({ id: pins.id });
+  if (inserted) return { id: inserted.id, inserted: true };
+  const [existing] = await db
+    .select({ id: pins.id })
+    .from(pins)
+    .where(and(eq(pins.boardId, repin.boardId), eq(pins.viaPinId, source.id)));
+  return { id: existing!.id, inserted: false };
+}
+
+/**
+ * Spec 2 section 4: the board's cover becomes the saved pin's image when the board has none or
+ * a section was chosen. A cover the owner picked (has_custom_cover) is never replaced.
+ */
+export async function coverBoardWithPin(
+  db: Executor,
+  boardId: number,
+  imageId: number,
+  sectionChosen: boolean,
+) {
+  await db
+    .update(boards)
+    .set({ coverImageId: imageId })
+    .where(
+      and(
+        eq(boards.id, boardId),
+        eq(boards.hasCustomCover, false),
+        sectionChosen ? undefined : isNull(boards.coverImageId),
+      ),
+    );
+}
+
+export async function findUserPinCount(db: Executor, userId: number): Promise<number> {
+  const [row] = await db.select({ pinCount: users.pinCount }).from(users).where(eq(users.id, userId));
+  return row?.pinCount ?? 0;
+}
+
+export async function findBoardName(db: Executor, boardId: number) {
+  const [row] = await db
+    .select({ id: boards.id, name: boards.name, slug: boards.slug, ownerUsername: users.username })
+    .from(boards)
+    .innerJoin(users, eq(users.id, boards.ownerId))
+    .where(eq(boards.id, boardId));
+  return row ?? null;
+}
+
+/**
+ * The viewer's saves of a pin: the pin itself or pins saved from it, pinned by the viewer onto
+ * boards they own or collaborate on, newest first.
+ */
+export async function listSavesOf(db: Executor, pinIds: number[], viewerId: number) {
+  if (pinIds.length === 0) return [];
+  const member = or(
+    eq(boards.ownerId, viewerId),
+    sql`exists (select 1 from ${boardCollaborators} c where c.board_id = ${boards.id} and c.user_id = ${viewerId})`,
+  );
+  return db
+    .select({
+      pinId: pins.id,
+      sourceId: sql<number>`coalesce(${pins.viaPinId}, ${pins.id})`.mapWith(Number),
+      board: { id: boards.id, name: boards.name, slug: boards.slug },
+      ownerUsername: users.username,
+      section: { id: boardSections.id, title: boardSections.title },
+    })
+    .from(pins)
+    .innerJoin(boards, eq(boards.id, pins.boardId))
+    .innerJoin(users, eq(users.id, boards.ownerId))
+    .leftJoin(boardSections, eq(boardSections.id, pins.sectionId))
+    .where(
+      and(or(inArray(pins.id, pinIds), inArray(pins.viaPinId, pinIds)), eq(pins.pinnerId, viewerId), member),
+    )
+    .orderBy(desc(pins.id));
+}

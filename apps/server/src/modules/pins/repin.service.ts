@@ -1,0 +1,90 @@
+import { findHashtags, type RepinBody, type RepinResult, type SavedTo } from '@pinboard/shared';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assertBoardWritable } from '../boards/boards.policy.ts';
+import { boardUrl, presentPin } from './pins.presenter.ts';
+import { findPinById } from './pins.repository.ts';
+import {
+  coverBoardWithPin,
+  findBoardName,
+  findRepinSource,
+  findSectionOfBoard,
+  findUserPinCount,
+  insertRepin,
+  listSavesOf,
+} from './repin.repository.ts';
+
+function requireViewer(viewerId: number | null): number {
+  if (viewerId === null) throw new AppError('auth_required');
+  return viewerId;
+}
+
+/**
+ * Saves a pin the viewer can see to a board they own or collaborate on, optionally into one of
+ * its sections. Saving the same pin to the same board again (or a hundred times at once)
+ * answers the pin already there. Counts follow by trigger; the cover per spec 2 section 4.
+ */
+export async function repinPin(
+  db: Database,
+  pinId: number,
+  viewerId: number | null,
+  body: RepinBody,
+): Promise<RepinResult> {
+  const viewer = requireViewer(viewerId);
+  const boardId = Number(body.board_id);
+  const sectionId = body.section_id ? Number(body.section_id) : null;
+  // The source is checked with the viewer's rights: a pin on someone's secret board is 404.
+  if (!(await findPinById(db, pinId, viewer))) throw new AppError('pin_not_found');
+
+  const saved = await db.transaction(async (tx) => {
+    await assertBoardWritable(tx, boardId, viewer);
+    const section = sectionId === null ? null : await findSectionOfBoard(tx, sectionId, boardId);
+    if (sectionId !== null && !section) throw new AppError('section_not_found', { field: 'section_id' });
+    const source = await findRepinSource(tx, pinId);
+    if (!source) throw new AppError('pin_not_found');
+    const description = body.description ?? source.description;
+    const { id, inserted } = await insertRepin(tx, {
+      source,
+      pinnerId: viewer,
+      boardId,
+      sectionId,
+      title: body.title ?? source.title,
+      description,
+      hashtags: body.description === undefined ? source.hashtags : findHashtags(description),
+    });
+    if (inserted) await coverBoardWithPin(tx, boardId, source.imageId, sectionId !== null);
+    const isFirstSave = inserted && (await findUserPinCount(tx, viewer)) === 1;
+    return { id, inserted, isFirstSave };
+  });
+
+  const row = await findPinById(db, saved.id, viewer);
+  const board = await findBoardName(db, boardId);
+  if (!row || !board) throw new AppError('pin_not_found');
+  const pin = presentPin(row);
+  return {
+    pin,
+    board: { id: String(board.id), name: board.name, url: boardUrl(board.ownerUsername, board.slug) },
+    // The pin's own section: an existing save answers where it is, not where this call asked.
+    section: pin.section ? { id: pin.section.id, title: pin.section.title } : null,
+    is_first_save: saved.isFirstSave,
+    already_saved: !saved.inserted,
+    // No link domain has an official account yet (no claimed websites): the follow row never shows.
+    link_domain_official_user: null,
+  };
+}
+
+/** The viewer's boards a pin (or a save of it) is already on; empty for a visitor. */
+export async function listSavedTo(db: Database, pinId: number, viewerId: number | null): Promise<SavedTo[]> {
+  if (!(await findPinById(db, pinId, viewerId))) throw new AppError('pin_not_found');
+  if (viewerId === null) return [];
+  const rows = await listSavesOf(db, [pinId], viewerId);
+  return rows.map((row) => ({
+    pin_id: String(row.pinId),
+    board: {
+      id: String(row.board.id),
+      name: row.board.name,
+      url: boardUrl(row.ownerUsername, row.board.slug),
+    },
+    section: row.section ? { id: String(row.section.id), title: row.section.title } : null,
+  }));
+}
