@@ -1,0 +1,66 @@
+import { inArray } from 'drizzle-orm';
+import type { BulkEditBody, BulkEditResult } from '@pinboard/shared';
+import type { Database } from '../../db/client.ts';
+import { pins } from '../../db/schema/pins.ts';
+import { uniqueViolation } from '../../db/sql-helpers.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { presentPin } from '../pins/pins.presenter.ts';
+import { listPinsNewestFirst } from '../pins/pins.repository.ts';
+import { assertBoardWritable } from './boards.policy.ts';
+import { findBoardPinCounts, movePins, sectionBelongsTo } from './bulk-edit.repository.ts';
+
+const idOrNull = (id: string | null | undefined) => (id ? Number(id) : null);
+
+/**
+ * Moves pins from a board (or one of its sections) to a board or section, all or none, in one
+ * transaction. The viewer needs write access to both boards; every pin must be where the call
+ * says it is; moving to the board and section the pins are in is refused (spec 2 section 5).
+ */
+export async function bulkMovePins(
+  db: Database,
+  viewerId: number | null,
+  body: BulkEditBody,
+): Promise<BulkEditResult> {
+  if (viewerId === null) throw new AppError('auth_required');
+  const move = {
+    pinIds: [...new Set(body.pin_ids.map(Number))],
+    fromBoardId: Number(body.board_id),
+    fromSectionId: idOrNull(body.old_section_id),
+    toBoardId: Number(body.new_board_id),
+    toSectionId: idOrNull(body.new_section_id),
+  };
+  if (move.fromBoardId === move.toBoardId && move.fromSectionId === move.toSectionId) {
+    throw new AppError('move_to_same_place');
+  }
+  await db.transaction(async (tx) => {
+    await assertBoardWritable(tx, move.fromBoardId, viewerId);
+    await assertBoardWritable(tx, move.toBoardId, viewerId);
+    if (move.fromSectionId !== null && !(await sectionBelongsTo(tx, move.fromSectionId, move.fromBoardId))) {
+      throw new AppError('section_not_found', { field: 'old_section_id' });
+    }
+    if (move.toSectionId !== null && !(await sectionBelongsTo(tx, move.toSectionId, move.toBoardId))) {
+      throw new AppError('section_not_found', { field: 'new_section_id' });
+    }
+    let moved: number[];
+    try {
+      moved = await movePins(tx, move);
+    } catch (error) {
+      // A save of the same pin is already on the target board (one pin per board: migration 0007).
+      if (uniqueViolation(error) === 'pins_board_via_pin_key') throw new AppError('pin_already_on_board');
+      throw error;
+    }
+    // Throwing rolls the whole move back: a pin elsewhere means the caller's view is stale.
+    if (moved.length !== move.pinIds.length) throw new AppError('pins_not_on_board');
+  });
+  const rows = await listPinsNewestFirst(db, inArray(pins.id, move.pinIds), {
+    viewerId,
+    beforeId: null,
+    limit: move.pinIds.length,
+  });
+  const counts = await findBoardPinCounts(db, [move.fromBoardId, move.toBoardId]);
+  return {
+    pins: rows.map(presentPin),
+    board: { id: String(move.fromBoardId), pin_count: counts.get(move.fromBoardId) ?? 0 },
+    new_board: { id: String(move.toBoardId), pin_count: counts.get(move.toBoardId) ?? 0 },
+  };
+}

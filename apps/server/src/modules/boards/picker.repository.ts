@@ -1,0 +1,111 @@
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { boards, boardSections } from '../../db/schema/boards.ts';
+import { images } from '../../db/schema/images.ts';
+import { boardCollaborators } from '../../db/schema/social.ts';
+import { users } from '../../db/schema/users.ts';
+import { userSummaryColumns, type UserSummaryRow } from '../users/users.repository.ts';
+
+const owner = alias(users, 'picker_owner');
+const cover = alias(images, 'picker_cover');
+const membership = alias(boardCollaborators, 'picker_membership');
+
+/**
+ * The boards the viewer may save to: the ones they own and the ones they collaborate on, less
+ * those the viewer archived (the owner on the board, a collaborator on their membership).
+ * One query, whatever the number of boards; a board without a cover shows its latest pin.
+ */
+export async function listPickerBoards(db: Executor, viewerId: number) {
+  return db
+    .select({
+      id: boards.id,
+      name: boards.name,
+      slug: boards.slug,
+      privacy: boards.privacy,
+      ownerId: boards.ownerId,
+      ownerUsername: owner.username,
+      isCollaborative: boards.isCollaborative,
+      collaboratorCount: boards.collaboratorCount,
+      pinCount: boards.pinCount,
+      sectionCount: boards.sectionCount,
+      createdAt: boards.createdAt,
+      lastPinnedToAt: boards.lastPinnedToAt,
+      collaboratedByMe: sql<boolean>`${membership.userId} is not null`,
+      coverSizes: sql<typeof images.$inferSelect.sizes | null>`coalesce(${cover.sizes}, (
+        select i.sizes from pins p join images i on i.id = p.image_id
+        where p.board_id = ${boards.id} order by p.id desc limit 1))`,
+    })
+    .from(boards)
+    .innerJoin(owner, eq(owner.id, boards.ownerId))
+    .leftJoin(membership, and(eq(membership.boardId, boards.id), eq(membership.userId, viewerId)))
+    .leftJoin(cover, eq(cover.id, boards.coverImageId))
+    .where(
+      and(
+        eq(owner.status, 'active'),
+        or(
+          and(eq(boards.ownerId, viewerId), isNull(boards.archivedAt)),
+          and(sql`${membership.userId} is not null`, isNull(membership.archivedAt)),
+        ),
+      ),
+    );
+}
+
+export type PickerBoardRow = Awaited<ReturnType<typeof listPickerBoards>>[number];
+
+/** The sections of the viewer's boards, in each board's order, in one query. */
+export async function listPickerSections(db: Executor, boardIds: number[]) {
+  if (boardIds.length === 0) return [];
+  return db
+    .select({ id: boardSections.id, boardId: boardSections.boardId, title: boardSections.title })
+    .from(boardSections)
+    .where(inArray(boardSections.boardId, boardIds))
+    .orderBy(asc(boardSections.boardId), asc(boardSections.position), asc(boardSections.id));
+}
+
+const NAMED_COLLABORATORS = 3;
+
+/** The first three collaborators of each collaborative board, for the avatars. */
+export async function listPickerCollaborators(
+  db: Executor,
+  boardIds: number[],
+): Promise<Map<number, UserSummaryRow[]>> {
+  const byBoard = new Map<number, UserSummaryRow[]>();
+  if (boardIds.length === 0) return byBoard;
+  const collaborator = alias(users, 'picker_collaborator');
+  const avatar = alias(images, 'picker_collaborator_avatar');
+  const ranked = db
+    .select({
+      boardId: boardCollaborators.boardId,
+      userId: boardCollaborators.userId,
+      rank: sql<number>`row_number() over (partition by ${boardCollaborators.boardId} order by ${boardCollaborators.createdAt}, ${boardCollaborators.userId})`.as(
+        'rank',
+      ),
+    })
+    .from(boardCollaborators)
+    .where(inArray(boardCollaborators.boardId, boardIds))
+    .as('picker_ranked');
+  const rows = await db
+    .select({ boardId: ranked.boardId, user: userSummaryColumns(collaborator, avatar) })
+    .from(ranked)
+    .innerJoin(collaborator, eq(collaborator.id, ranked.userId))
+    .leftJoin(avatar, eq(avatar.id, collaborator.avatarImageId))
+    .where(and(sql`${ranked.rank} <= ${NAMED_COLLABORATORS}`, eq(collaborator.status, 'active')))
+    .orderBy(asc(ranked.boardId), asc(ranked.rank));
+  for (const { boardId, user } of rows) byBoard.set(boardId, [...(byBoard.get(boardId) ?? []), user]);
+  return byBoard;
+}
+
+/** Every board name the viewer has (owned or collaborated, archived too), for title suggestions. */
+export async function listViewerBoardNames(db: Executor, viewerId: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: boards.name })
+    .from(boards)
+    .where(
+      or(
+        eq(boards.ownerId, viewerId),
+        sql`exists (select 1 from ${boardCollaborators} c where c.board_id = ${boards.id} and c.user_id = ${viewerId})`,
+      ),
+    );
+  return rows.map((row) => row.name);
+}

@@ -1,0 +1,97 @@
+import {
+  comparePickerBoardNames,
+  PICKER_SHORTLIST_MAX,
+  suggestBoardTitles,
+  type BoardPicker,
+  type BoardPickerQuery,
+  type PickerBoard,
+} from '@pinboard/shared';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { renditionUrl } from '../../lib/media-url.ts';
+import { boardUrl } from '../pins/pins.presenter.ts';
+import { findPinById } from '../pins/pins.repository.ts';
+import { listSavesOf } from '../pins/repin.repository.ts';
+import { presentUserSummary } from '../users/users.presenter.ts';
+import {
+  listPickerBoards,
+  listPickerCollaborators,
+  listPickerSections,
+  listViewerBoardNames,
+  type PickerBoardRow,
+} from './picker.repository.ts';
+
+function requireViewer(viewerId: number | null): number {
+  if (viewerId === null) throw new AppError('auth_required');
+  return viewerId;
+}
+
+/** When the viewer last saved to a board: its last pin, else its creation (a new board is recent). */
+const recency = (row: PickerBoardRow) => (row.lastPinnedToAt ?? row.createdAt).getTime();
+
+/**
+ * The board picker: every board the viewer may save to (owned or collaborated, not archived by
+ * them) by name with digit-led names last, and the shortlist ('Top choices') of the ones saved
+ * to most recently. Four queries whatever the number of boards.
+ */
+export async function getBoardPicker(
+  db: Executor,
+  viewerId: number | null,
+  query: BoardPickerQuery,
+): Promise<BoardPicker> {
+  const viewer = requireViewer(viewerId);
+  const rows = await listPickerBoards(db, viewer);
+  const ids = (filter: (row: PickerBoardRow) => boolean) => rows.filter(filter).map((row) => row.id);
+  const [sections, collaborators, saves] = await Promise.all([
+    listPickerSections(
+      db,
+      ids((row) => row.sectionCount > 0),
+    ),
+    listPickerCollaborators(
+      db,
+      ids((row) => row.isCollaborative),
+    ),
+    query.pin_id ? listSavesOf(db, [Number(query.pin_id)], viewer) : Promise.resolve([]),
+  ]);
+  const sectionsByBoard = new Map<number, { id: string; title: string }[]>();
+  for (const section of sections) {
+    const list = sectionsByBoard.get(section.boardId) ?? [];
+    list.push({ id: String(section.id), title: section.title });
+    sectionsByBoard.set(section.boardId, list);
+  }
+  const boardsWithPin = new Set(saves.map((save) => save.board.id));
+  const present = (row: PickerBoardRow): PickerBoard => ({
+    id: String(row.id),
+    name: row.name,
+    url: boardUrl(row.ownerUsername, row.slug),
+    privacy: row.privacy,
+    owner: { id: String(row.ownerId), username: row.ownerUsername },
+    is_collaborative: row.isCollaborative,
+    collaborated_by_me: row.collaboratedByMe,
+    collaborating_users: (collaborators.get(row.id) ?? []).map(presentUserSummary),
+    collaborator_count: row.collaboratorCount,
+    pin_count: row.pinCount,
+    section_count: row.sectionCount,
+    image_cover_url: renditionUrl(row.coverSizes, '236x'),
+    last_pinned_to_at: row.lastPinnedToAt?.toISOString() ?? null,
+    sections: sectionsByBoard.get(row.id) ?? [],
+    has_pin: boardsWithPin.has(row.id),
+  });
+  const byName = [...rows].sort((a, b) => comparePickerBoardNames(a.name, b.name) || a.id - b.id);
+  const recent = [...rows]
+    .sort((a, b) => recency(b) - recency(a) || b.id - a.id)
+    .slice(0, PICKER_SHORTLIST_MAX);
+  return { all_boards: byName.map(present), boards_shortlist: recent.map(present) };
+}
+
+/** Names for a new board to save a pin to, none the viewer already has. */
+export async function getBoardTitleSuggestions(db: Executor, pinId: number, viewerId: number | null) {
+  const viewer = requireViewer(viewerId);
+  const pin = await findPinById(db, pinId, viewer);
+  if (!pin) throw new AppError('pin_not_found');
+  const names = await listViewerBoardNames(db, viewer);
+  return suggestBoardTitles(
+    { title: pin.title, description: pin.description, hashtags: pin.hashtags, boardName: pin.board.name },
+    names,
+  );
+}

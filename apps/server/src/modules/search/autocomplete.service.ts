@@ -1,0 +1,28 @@
+import {
+  HASHTAG_SUGGESTIONS_MAX,
+  type HashtagAutocompleteQuery,
+  type HashtagSuggestion,
+} from '@pinboard/shared';
+import type { Executor } from '../../db/client.ts';
+import { listHashtagsByPrefix } from './autocomplete.repository.ts';
+
+/** What can follow '#' in a stored hashtag (shared findHashtags keeps letters, digits and '_'). */
+const HASHTAG_PREFIX = /^[\p{L}\p{N}_]+$/u;
+
+/**
+ * Hashtag suggestions for the description flyout: at most 5 tags starting with what was typed,
+ * the most used first, counted over the pins the viewer may see.
+ */
+export async function autocompleteHashtags(
+  db: Executor,
+  query: HashtagAutocompleteQuery,
+  viewerId: number | null,
+): Promise<HashtagSuggestion[]> {
+  const prefix = query.q.replace(/^#/, '').toLowerCase();
+  if (!HASHTAG_PREFIX.test(prefix)) return [];
+  const tags = await listHashtagsByPrefix(db, prefix, viewerId, HASHTAG_SUGGESTIONS_MAX);
+  return tags.map(({ tag, pinCount }) => ({
+    query: `#${tag}`,
+    pin_count: query.show_pin_count ? pinCount : null,
+  }));
+}
