@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { pins } from '../../db/schema/pins.ts';
 import { uniqueViolation } from '../../db/sql-helpers.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { presentPin } from '../pins/pins.presenter.ts';
 import { listPinsNewestFirst } from '../pins/pins.repository.ts';
 import { assertBoardWritable } from './boards.policy.ts';
@@ -52,6 +53,8 @@ export async function bulkMovePins(
     // Throwing rolls the whole move back: a pin elsewhere means the caller's view is stale.
     if (moved.length !== move.pinIds.length) throw new AppError('pins_not_on_board');
   });
+  // Pins left one board for another, perhaps a secret one: visitors stop seeing them here at once.
+  clearSignedOutAnswers();
   const rows = await listPinsNewestFirst(db, inArray(pins.id, move.pinIds), {
     viewerId,
     beforeId: null,

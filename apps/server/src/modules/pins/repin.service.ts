@@ -1,6 +1,7 @@
 import { findHashtags, type RepinBody, type RepinResult, type SavedTo } from '@pinboard/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { assertBoardWritable } from '../boards/boards.policy.ts';
 import { boardUrl, presentPin } from './pins.presenter.ts';
 import { findPinById } from './pins.repository.ts';
@@ -56,6 +57,8 @@ export async function repinPin(
     const isFirstSave = inserted && (await findUserPinCount(tx, viewer)) === 1;
     return { id, inserted, isFirstSave };
   });
+  // A public board's pins, its cover and the source's repin count change for visitors (decision 16).
+  if (saved.inserted) clearSignedOutAnswers();
 
   const row = await findPinById(db, saved.id, viewer);
   const board = await findBoardName(db, boardId);
