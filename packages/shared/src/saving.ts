@@ -133,9 +133,10 @@ export function suggestBoardTitles(
 
 /**
  * A hashtag is '#' followed by characters other than whitespace and most punctuation (spec 2
- * section 5); underscores and letters or digits of any script count.
+ * section 5); underscores and letters or digits of any script count. A '#' inside a word
+ * ('a#b', '&#39;') starts none.
  */
-const HASHTAG = /#([\p{L}\p{N}_]+)/gu;
+const HASHTAG = /(?<![\p{L}\p{N}_&])#([\p{L}\p{N}_]+)/gu;
 
 /** The hashtags of a text, lower-cased, without '#', each once. */
 export function findHashtags(text: string): string[] {

@@ -192,6 +192,51 @@ describe('POST /v3/bulk_edit/', () => {
     expect(await pinCountOf(s.to.id)).toBe(1);
   });
 
+  it("refuses a move while another action holds either board: 'Please wait...' (2172)", async () => {
+    const s = await setup();
+    let release!: () => void;
+    const held = t.app.boardActionLock.run(
+      { boardId: s.to.id },
+      'update',
+      () => new Promise<void>((resolve) => (release = resolve)),
+    );
+    const { status, body } = await move(s.cookie, {
+      board_id: String(s.from.id),
+      new_board_id: String(s.to.id),
+      pin_ids: ids(s.loose),
+    });
+    release();
+    await held;
+    expect(status).toBe(409);
+    expect(body.resource_response.error).toMatchObject({
+      api_error_code: 2172,
+      message: 'Please wait until the previous board action finishes.',
+    });
+    expect(await pinCountOf(s.to.id)).toBe(0);
+    // Both locks were let go: the same move now goes through.
+    const again = await move(s.cookie, {
+      board_id: String(s.from.id),
+      new_board_id: String(s.to.id),
+      pin_ids: ids(s.loose),
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it("drops visitors' cached answers: a pin moved to a secret board leaves the public board's page at once", async () => {
+    const s = await setup();
+    const secret = await t.make.board(s.owner.id, { privacy: 'secret' });
+    const before = await t.request({ method: 'GET', url: `/v3/boards/${s.from.id}/pins/` });
+    expect(before.body.resource_response.data).toHaveLength(4);
+    await move(s.cookie, {
+      board_id: String(s.from.id),
+      new_board_id: String(secret.id),
+      pin_ids: ids(s.loose),
+    });
+    const after = await t.request({ method: 'GET', url: `/v3/boards/${s.from.id}/pins/` });
+    expect(after.body.resource_response.data).toHaveLength(2);
+    expect((await t.request({ method: 'GET', url: `/v3/pins/${s.loose[0]!.id}/` })).status).toBe(404);
+  });
+
   it('takes at most 250 pins and at least one', async () => {
     const s = await setup();
     const empty = await move(s.cookie, {

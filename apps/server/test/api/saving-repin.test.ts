@@ -122,6 +122,17 @@ describe('POST /v3/pins/{id}/repin/', () => {
     expect((await boardRow(board.id)).coverImageId).toBe(image.id);
   });
 
+  it("shows visitors the saved pin on the public board at once (this instance's cache is cleared)", async () => {
+    const { pin } = await sourcePin();
+    const { cookie, user } = await signedIn();
+    const board = await t.make.board(user.id);
+    const before = await t.request({ method: 'GET', url: `/v3/boards/${board.id}/pins/` });
+    expect(before.body.resource_response.data).toHaveLength(0);
+    await repin(pin.id, cookie, { board_id: String(board.id) });
+    const after = await t.request({ method: 'GET', url: `/v3/boards/${board.id}/pins/` });
+    expect(after.body.resource_response.data).toHaveLength(1);
+  });
+
   it('refuses a section of another board with section_not_found', async () => {
     const { cookie, user } = await signedIn();
     const board = await t.make.board(user.id);

@@ -8,6 +8,8 @@ import { bulkMovePins } from './bulk-edit.service.ts';
 
 export function registerBulkEditRoutes(app: FastifyInstance, { db }: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // The board-action lock the board write routes put on the app (registered before these).
+  const deps = { db, lock: app.boardActionLock };
   api.post(
     '/v3/bulk_edit/',
     {
@@ -18,6 +20,6 @@ export function registerBulkEditRoutes(app: FastifyInstance, { db }: AppContext)
         response: replies(BulkEditResultSchema),
       },
     },
-    async (request) => ok(await bulkMovePins(db, request.viewer.userId, request.body)),
+    async (request) => ok(await bulkMovePins(deps, request.viewer.userId, request.body)),
   );
 }
