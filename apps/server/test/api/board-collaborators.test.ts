@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVITEES_MAX } from '@pinboard/shared';
+import { INVITE_EMAILS_PER_DAY } from '../../src/modules/boards/collaborators.service.ts';
 import { uniqueEmail } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -385,5 +387,64 @@ describe('GET /v3/boards/{id}/collaborators/suggestions/', () => {
     const secret = await groupBoard('secret');
     expect(errorCode(await suggest(secret.id, 'col', people.stranger))).toBe('board_not_found');
     expect((await suggest(board.id, 'col')).status).toBe(401);
+  });
+});
+
+describe('limits and races', () => {
+  it('pages the viewer invitations newest first with a bookmark', async () => {
+    const target = await person('collab_paged');
+    const boards = [];
+    for (let i = 0; i < 3; i += 1) {
+      const board = await t.make.board(people.owner.id);
+      await invite(board.id, people.owner, [{ type: 'user', id: String(target.id) }]);
+      boards.push(String(board.id));
+    }
+    const first = await call('GET', '/v3/users/me/board_invites/?page_size=2', target);
+    expect(first.body.resource_response.data.map((i: any) => i.board.id)).toEqual([boards[2], boards[1]]);
+    const bookmark = first.body.resource_response.bookmark;
+    expect(bookmark).toEqual(expect.any(String));
+    const second = await call('GET', `/v3/users/me/board_invites/?page_size=2&bookmark=${bookmark}`, target);
+    expect(second.body.resource_response.data.map((i: any) => i.board.id)).toEqual([boards[0]]);
+    expect(second.body.resource_response.bookmark).toBeNull();
+    expect((await call('GET', '/v3/users/me/board_invites/?bookmark=bad', target)).status).toBe(400);
+    expect((await call('GET', '/v3/users/me/board_invites/')).status).toBe(401);
+  });
+
+  it('parallel accepts of one invitation add one collaborator', async () => {
+    const board = await t.make.board(people.owner.id);
+    const joiner = await person('collab_racer');
+    const sent = await invite(board.id, people.owner, [{ type: 'user', id: String(joiner.id) }]);
+    const inviteId = sent.body.resource_response.data.invites[0].id;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => accept(inviteId, joiner)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const data = (await boardAs(board.id, people.owner)).body.resource_response.data;
+    expect(data.collaborator_count).toBe(1);
+  });
+
+  it('parallel invitations of one address make one invitation and one mail', async () => {
+    const board = await t.make.board(people.owner.id);
+    const email = uniqueEmail('parallel');
+    await Promise.all(
+      Array.from({ length: 5 }, () => invite(board.id, people.owner, [{ type: 'email', email }])),
+    );
+    expect((await listOf(board.id, people.owner)).body.resource_response.data.invites).toHaveLength(1);
+    expect(await outboxTo(email)).toHaveLength(1);
+  });
+
+  it(`caps email invitations at ${INVITE_EMAILS_PER_DAY} a day per viewer`, async () => {
+    const spammer = await person('collab_spammer');
+    const board = await t.make.board(spammer.id);
+    const batch = () =>
+      Array.from({ length: INVITEES_MAX }, () => ({ type: 'email', email: uniqueEmail('bulk') }));
+    for (let sent = 0; sent < INVITE_EMAILS_PER_DAY; sent += INVITEES_MAX) {
+      expect((await invite(board.id, spammer, batch())).status).toBe(200);
+    }
+    const res = await invite(board.id, spammer, [{ type: 'email', email: uniqueEmail('late') }]);
+    expect(res.status).toBe(429);
+    expect(errorCode(res)).toBe('rate_limited');
+    // Inviting accounts is not capped.
+    expect((await invite(board.id, spammer, [{ type: 'user', id: String(people.invitee.id) }])).status).toBe(
+      200,
+    );
   });
 });

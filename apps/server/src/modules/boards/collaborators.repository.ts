@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { boards } from '../../db/schema/boards.ts';
@@ -104,8 +104,12 @@ export async function listPendingInvites(db: Executor, boardId: number) {
 }
 export type PendingInviteRow = Awaited<ReturnType<typeof listPendingInvites>>[number];
 
-/** Pending invitations addressed to the user, on boards of active owners, newest first. */
-export async function listInvitesOf(db: Executor, userId: number, email: string | null) {
+/** A page of pending invitations addressed to the user, on boards of active owners, newest first. */
+export async function listInvitesOf(
+  db: Executor,
+  page: { userId: number; email: string | null; beforeId: number | null; limit: number },
+) {
+  const { userId, email } = page;
   const inviter = alias(users, 'inviter');
   const inviterAvatar = alias(images, 'inviter_avatar');
   const owner = alias(users, 'board_owner');
@@ -129,10 +133,11 @@ export async function listInvitesOf(db: Executor, userId: number, email: string 
         addressedTo(userId, email),
         eq(owner.status, 'active'),
         ne(boards.ownerId, userId),
+        page.beforeId === null ? undefined : lt(boardInvites.id, page.beforeId),
       ),
     )
-    .orderBy(desc(boardInvites.createdAt), desc(boardInvites.id))
-    .limit(LIST_MAX);
+    .orderBy(desc(boardInvites.id))
+    .limit(page.limit);
 }
 export type ViewerInviteRow = Awaited<ReturnType<typeof listInvitesOf>>[number];
 

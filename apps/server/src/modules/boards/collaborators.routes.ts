@@ -10,16 +10,17 @@ import {
   CollaboratorSuggestionSchema,
   CollaboratorSuggestionsQuerySchema,
   InviteCollaboratorsBodySchema,
+  PageQuerySchema,
   ViewerBoardInviteSchema,
 } from '@pinboard/shared';
 import { ok } from '../../lib/envelope.ts';
-import { replies } from '../../lib/route-schemas.ts';
+import { pageOptionsOf, replies } from '../../lib/route-schemas.ts';
 import {
   acceptInvite,
   declineInvite,
   getBoardCollaborators,
   inviteCollaborators,
-  listViewerInvites,
+  pageViewerInvites,
   removeCollaborator,
   suggestCollaborators,
   type CollaboratorDeps,
@@ -105,10 +106,14 @@ export function registerCollaboratorRoutes(app: FastifyInstance, deps: Collabora
       schema: {
         tags: ['collaborators'],
         summary: "The viewer's pending board invitations, with board and inviter",
+        querystring: PageQuerySchema,
         response: replies(z.array(ViewerBoardInviteSchema)),
       },
     },
-    async (request) => ok(await listViewerInvites(db, request.viewer.userId)),
+    async (request) => {
+      const page = await pageViewerInvites(db, pageOptionsOf(request));
+      return ok(page.items, page.bookmark);
+    },
   );
   api.post(
     '/v3/board_invites/:id/accept/',

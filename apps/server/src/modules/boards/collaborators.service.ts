@@ -12,6 +12,7 @@ import type { CounterStore } from '../../adapters/counters/index.ts';
 import type { Mailer, MailMessage } from '../../adapters/mail/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { decodeBookmark, pageOf, type PageOptions } from '../../lib/bookmark.ts';
 import type { Background } from '../../lib/background.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
@@ -46,6 +47,13 @@ export interface CollaboratorDeps {
 
 /** Typeahead calls per viewer per minute. */
 const SUGGESTIONS_PER_MINUTE = 120;
+/** Email invitations (each one a mail to an address the owner typed) per viewer per day. */
+export const INVITE_EMAILS_PER_DAY = 100;
+
+interface Page<T> {
+  items: T[];
+  bookmark: string | null;
+}
 
 function requireViewer(viewerId: number | null): number {
   if (viewerId === null) throw new AppError('auth_required');
@@ -104,6 +112,15 @@ export async function inviteCollaborators(
   invitees: Invitee[],
 ): Promise<BoardCollaborators> {
   const viewer = requireViewer(viewerId);
+  // The product mails whatever address an owner types: a daily cap keeps it from being a spam relay.
+  const emails = invitees.filter((invitee) => invitee.type === 'email').length;
+  if (emails > 0) {
+    let sent = 0;
+    for (let i = 0; i < emails; i += 1) {
+      sent = await deps.counters.increment(`board-invite-emails:${viewer}`, 86_400);
+    }
+    if (sent > INVITE_EMAILS_PER_DAY) throw new AppError('rate_limited');
+  }
   const mails: MailMessage[] = [];
   await deps.db.transaction(async (tx) => {
     await assertBoardOwner(tx, boardId, viewer);
@@ -154,10 +171,23 @@ export function inviteMail(input: {
 }
 
 /** `GET /v3/users/me/board_invites/`: invitations to the viewer's account or email, newest first. */
-export async function listViewerInvites(db: Executor, viewerId: number | null): Promise<ViewerBoardInvite[]> {
-  const viewer = requireViewer(viewerId);
-  const rows = await listInvitesOf(db, viewer, await findUserEmail(db, viewer));
-  return rows.map(presentViewerInvite);
+export async function pageViewerInvites(
+  db: Executor,
+  options: PageOptions,
+): Promise<Page<ViewerBoardInvite>> {
+  const viewer = requireViewer(options.viewerId);
+  const key = decodeBookmark(options.bookmark);
+  if (key && (key.length !== 1 || typeof key[0] !== 'number')) {
+    throw new AppError('invalid_bookmark', { field: 'bookmark' });
+  }
+  const rows = await listInvitesOf(db, {
+    userId: viewer,
+    email: await findUserEmail(db, viewer),
+    beforeId: key ? (key[0] as number) : null,
+    limit: options.pageSize + 1,
+  });
+  const page = pageOf(rows, options.pageSize, (row) => [row.id]);
+  return { items: page.items.map(presentViewerInvite), bookmark: page.bookmark };
 }
 
 /** The invitation, if it is addressed to the viewer (by account, or by their email); else 404. */
