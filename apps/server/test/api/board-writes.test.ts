@@ -246,3 +246,18 @@ describe("visitors' one-second answers", () => {
     expect((await visitor.get(`/v3/boards/${other.id}/pins/`)).status).toBe(404);
   });
 });
+
+it('describes the board writes in the API reference', async () => {
+  const { body } = await t.request({ method: 'GET', url: '/v3/openapi.json' });
+  expect(Object.keys(body.paths['/v3/boards/'])).toContain('post');
+  expect(Object.keys(body.paths['/v3/boards/{id}/'])).toEqual(
+    expect.arrayContaining(['get', 'patch', 'delete']),
+  );
+  expect(Object.keys(body.paths['/v3/boards/{id}/archive/'])).toEqual(
+    expect.arrayContaining(['post', 'delete']),
+  );
+  expect(Object.keys(body.paths['/v3/boards/{id}/sections/order/'])).toContain('put');
+  expect(Object.keys(body.paths['/v3/board_sections/{id}/'])).toEqual(
+    expect.arrayContaining(['patch', 'delete']),
+  );
+});
