@@ -15,12 +15,10 @@ import {
 } from '@pinboard/shared';
 import { ok } from '../../lib/envelope.ts';
 import { pageOptionsOf, replies } from '../../lib/route-schemas.ts';
+import { acceptInvite, declineInvite, pageViewerInvites } from './board-invites.service.ts';
 import {
-  acceptInvite,
-  declineInvite,
   getBoardCollaborators,
   inviteCollaborators,
-  pageViewerInvites,
   removeCollaborator,
   suggestCollaborators,
   type CollaboratorDeps,

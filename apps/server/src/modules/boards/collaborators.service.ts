@@ -2,40 +2,32 @@ import {
   COLLABORATOR_SUGGESTIONS_MAX,
   isValidCollaboratorEmail,
   looksLikeEmail,
-  type Board,
   type BoardCollaborators,
   type CollaboratorSuggestion,
   type Invitee,
-  type ViewerBoardInvite,
 } from '@pinboard/shared';
 import type { CounterStore } from '../../adapters/counters/index.ts';
 import type { Mailer, MailMessage } from '../../adapters/mail/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { decodeBookmark, pageOf, type PageOptions } from '../../lib/bookmark.ts';
 import type { Background } from '../../lib/background.ts';
-import { escapeHtml } from '../../lib/escape-html.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
-import { assertBoardOwner, assertBoardVisible, boardAccessOf } from './boards.policy.ts';
+import { assertBoardOwner, assertBoardVisible } from './boards.policy.ts';
 import { findBoardById } from './boards.repository.ts';
-import { getBoard } from './boards.service.ts';
+import { inviteMail } from './collaborators.mail.ts';
 import {
-  answerPendingInvites,
   deleteCollaborator,
   deletePendingInvites,
   findActiveUser,
-  findInviteForUpdate,
   findUserEmail,
   findUserIdByEmail,
-  insertCollaborator,
   insertPendingInvite,
   isCollaborator,
   listCollaborators,
-  listInvitesOf,
   listPendingInvites,
   searchInvitableUsers,
 } from './collaborators.repository.ts';
-import { presentBoardInvite, presentUserSuggestion, presentViewerInvite } from './collaborators.presenter.ts';
+import { presentBoardInvite, presentUserSuggestion } from './collaborators.presenter.ts';
 
 export interface CollaboratorDeps {
   db: Database;
@@ -50,12 +42,8 @@ const SUGGESTIONS_PER_MINUTE = 120;
 /** Email invitations (each one a mail to an address the owner typed) per viewer per day. */
 export const INVITE_EMAILS_PER_DAY = 100;
 
-interface Page<T> {
-  items: T[];
-  bookmark: string | null;
-}
-
-function requireViewer(viewerId: number | null): number {
+/** The signed-in viewer's id; collaborator calls need one (spec 2 section 6). */
+export function requireViewer(viewerId: number | null): number {
   if (viewerId === null) throw new AppError('auth_required');
   return viewerId;
 }
@@ -150,112 +138,6 @@ export async function inviteCollaborators(
   });
   for (const mail of mails) deps.background.run('board-invite-mail', () => deps.mailer.send(mail));
   return loadCollaborators(deps.db, boardId, viewer);
-}
-
-/** The invitation mail: who invites, to which board, and the board's link. */
-export function inviteMail(input: {
-  to: string;
-  inviterName: string;
-  boardName: string;
-  link: string;
-}): MailMessage {
-  const subject = `${input.inviterName} invited you to collaborate on ${input.boardName}`;
-  const lead = `${input.inviterName} invited you to save Pins together on the board "${input.boardName}" on Pinboard.`;
-  const how = 'Log in (or sign up) with this email address and accept the invitation:';
-  const text = [lead, '', how, input.link, ''].join('\n');
-  const html = `<!doctype html><html><body>
-<p>${escapeHtml(lead)}</p>
-<p>${escapeHtml(how)} <a href="${escapeHtml(input.link)}">${escapeHtml(input.boardName)}</a></p>
-</body></html>`;
-  return { to: input.to, subject, text, html };
-}
-
-/** `GET /v3/users/me/board_invites/`: invitations to the viewer's account or email, newest first. */
-export async function pageViewerInvites(
-  db: Executor,
-  options: PageOptions,
-): Promise<Page<ViewerBoardInvite>> {
-  const viewer = requireViewer(options.viewerId);
-  const key = decodeBookmark(options.bookmark);
-  if (key && (key.length !== 1 || typeof key[0] !== 'number')) {
-    throw new AppError('invalid_bookmark', { field: 'bookmark' });
-  }
-  const rows = await listInvitesOf(db, {
-    userId: viewer,
-    email: await findUserEmail(db, viewer),
-    beforeId: key ? (key[0] as number) : null,
-    limit: options.pageSize + 1,
-  });
-  const page = pageOf(rows, options.pageSize, (row) => [row.id]);
-  return { items: page.items.map(presentViewerInvite), bookmark: page.bookmark };
-}
-
-/** The invitation, if it is addressed to the viewer (by account, or by their email); else 404. */
-async function lockInviteOf(tx: Executor, inviteId: number, viewer: number, email: string | null) {
-  const invite = await findInviteForUpdate(tx, inviteId);
-  const mine =
-    invite &&
-    (invite.inviteeUserId === viewer ||
-      (invite.inviteeEmail !== null &&
-        email !== null &&
-        invite.inviteeEmail.toLowerCase() === email.toLowerCase()));
-  if (!invite || !mine) throw new AppError('invite_not_found');
-  return invite;
-}
-
-/**
- * `POST /v3/board_invites/{id}/accept/`: in one transaction the viewer joins the board and every
- * pending invitation of theirs to it is accepted. Accepting again is harmless while they are
- * still a collaborator; once removed, an old invitation cannot bring them back.
- */
-export async function acceptInvite(db: Database, inviteId: number, viewerId: number | null): Promise<Board> {
-  const viewer = requireViewer(viewerId);
-  const email = await findUserEmail(db, viewer);
-  const boardId = await db.transaction(async (tx) => {
-    const invite = await lockInviteOf(tx, inviteId, viewer, email);
-    if (invite.status === 'declined') throw new AppError('invite_not_pending');
-    if (invite.status === 'accepted') {
-      if (!(await isCollaborator(tx, invite.boardId, viewer))) throw new AppError('invite_not_pending');
-      return invite.boardId;
-    }
-    // An invitation by email may reach the owner's own account (its address changed since).
-    if ((await boardAccessOf(tx, invite.boardId, viewer)) !== 'owner') {
-      await insertCollaborator(tx, invite.boardId, viewer);
-    }
-    await answerPendingInvites(tx, {
-      boardId: invite.boardId,
-      userId: viewer,
-      email,
-      status: 'accepted',
-      now: new Date(),
-    });
-    return invite.boardId;
-  });
-  return getBoard(db, boardId, viewer);
-}
-
-/** `POST /v3/board_invites/{id}/decline/`: declining twice is harmless; an accepted one cannot be. */
-export async function declineInvite(
-  db: Database,
-  inviteId: number,
-  viewerId: number | null,
-): Promise<{ id: string; status: 'declined' }> {
-  const viewer = requireViewer(viewerId);
-  const email = await findUserEmail(db, viewer);
-  await db.transaction(async (tx) => {
-    const invite = await lockInviteOf(tx, inviteId, viewer, email);
-    if (invite.status === 'accepted') throw new AppError('invite_not_pending');
-    if (invite.status === 'pending') {
-      await answerPendingInvites(tx, {
-        boardId: invite.boardId,
-        userId: viewer,
-        email,
-        status: 'declined',
-        now: new Date(),
-      });
-    }
-  });
-  return { id: String(inviteId), status: 'declined' };
 }
 
 /**
