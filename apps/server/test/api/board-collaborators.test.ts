@@ -448,3 +448,27 @@ describe('limits and races', () => {
     );
   });
 });
+
+it('collaborator calls appear in the API reference', async () => {
+  const { body } = await t.request({ method: 'GET', url: '/v3/openapi.json' });
+  expect(Object.keys(body.paths['/v3/boards/{id}/collaborators/'])).toEqual(
+    expect.arrayContaining(['get', 'post']),
+  );
+  expect(Object.keys(body.paths['/v3/boards/{id}/collaborators/{userId}/'])).toContain('delete');
+  expect(Object.keys(body.paths['/v3/boards/{id}/collaborators/suggestions/'])).toContain('get');
+  expect(Object.keys(body.paths['/v3/users/me/board_invites/'])).toContain('get');
+  expect(Object.keys(body.paths['/v3/board_invites/{id}/accept/'])).toContain('post');
+  expect(Object.keys(body.paths['/v3/board_invites/{id}/decline/'])).toContain('post');
+});
+
+it('collaborator writes need the CSRF header', async () => {
+  const board = await t.make.board(people.owner.id);
+  const res = await t.request({
+    method: 'POST',
+    url: `/v3/boards/${board.id}/collaborators/`,
+    headers: { cookie: people.owner.cookie },
+    payload: { invitees: [{ type: 'user', id: String(people.invitee.id) }] },
+  });
+  expect(res.status).toBe(403);
+  expect(errorCode(res)).toBe('csrf_failed');
+});
