@@ -190,6 +190,24 @@ describe('an email invitation reaches the account with that address', () => {
     expect(res.status).toBe(200);
     expect(res.body.resource_response.data).toMatchObject({ id: String(board.id), collaborated_by_me: true });
   });
+  it('reaches an account that signs up with the address after the invitation', async () => {
+    const board = await t.make.board(people.owner.id, { privacy: 'secret' });
+    const email = uniqueEmail('signs.up.later');
+    await invite(board.id, people.owner, [{ type: 'email', email }]);
+    const user = await t.make.user({ email: email.toUpperCase() });
+    const newcomer = {
+      id: user.id,
+      username: user.username,
+      email,
+      cookie: await t.make.sessionCookie(user.id),
+    };
+    const [mine] = (await myInvites(newcomer)).filter((i) => i.board.id === String(board.id));
+    expect((await accept(mine!.id, newcomer)).status).toBe(200);
+    expect((await boardAs(board.id, newcomer)).status).toBe(200);
+    const list = (await listOf(board.id, people.owner)).body.resource_response.data;
+    expect(list.collaborators.map((u: any) => u.id)).toEqual([String(user.id)]);
+    expect(list.invites).toEqual([]);
+  });
 });
 
 describe('accept and decline', () => {
