@@ -261,3 +261,13 @@ it('describes the board writes in the API reference', async () => {
     expect.arrayContaining(['patch', 'delete']),
   );
 });
+
+it('hides boards of an account that is not active from every write, as reads do', async () => {
+  const suspended = await t.make.user({ status: 'suspended' });
+  const board = await t.make.board(suspended.id);
+  await t.make.collaborator(board.id, collaborator.userId);
+  expect(errorOf(await collaborator.post(`/v3/boards/${board.id}/sections/`, { name: 'x' })).code).toBe(
+    'board_not_found',
+  );
+  expect(errorOf(await collaborator.post(`/v3/boards/${board.id}/archive/`)).code).toBe('board_not_found');
+});

@@ -8,8 +8,8 @@ export type BoardAccess = 'owner' | 'collaborator' | 'reader' | 'none';
 
 /**
  * The viewer's access to a board: its owner, a collaborator (may save into it), a reader (a
- * public board), or none (a secret or protected board of someone else, or no such board, which
- * callers answer alike so ids cannot be probed).
+ * public board), or none (a secret or protected board of someone else, a board of an account that
+ * is not active, or no such board, which callers answer alike so ids cannot be probed).
  */
 export async function boardAccessOf(
   db: Executor,
@@ -19,6 +19,7 @@ export async function boardAccessOf(
   const [row] = await db
     .select({
       ownerId: boards.ownerId,
+      ownerActive: sql<boolean>`exists (select 1 from users u where u.id = ${boards.ownerId} and u.status = 'active')`,
       privacy: boards.privacy,
       collaborator:
         viewerId === null
@@ -27,7 +28,8 @@ export async function boardAccessOf(
     })
     .from(boards)
     .where(and(eq(boards.id, boardId)));
-  if (!row) return 'none';
+  // Boards of suspended or deactivated accounts are hidden from everyone (decision 5), their owner included.
+  if (!row || !row.ownerActive) return 'none';
   if (viewerId !== null && row.ownerId === viewerId) return 'owner';
   if (row.collaborator) return 'collaborator';
   return row.privacy === 'public' ? 'reader' : 'none';
