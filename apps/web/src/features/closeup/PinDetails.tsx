@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthModal } from '../auth/authModalContext.ts';
 import { displayName, pinAltText } from '../pins/pinText.ts';
+import { useSaveLauncher } from '../saving/useSaveLauncher.tsx';
 import { imageSizes, imageSrcSet, isLandscape } from './closeupImage.ts';
 import styles from './PinCloseup.module.css';
 import { PinDescription } from './PinDescription.tsx';
@@ -18,10 +19,8 @@ export function PinDetails({ pin }: { pin: Pin }) {
   const sectionUrl = pin.section ? `${pin.board.url}${pin.section.slug}/` : null;
   const linkText = pin.domain ?? t('closeup.visit');
   const authModal = useAuthModal();
-  const promptSave = (event: MouseEvent) => {
-    if (authModal.promptLogin({ container: 'save', signupSource: 'saveButton', pinId: pin.id }))
-      event.preventDefault();
-  };
+  // A visitor gets the sign-up modal; a signed-in viewer the board picker, then the success dialog.
+  const save = useSaveLauncher(pin, 'closeup');
   const promptDownload = (event: MouseEvent) => {
     const options = { container: 'download', signupSource: 'downloadImageBtnUnauth', pinId: pin.id } as const;
     if (authModal.promptLogin(options)) event.preventDefault();
@@ -63,9 +62,16 @@ export function PinDetails({ pin }: { pin: Pin }) {
           <a href={pin.images.orig.url} download className={styles.download} onClick={promptDownload}>
             {t('closeup.download')}
           </a>
-          <Link to={`/pin/${pin.id}/repin/`} className={styles.save} onClick={promptSave}>
+          <Link
+            to={`/pin/${pin.id}/repin/`}
+            className={styles.save}
+            onClick={save.onClick}
+            onPointerEnter={save.onPointerEnter}
+            onFocus={save.onFocus}
+          >
             {t('closeup.save')}
           </Link>
+          {save.flow}
         </div>
         <h1 id={titleId} className={styles.title}>
           {title}

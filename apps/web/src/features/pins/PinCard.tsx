@@ -1,9 +1,9 @@
 import type { Pin } from '@pinboard/shared';
 import { HOVER_DELAY_MS } from '@pinboard/shared/layout';
-import type { CSSProperties, MouseEvent } from 'react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuthModal } from '../auth/authModalContext.ts';
+import { useSaveLauncher } from '../saving/useSaveLauncher.tsx';
 import { cardImageHeight, TITLE_LINE_HEIGHT, titleLines } from './cardMetrics.ts';
 import { titleMeasurer } from './measureText.ts';
 import styles from './PinCard.module.css';
@@ -31,11 +31,8 @@ export function PinCard({ pin, width, priority = false }: PinCardProps) {
   const lines = titleLines(pin, width, titleMeasurer());
   const alt = pinAltText(pin, t);
   const name = displayName(pin.pinner);
-  const authModal = useAuthModal();
-  const promptSave = (event: MouseEvent) => {
-    if (authModal.promptLogin({ container: 'save', signupSource: 'saveButton', pinId: pin.id }))
-      event.preventDefault();
-  };
+  // A visitor gets the sign-up modal; a signed-in viewer the board picker, then the overlay.
+  const save = useSaveLauncher(pin, 'grid');
   const style = { width, '--hover-delay': `${HOVER_DELAY_MS}ms` } as CSSProperties;
 
   return (
@@ -62,10 +59,13 @@ export function PinCard({ pin, width, priority = false }: PinCardProps) {
           to={`/pin/${pin.id}/repin/`}
           className={styles.save}
           aria-label={t('pin.saveLabel', { title: alt })}
-          onClick={promptSave}
+          onClick={save.onClick}
+          onPointerEnter={save.onPointerEnter}
+          onFocus={save.onFocus}
         >
           {t('pin.save')}
         </Link>
+        {save.flow}
         {pin.link && pin.domain && (
           <a
             className={styles.chip}

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BoardNameSchema, type Board } from '@pinboard/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { isErrorCode } from '../auth/errorText.ts';
+import styles from './BoardPicker.module.css';
+import { NameSuggestions } from './NameSuggestions.tsx';
+import { createBoard, savingErrorText } from './savingApi.ts';
+
+// The server's name rule, so both say the same (required, at most 50 after trimming).
+const CreateBoardFormSchema = z.object({ name: BoardNameSchema, secret: z.boolean() });
+type CreateBoardForm = z.input<typeof CreateBoardFormSchema>;
+
+/**
+ * The 'Create board' form (spec 2 sections 4 and 5): public unless the secret toggle is on;
+ * Create stays disabled while the name is blank or invalid, after a failure until the name
+ * changes, and while saving.
+ */
+export function CreateBoardForm({ pinId, onCreated }: { pinId: string; onCreated: (board: Board) => void }) {
+  const { t } = useTranslation();
+  const create = useMutation({ mutationFn: createBoard, onSuccess: onCreated });
+  const { register, handleSubmit, setValue, control, formState } = useForm<CreateBoardForm>({
+    resolver: zodResolver(CreateBoardFormSchema),
+    mode: 'onChange',
+    defaultValues: { name: '', secret: false },
+  });
+  const name = useWatch({ control, name: 'name' });
+  const nameError = formState.errors.name?.message;
+  const blocked = !name.trim() || !formState.isValid || create.isError || create.isPending;
+  const field = register('name', { onChange: () => create.reset() });
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={handleSubmit((values) => {
+        if (blocked) return;
+        create.mutate({ name: values.name.trim(), privacy: values.secret ? 'secret' : 'public' });
+      })}
+    >
+      <TextField
+        label={t('saving.name')}
+        placeholder={t('saving.namePlaceholder')}
+        autoComplete="off"
+        data-autofocus
+        autoFocus
+        error={nameError && (isErrorCode(nameError) ? t(`errors.${nameError}`) : nameError)}
+        {...field}
+      />
+      <NameSuggestions
+        pinId={pinId}
+        onPick={(title) => {
+          create.reset();
+          setValue('name', title, { shouldValidate: true, shouldDirty: true });
+        }}
+      />
+      <label className={styles.toggle}>
+        <input type="checkbox" role="switch" {...register('secret')} />
+        <span>
+          {t('saving.secretToggle')}
+          <span className={styles.hint}>{t('saving.secretHint')}</span>
+        </span>
+      </label>
+      {create.isError && (
+        <p role="alert" className={styles.error}>
+          {savingErrorText(t, create.error)}
+        </p>
+      )}
+      <Button type="submit" variant="primary" disabled={blocked} className={styles.submit}>
+        {t('saving.create')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+import './words.ts';
+import type { Pin, RepinResult } from '@pinboard/shared';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { useToast } from '../../ui/toastContext.ts';
+import { useViewer } from '../viewer/useViewer.ts';
+import { BoardPicker, type SaveChoice } from './BoardPicker.tsx';
+import styles from './BoardPicker.module.css';
+import type { RowStatus } from './BoardRow.tsx';
+import { SaveConfirmation } from './SaveConfirmation.tsx';
+import { SaveSuccessDialog } from './SaveSuccessDialog.tsx';
+import { savingErrorText } from './savingApi.ts';
+import { useSavedTo } from './useBoardPicker.ts';
+import { useSavePin } from './useSavePin.ts';
+
+/** Where Save was pressed: the closeup shows the success dialog, the grid the overlay. */
+export type SaveOrigin = 'closeup' | 'grid';
+
+/** How long the saved row shows 'Saved' before the result replaces the picker. */
+export const SUCCESS_PAUSE_MS = 400;
+/** Spec 2 section 9: toasts stay 5 s. */
+const TOAST_MS = 5000;
+
+type Stage =
+  | { name: 'picking' }
+  | { name: 'saved'; result: RepinResult; boardCreated: boolean }
+  | { name: 'done'; result: RepinResult; boardCreated: boolean };
+
+const rowKey = (boardId: string, sectionId: string | null) => `${boardId}:${sectionId ?? ''}`;
+
+/**
+ * Saving one pin, from Save to the result (spec 2 sections 2.1 to 2.3 and 4): the picker in a
+ * dialog; the chosen row loading, then saved (or back, with an error toast); then the success
+ * dialog or the confirmation overlay. This module is its own chunk, loaded on the first Save.
+ */
+export function SaveFlow({ pin, origin, onClose }: { pin: Pin; origin: SaveOrigin; onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const toast = useToast();
+  const { viewer } = useViewer();
+  const save = useSavePin(pin.id, viewer?.username ?? null);
+  const savedTo = useSavedTo(pin.id);
+  const [row, setRow] = useState<{ key: string; status: Exclude<RowStatus, null> } | null>(null);
+  const [stage, setStage] = useState<Stage>({ name: 'picking' });
+
+  useEffect(() => {
+    if (stage.name !== 'saved') return;
+    const timer = window.setTimeout(() => setStage({ ...stage, name: 'done' }), SUCCESS_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [stage]);
+
+  function saveTo(choice: SaveChoice, boardCreated = false) {
+    if (save.isPending || stage.name !== 'picking') return;
+    const key = rowKey(choice.board.id, choice.section?.id ?? null);
+    setRow({ key, status: 'loading' });
+    save.mutate(
+      { boardId: choice.board.id, sectionId: choice.section?.id ?? null },
+      {
+        onSuccess: (result) => {
+          setRow({ key, status: 'success' });
+          setStage({ name: 'saved', result, boardCreated });
+        },
+        onError: (error) => {
+          setRow(null);
+          toast.show(savingErrorText(t, error), { durationMs: TOAST_MS, tone: 'error' });
+        },
+      },
+    );
+  }
+
+  if (stage.name === 'done') {
+    if (origin === 'grid' && !stage.boardCreated)
+      return <SaveConfirmation result={stage.result} onDone={onClose} />;
+    return <SaveSuccessDialog result={stage.result} boardCreated={stage.boardCreated} onClose={onClose} />;
+  }
+  const already = savedTo.data?.[0];
+  return (
+    <Dialog labelledBy={titleId} onClose={onClose} closeLabel={t('saving.close')} width={500}>
+      <BoardPicker
+        pinId={pin.id}
+        titleId={titleId}
+        banner={
+          already && (
+            <p className={styles.banner} role="note">
+              {t('saving.alreadySaved', { board_name: already.board.name })}
+            </p>
+          )
+        }
+        statusOf={(boardId, sectionId) => (row?.key === rowKey(boardId, sectionId) ? row.status : null)}
+        onChoose={(choice) => saveTo(choice)}
+        onBoardCreated={(board) => saveTo({ board, section: null }, true)}
+        onSectionCreated={(board, section) => saveTo({ board, section })}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,49 @@
+import type { RepinResult } from '@pinboard/shared';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { useViewer } from '../viewer/useViewer.ts';
+import { FollowRow } from './FollowRow.tsx';
+import { PinMedia } from './PinMedia.tsx';
+import styles from './SaveResult.module.css';
+
+interface SaveSuccessDialogProps {
+  result: RepinResult;
+  /** The board was made in the picker for this save: the title says 'Board created'. */
+  boardCreated: boolean;
+  onClose: () => void;
+}
+
+/** 'Saved to {boardName}' (spec 2 section 2.1): the pin, 'See it now', 'Send', the follow row. */
+export function SaveSuccessDialog({ result, boardCreated, onClose }: SaveSuccessDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { viewer } = useViewer();
+  const savedTo = result.section
+    ? t('saving.savedToSection', { sectionName: result.section.title, boardName: result.board.name })
+    : t('saving.savedToBoard', { boardName: result.board.name });
+  const pinPath = `/pin/${result.pin.id}/`;
+  const official = result.link_domain_official_user;
+
+  return (
+    <Dialog labelledBy={titleId} onClose={onClose} closeLabel={t('saving.close')} width={500}>
+      <div className={styles.dialog}>
+        <h2 id={titleId} className={styles.title}>
+          {boardCreated ? t('saving.boardCreated') : savedTo}
+        </h2>
+        {boardCreated && <p className={styles.subtitle}>{savedTo}</p>}
+        <PinMedia pin={result.pin} />
+        <div className={styles.actions}>
+          <Link to={pinPath} className={styles.primaryLink} onClick={onClose} data-autofocus>
+            {t('saving.seeItNow')}
+          </Link>
+          <Link to={`${pinPath}?share=true`} className={styles.secondaryLink} onClick={onClose}>
+            {t('saving.send')}
+          </Link>
+        </div>
+        {official && <FollowRow user={official} viewerUsername={viewer?.username ?? null} />}
+      </div>
+    </Dialog>
+  );
+}

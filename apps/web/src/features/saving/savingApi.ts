@@ -1,0 +1,55 @@
+import type {
+  Board,
+  BoardPicker,
+  BoardSection,
+  CreateBoard,
+  RepinBody,
+  RepinResult,
+  SavedTo,
+} from '@pinboard/shared';
+import type { TFunction } from 'i18next';
+import { ApiRequestError, apiClient } from '../../api/client.ts';
+import { isErrorCode } from '../auth/errorText.ts';
+
+const pinPath = (pinId: string) => `/v3/pins/${encodeURIComponent(pinId)}`;
+
+export async function fetchBoardPicker(pinId: string, signal?: AbortSignal): Promise<BoardPicker> {
+  return (await apiClient.get<BoardPicker>('/v3/boards/picker/', { query: { pin_id: pinId }, signal })).data;
+}
+
+export async function fetchSavedTo(pinId: string, signal?: AbortSignal): Promise<SavedTo[]> {
+  return (await apiClient.get<SavedTo[]>(`${pinPath(pinId)}/saved_to/`, { signal })).data;
+}
+
+export async function fetchTitleSuggestions(pinId: string, signal?: AbortSignal): Promise<string[]> {
+  const { data } = await apiClient.get<{ title: string }[]>(`${pinPath(pinId)}/board_title_suggestions/`, {
+    signal,
+  });
+  return data.map((suggestion) => suggestion.title);
+}
+
+export async function repinPin(pinId: string, body: RepinBody): Promise<RepinResult> {
+  return (await apiClient.post<RepinResult>(`${pinPath(pinId)}/repin/`, body)).data;
+}
+
+export async function createBoard(body: CreateBoard): Promise<Board> {
+  return (await apiClient.post<Board>('/v3/boards/', body)).data;
+}
+
+export async function createSection(
+  boardId: string,
+  body: { name: string; name_source: 0 | 1 | 2 },
+): Promise<BoardSection> {
+  return (await apiClient.post<BoardSection>(`/v3/boards/${encodeURIComponent(boardId)}/sections/`, body))
+    .data;
+}
+
+/**
+ * What a failed call says to the viewer (spec 2 section 8): the catalogue's words for a known
+ * code (2171-2173 included), else the server's detail or message, else a generic failure.
+ */
+export function savingErrorText(t: TFunction, error: unknown): string {
+  if (!(error instanceof ApiRequestError)) return t('saving.saveFailed');
+  if (isErrorCode(error.code)) return t(`errors.${error.code}`);
+  return error.messageDetail ?? (error.message || t('saving.saveFailed'));
+}
