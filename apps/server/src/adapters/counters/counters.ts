@@ -12,6 +12,13 @@ export interface CounterStore {
   get(key: string): Promise<number>;
   /** Sets `key` to 1 for `ttlSeconds` only if absent; true when this call set it (a one-time claim). */
   claim(key: string, ttlSeconds: number): Promise<boolean>;
+  /**
+   * A short lock: sets `key` for `ttlSeconds` only if absent and answers a token naming this
+   * holder, or null when another holds it. The key expires on its own if never released.
+   */
+  lock(key: string, ttlSeconds: number): Promise<string | null>;
+  /** Releases a lock only if `token` still holds it (an expired lock taken by another stays). */
+  unlock(key: string, token: string): Promise<void>;
   delete(key: string): Promise<void>;
   close(): Promise<void>;
 }

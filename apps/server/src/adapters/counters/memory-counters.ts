@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { CounterStore } from './counters.ts';
 
 interface Entry {
   count: number;
   expiresAt: number;
+  /** The holder of a lock (`lock`). */
+  token?: string;
 }
 
 // Expired entries are swept once the map grows past this, so a flood of keys cannot grow it forever.
@@ -43,6 +46,16 @@ export function createMemoryCounters(now: () => number = Date.now): CounterStore
       sweep();
       entries.set(key, { count: 1, expiresAt: now() + ttlSeconds * 1000 });
       return true;
+    },
+    async lock(key, ttlSeconds) {
+      if (live(key)) return null;
+      sweep();
+      const token = randomUUID();
+      entries.set(key, { count: 1, expiresAt: now() + ttlSeconds * 1000, token });
+      return token;
+    },
+    async unlock(key, token) {
+      if (live(key)?.token === token) entries.delete(key);
     },
     async delete(key) {
       entries.delete(key);

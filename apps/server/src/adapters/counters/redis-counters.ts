@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { CounterStore } from './counters.ts';
 
@@ -6,6 +7,11 @@ const INCREMENT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return count`;
+
+// Deletes the lock only if this holder still has it, in one step.
+const UNLOCK_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
 
 /** Counters in Redis, shared by every instance. Keys are prefixed so the database can be shared. */
 export function createRedisCounters(url: string, prefix = 'pinboard:'): CounterStore {
@@ -20,6 +26,13 @@ export function createRedisCounters(url: string, prefix = 'pinboard:'): CounterS
     },
     async claim(key, ttlSeconds) {
       return (await redis.set(k(key), '1', 'EX', ttlSeconds, 'NX')) === 'OK';
+    },
+    async lock(key, ttlSeconds) {
+      const token = randomUUID();
+      return (await redis.set(k(key), token, 'EX', ttlSeconds, 'NX')) === 'OK' ? token : null;
+    },
+    async unlock(key, token) {
+      await redis.eval(UNLOCK_SCRIPT, 1, k(key), token);
     },
     async delete(key) {
       await redis.del(k(key));

@@ -40,11 +40,13 @@ export function createBoardActionLock(counters: CounterStore): BoardActionLock {
     keyOf,
     async run(target, kind, action) {
       const key = keyOf(target);
-      if (!(await counters.claim(key, BOARD_ACTION_LOCK_SECONDS))) throw new AppError(BUSY_CODES[kind]);
+      const token = await counters.lock(key, BOARD_ACTION_LOCK_SECONDS);
+      if (token === null) throw new AppError(BUSY_CODES[kind]);
       try {
         return await action();
       } finally {
-        await counters.delete(key);
+        // Only this holder's lock: one that outlived its expiry may belong to the next action now.
+        await counters.unlock(key, token);
       }
     },
   };
