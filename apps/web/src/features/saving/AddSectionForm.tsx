@@ -31,7 +31,7 @@ export function AddSectionForm({ pinId, board, onCreated }: AddSectionFormProps)
   const create = useMutation({
     mutationFn: () =>
       createSection(board.id, { name: name.trim(), name_source: sectionNameSource(name, suggestion) }),
-    onSuccess: onCreated,
+    onSuccess: (section) => onCreated(section),
   });
   const canAdd = name.trim() !== '' && !create.isError && !create.isPending;
 

@@ -22,7 +22,7 @@ type CreateBoardForm = z.input<typeof CreateBoardFormSchema>;
  */
 export function CreateBoardForm({ pinId, onCreated }: { pinId: string; onCreated: (board: Board) => void }) {
   const { t } = useTranslation();
-  const create = useMutation({ mutationFn: createBoard, onSuccess: onCreated });
+  const create = useMutation({ mutationFn: createBoard, onSuccess: (board) => onCreated(board) });
   const { register, handleSubmit, setValue, control, formState } = useForm<CreateBoardForm>({
     resolver: zodResolver(CreateBoardFormSchema),
     mode: 'onChange',
