@@ -1,5 +1,5 @@
 import type { BoardPicker, PickerBoard } from '@pinboard/shared';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BoardRow, type RowStatus } from './BoardRow.tsx';
 import styles from './BoardPicker.module.css';
@@ -20,6 +20,9 @@ export function BoardList({ picker, statusOf, onBoard }: BoardListProps) {
   const { t } = useTranslation();
   const id = useId();
   const [query, setQuery] = useState('');
+  const search = useRef<HTMLInputElement>(null);
+  // The boards arrive after the dialog opened (and come back after a form): the field takes the focus then.
+  useEffect(() => search.current?.focus(), []);
   const items = useMemo(() => buildPickerItems(picker, query), [picker, query]);
   const choose = (index: number) => {
     const item = items[index];
@@ -42,7 +45,7 @@ export function BoardList({ picker, statusOf, onBoard }: BoardListProps) {
         aria-autocomplete="list"
         aria-activedescendant={keys.activeIndex >= 0 ? optionId(keys.activeIndex) : undefined}
         autoComplete="off"
-        data-autofocus
+        ref={search}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);

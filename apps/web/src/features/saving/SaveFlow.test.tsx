@@ -55,6 +55,9 @@ describe('SaveFlow', () => {
   it('saves to a board: the row loads, then the closeup shows the “Saved to” dialog', async () => {
     const { fetch } = renderFlow('closeup', () => success(buildResult()));
     expect(screen.getByRole('dialog', { name: 'Choose board' })).toBeTruthy();
+    // The search field takes the focus once the boards are there.
+    const search = await screen.findByRole('combobox');
+    expect(document.activeElement).toBe(search);
 
     fireEvent.click(await screen.findByText('Kitchen'));
 

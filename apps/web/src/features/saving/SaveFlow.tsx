@@ -1,9 +1,13 @@
 import './words.ts';
 import type { Pin, RepinResult } from '@pinboard/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { useToast } from '../../ui/toastContext.ts';
+import { boardKeys } from '../boards/boardKeys.ts';
+import { profileKeys } from '../profile/profileKeys.ts';
+import { userKeys } from '../users/userKeys.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { BoardPicker, type SaveChoice } from './BoardPicker.tsx';
 import styles from './BoardPicker.module.css';
@@ -11,6 +15,7 @@ import type { RowStatus } from './BoardRow.tsx';
 import { SaveConfirmation } from './SaveConfirmation.tsx';
 import { SaveSuccessDialog } from './SaveSuccessDialog.tsx';
 import { savingErrorText } from './savingApi.ts';
+import { savingKeys } from './savingKeys.ts';
 import { useSavedTo } from './useBoardPicker.ts';
 import { useSavePin } from './useSavePin.ts';
 
@@ -41,6 +46,7 @@ export function SaveFlow({ pin, origin, onClose }: { pin: Pin; origin: SaveOrigi
   const { viewer } = useViewer();
   const save = useSavePin(pin.id, viewer?.username ?? null);
   const savedTo = useSavedTo(pin.id);
+  const queryClient = useQueryClient();
   const [row, setRow] = useState<{ key: string; status: Exclude<RowStatus, null> } | null>(null);
   const [stage, setStage] = useState<Stage>({ name: 'picking' });
 
@@ -49,6 +55,17 @@ export function SaveFlow({ pin, origin, onClose }: { pin: Pin; origin: SaveOrigi
     const timer = window.setTimeout(() => setStage({ ...stage, name: 'done' }), SUCCESS_PAUSE_MS);
     return () => window.clearTimeout(timer);
   }, [stage]);
+
+  // A new board or section is listed at once, even if the save that follows fails (spec 2
+  // section 7: the owner's cached data and board lists are refreshed after a create).
+  function refreshAfterCreate(boardId: string) {
+    void queryClient.invalidateQueries({ queryKey: savingKeys.picker(pin.id) });
+    void queryClient.invalidateQueries({ queryKey: boardKeys.board(boardId) });
+    if (viewer) {
+      void queryClient.invalidateQueries({ queryKey: profileKeys.of(viewer.username) });
+      void queryClient.invalidateQueries({ queryKey: userKeys.profile(viewer.username) });
+    }
+  }
 
   function saveTo(choice: SaveChoice, boardCreated = false) {
     if (save.isPending || stage.name !== 'picking') return;
@@ -89,8 +106,14 @@ export function SaveFlow({ pin, origin, onClose }: { pin: Pin; origin: SaveOrigi
         }
         statusOf={(boardId, sectionId) => (row?.key === rowKey(boardId, sectionId) ? row.status : null)}
         onChoose={(choice) => saveTo(choice)}
-        onBoardCreated={(board) => saveTo({ board, section: null }, true)}
-        onSectionCreated={(board, section) => saveTo({ board, section })}
+        onBoardCreated={(board) => {
+          refreshAfterCreate(board.id);
+          saveTo({ board, section: null }, true);
+        }}
+        onSectionCreated={(board, section) => {
+          refreshAfterCreate(board.id);
+          saveTo({ board, section });
+        }}
       />
     </Dialog>
   );
