@@ -118,6 +118,32 @@ describe('BoardPicker', () => {
     expect(row.textContent).toContain('+2');
   });
 
+  it('says which boards already hold the pin', async () => {
+    renderPicker([
+      buildPickerBoard({ name: 'Kitchen', has_pin: true }),
+      buildPickerBoard({ id: '2', name: 'Hall' }),
+    ]);
+
+    const [kitchen, hall] = await screen.findAllByRole('option');
+    expect(kitchen!.textContent).toContain('3 Pins · Saved here');
+    expect(hall!.textContent).not.toContain('Saved here');
+  });
+
+  it('says when the boards could not be loaded, and tries again', async () => {
+    let calls = 0;
+    renderPicker([], {
+      answers: {
+        '/v3/boards/picker/': () =>
+          ++calls === 1 ? failure(500, 'internal') : success(buildPicker(boards(1))),
+      },
+    } as Partial<BoardPickerProps>);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your boards could not be loaded.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('option')).toBeTruthy();
+  });
+
   it('moves with up and down, blocked at both ends, and chooses with Enter', async () => {
     const { onChoose } = renderPicker(boards(3));
     const search = await screen.findByRole('combobox');

@@ -27,6 +27,7 @@ export function BoardRow({ board, status, opensSections, active }: BoardRowProps
         <span className={styles.counts}>
           {t('saving.pinCount', { count: board.pin_count })}
           {board.section_count > 0 && <> · {t('saving.sectionCount', { count: board.section_count })}</>}
+          {board.has_pin && <> · {t('saving.savedHere')}</>}
         </span>
       </span>
       <span className={styles.icons}>
