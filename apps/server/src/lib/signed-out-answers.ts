@@ -36,12 +36,17 @@ export function clearSignedOutAnswers(): void {
   }
 }
 
+/** Makes `clearSignedOutAnswers` clear this cache too (the signed-out home feed keeps its own). */
+export function clearWithSignedOutAnswers(cache: { clear(): void }): void {
+  liveCaches.add(new WeakRef(cache));
+}
+
 export function createSignedOutAnswers(options: { maxEntries: number }): SignedOutAnswers {
   const serialized = createShortCache<ReturnType<FastifyReply['serialize']>>({
     ttlMs: SIGNED_OUT_TTL_MS,
     maxEntries: options.maxEntries,
   });
-  liveCaches.add(new WeakRef(serialized));
+  clearWithSignedOutAnswers(serialized);
   return async (request, reply, answer) => {
     if (request.viewer.userId !== null) return answer();
     // The route's own serializer (its zod response schema), so a cached body is byte for byte

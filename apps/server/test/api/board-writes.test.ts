@@ -245,6 +245,18 @@ describe("visitors' one-second answers", () => {
     await owner.del(`/v3/boards/${other.id}/`);
     expect((await visitor.get(`/v3/boards/${other.id}/pins/`)).status).toBe(404);
   });
+
+  it('take a board turned secret out of the signed-out home feed at once', async () => {
+    const board = await boardOf(owner.userId);
+    const pin = await t.make.pin(owner.userId, board.id);
+    const feedIds = async () =>
+      (
+        (await visitor.get('/v3/feeds/home/?page_size=50')).body.resource_response.data as { id: string }[]
+      ).map((item) => item.id);
+    expect(await feedIds()).toContain(String(pin.id));
+    await owner.patch(`/v3/boards/${board.id}/`, { privacy: 'secret' });
+    expect(await feedIds()).not.toContain(String(pin.id));
+  });
 });
 
 it('describes the board writes in the API reference', async () => {

@@ -2,6 +2,7 @@ import type { Pin } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
 import { compressibleBody, type CompressibleBody } from '../../lib/compressed-body.ts';
 import { ok } from '../../lib/envelope.ts';
+import { clearWithSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { createShortCache } from '../../lib/short-cache.ts';
 import { pageHomeFeed } from './feed.service.ts';
 
@@ -25,6 +26,8 @@ export interface SignedOutFeed {
  */
 export function createSignedOutFeed(db: Executor): SignedOutFeed {
   const pages = createShortCache<SignedOutFeedPage>({ ttlMs: SIGNED_OUT_FEED_TTL_MS, maxEntries: 500 });
+  // A board turning secret or losing pins leaves the feed at once on this instance (decision 16).
+  clearWithSignedOutAnswers(pages);
   return {
     page({ pageSize, bookmark }) {
       return pages.get(`${pageSize}:${bookmark ?? ''}`, async () => {
