@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { homeFeedPage } from './support/api.ts';
+import { signUp, uniqueEmail } from './support/auth.ts';
+
+// Issue 7, first part: saving seeded pins through the board picker. Sections, follows,
+// collaborators and moving pins come with the rest of the issue.
+
+test('a person saves a pin to a new board from its page, then another from the grid', async ({
+  page,
+  request,
+}) => {
+  await signUp(page, uniqueEmail('saver'));
+  const [first] = await homeFeedPage(request, 1);
+  const board = `Trips ${Date.now().toString(36)}`;
+
+  await page.goto(`/pin/${first!.id}/`);
+  await page.getByRole('main').getByRole('link', { name: 'Save', exact: true }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose board' });
+  await picker.getByRole('button', { name: 'Create board' }).click();
+  const create = page.getByRole('dialog', { name: 'Create board' });
+  await create.getByLabel('Name', { exact: true }).fill(board);
+  await create.getByRole('button', { name: 'Create', exact: true }).click();
+
+  const done = page.getByRole('dialog', { name: 'Board created' });
+  await expect(done).toBeVisible();
+  await expect(done.getByRole('link', { name: 'See it now' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(done).toBeHidden();
+
+  // From the home grid: the card's Save, the board chosen in the picker, the overlay.
+  await page.goto('/');
+  const card = page.getByRole('article').nth(1);
+  await card.hover();
+  await card.getByRole('link', { name: /^Save / }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose board' })
+    .getByRole('option', { name: new RegExp(board) })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: `You saved this Pin to ${board}!` })).toBeVisible();
+});
