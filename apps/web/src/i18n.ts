@@ -18,6 +18,7 @@ import policy from './locales/en/policy.json';
 import type settings from './locales/en/settings.json';
 import type qr from './locales/en/qr.json';
 import type saving from './locales/en/saving.json';
+import type moving from './locales/en/moving.json';
 
 type ErrorMessages = { [Code in ErrorCode]: (typeof ERRORS)[Code]['message'] };
 
@@ -45,7 +46,7 @@ const en = {
   errors,
 };
 export const resources = { en: { translation: en } } as const;
-type LazyWords = { settings: typeof settings; qr: typeof qr; saving: typeof saving };
+type LazyWords = { settings: typeof settings; qr: typeof qr; saving: typeof saving; moving: typeof moving };
 type Resources = { translation: typeof en & LazyWords };
 
 // Typed keys: a `t('typo')` fails the typecheck instead of showing the key to users.

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { boardKeys } from '../features/boards/boardKeys.ts';
@@ -5,15 +6,20 @@ import { BoardHeader } from '../features/boards/BoardHeader.tsx';
 import { BoardSections } from '../features/boards/BoardSections.tsx';
 import { PinsPanel } from '../features/boards/PinsPanel.tsx';
 import { useBoard } from '../features/boards/useBoard.ts';
+import { useCanMovePins } from '../features/moving/canMovePins.ts';
 import { displayName } from '../features/pins/pinText.ts';
 import { isNotFoundError } from '../features/profile/apiErrors.ts';
 import { ErrorState, LoadingState, NotFoundState } from '../features/profile/PageStates.tsx';
+
+// Follow, the owner's menu and their dialogs load after the board (the first page is at its budget).
+const BoardActions = lazy(() => import('../features/boardActions/BoardActions.tsx'));
 
 /** `/{username}/{board}`: the board's header, its sections row and its pins. */
 export function BoardPage() {
   const { t } = useTranslation();
   const { username = '', board: slug = '' } = useParams();
   const query = useBoard(username, slug);
+  const canMove = useCanMovePins(query.data);
 
   if (query.status === 'pending') return <LoadingState />;
   if (query.status === 'error') {
@@ -32,7 +38,14 @@ export function BoardPage() {
   return (
     <>
       <title>{t('board.documentTitle', { board: board.name, owner: displayName(board.owner) })}</title>
-      <BoardHeader board={board} />
+      <BoardHeader
+        board={board}
+        actions={
+          <Suspense fallback={null}>
+            <BoardActions board={board} boardKey={boardKeys.byAddress(username, slug)} />
+          </Suspense>
+        }
+      />
       <BoardSections board={board} />
       <PinsPanel
         heading={t('board.pinsHeading')}
@@ -40,6 +53,7 @@ export function BoardPage() {
         path={`/v3/boards/${board.id}/pins/`}
         label={t('board.pinsFeedLabel', { board: board.name })}
         emptyText={t('board.pinsEmpty')}
+        organizePlace={canMove ? { boardId: board.id, sectionId: null } : undefined}
       />
     </>
   );

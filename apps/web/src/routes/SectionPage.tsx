@@ -4,6 +4,7 @@ import { boardKeys } from '../features/boards/boardKeys.ts';
 import { PinsPanel } from '../features/boards/PinsPanel.tsx';
 import { SectionHeader } from '../features/boards/SectionHeader.tsx';
 import { useBoard, useSection } from '../features/boards/useBoard.ts';
+import { useCanMovePins } from '../features/moving/canMovePins.ts';
 import { displayName } from '../features/pins/pinText.ts';
 import { isNotFoundError } from '../features/profile/apiErrors.ts';
 import { ErrorState, LoadingState, NotFoundState } from '../features/profile/PageStates.tsx';
@@ -14,6 +15,7 @@ export function SectionPage() {
   const { username = '', board: boardSlug = '', section: sectionSlug = '' } = useParams();
   const board = useBoard(username, boardSlug);
   const section = useSection(board.data?.id, sectionSlug);
+  const canMove = useCanMovePins(board.data);
 
   const failed = board.status === 'error' ? board : section.status === 'error' ? section : null;
   if (failed) {
@@ -48,6 +50,7 @@ export function SectionPage() {
         path={`/v3/board_sections/${sectionData.id}/pins/`}
         label={t('board.sectionPinsFeedLabel', { section: sectionData.title })}
         emptyText={t('board.sectionPinsEmpty')}
+        organizePlace={canMove ? { boardId: boardData.id, sectionId: sectionData.id } : undefined}
       />
     </>
   );

@@ -1,9 +1,13 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { PinFeed } from '../pins/PinFeed.tsx';
 import { usePinPages, type PinPagesOptions } from '../pins/usePinPages.ts';
 import { ErrorState, LoadingState } from '../profile/PageStates.tsx';
+import type { PinPlace } from '../moving/useMovePins.ts';
 import styles from './PinsPanel.module.css';
+
+// 'Organize' mode and moving pins are a chunk of their own, loaded only for those who may move.
+const Organizer = lazy(async () => ({ default: (await import('../moving/Organizer.tsx')).Organizer }));
 
 interface PinsPanelProps {
   heading: string;
@@ -15,6 +19,8 @@ interface PinsPanelProps {
   /** The grid's accessible name. */
   label: string;
   emptyText: string;
+  /** The board or section these pins are in, when the viewer may move them ('Organize'). */
+  organizePlace?: PinPlace;
 }
 
 /** A titled region with a paged pin list in the masonry grid: a board's, a section's, a profile's. */
@@ -26,9 +32,21 @@ export function PinsPanel({
   options,
   label,
   emptyText,
+  organizePlace,
 }: PinsPanelProps) {
   const headingId = useId();
   const pages = usePinPages(queryKey, path, options);
+  const feed = (
+    <PinFeed
+      pins={pages.pins}
+      hasMore={pages.hasMore}
+      isFetchingMore={pages.isFetchingMore}
+      fetchMoreFailed={pages.fetchMoreFailed}
+      fetchMore={pages.fetchMore}
+      label={label}
+      emptyText={emptyText}
+    />
+  );
   return (
     <section aria-labelledby={headingId} className={styles.panel}>
       <h2 id={headingId} className={hideHeading ? styles.visuallyHidden : styles.heading}>
@@ -38,16 +56,12 @@ export function PinsPanel({
         <LoadingState />
       ) : pages.status === 'error' ? (
         <ErrorState onRetry={() => void pages.refetch()} />
+      ) : organizePlace ? (
+        <Suspense fallback={feed}>
+          <Organizer place={organizePlace} pins={pages.pins} feed={feed} />
+        </Suspense>
       ) : (
-        <PinFeed
-          pins={pages.pins}
-          hasMore={pages.hasMore}
-          isFetchingMore={pages.isFetchingMore}
-          fetchMoreFailed={pages.fetchMoreFailed}
-          fetchMore={pages.fetchMore}
-          label={label}
-          emptyText={emptyText}
-        />
+        feed
       )}
     </section>
   );

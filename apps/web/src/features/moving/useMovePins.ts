@@ -1,0 +1,102 @@
+import type { Pin } from '@pinboard/shared';
+import { useMutation, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ApiResult } from '../../api/client.ts';
+import { useToast } from '../../ui/toastContext.ts';
+import { boardKeys } from '../boards/boardKeys.ts';
+import { moveErrorText, movePins } from './movingApi.ts';
+
+type PinPages = InfiniteData<ApiResult<Pin[]>, string | null>;
+
+/** A board, or one of its sections: where pins are, or where they go. */
+export interface PinPlace {
+  boardId: string;
+  sectionId: string | null;
+}
+
+export interface MoveRequest {
+  from: PinPlace;
+  to: PinPlace;
+  pins: Pin[];
+  /** The target's name for the success toast ('Lamps' or 'Kitchen'). */
+  placeName: string;
+}
+
+export const TOAST_MS = 3000;
+
+/** The pin list a board page or section page shows for this place (boardKeys). */
+export function pinListKey({ boardId, sectionId }: PinPlace): QueryKey {
+  return sectionId === null ? boardKeys.pins(boardId) : boardKeys.sectionPins(boardId, sectionId);
+}
+
+export const isSamePlace = (a: PinPlace, b: PinPlace) =>
+  a.boardId === b.boardId && a.sectionId === b.sectionId;
+
+function withoutPins(data: PinPages | undefined, ids: ReadonlySet<string>): PinPages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, data: page.data.filter((p) => !ids.has(p.id)) })),
+  };
+}
+
+// Only a list already in the cache is changed: an unloaded one loads with the pins in it.
+function withPinsFirst(data: PinPages | undefined, pins: Pin[]): PinPages | undefined {
+  if (!data || data.pages.length === 0) return data;
+  const ids = new Set(pins.map((pin) => pin.id));
+  const [first, ...rest] = data.pages;
+  const kept = first!.data.filter((pin) => !ids.has(pin.id));
+  return { ...data, pages: [{ ...first!, data: [...pins, ...kept] }, ...rest] };
+}
+
+/**
+ * Moves pins (POST /v3/bulk_edit/) optimistically: they leave the source list and head the
+ * target's at once; on failure both lists are put back and the error's words show as a toast.
+ * Afterwards both boards are refetched (counts, covers, the lists' true order).
+ */
+export function useMovePins() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ from, to, pins }: MoveRequest) =>
+      movePins({
+        board_id: from.boardId,
+        new_board_id: to.boardId,
+        old_section_id: from.sectionId,
+        new_section_id: to.sectionId,
+        pin_ids: pins.map((pin) => pin.id),
+      }),
+    onMutate: async ({ from, to, pins }) => {
+      const fromKey = pinListKey(from);
+      const toKey = pinListKey(to);
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: fromKey }),
+        queryClient.cancelQueries({ queryKey: toKey }),
+      ]);
+      const before = {
+        from: queryClient.getQueryData<PinPages>(fromKey),
+        to: queryClient.getQueryData<PinPages>(toKey),
+      };
+      const ids = new Set(pins.map((pin) => pin.id));
+      queryClient.setQueryData<PinPages>(fromKey, (data) => withoutPins(data, ids));
+      queryClient.setQueryData<PinPages>(toKey, (data) => withPinsFirst(data, pins));
+      return { fromKey, toKey, before };
+    },
+    onError: (error, _request, context) => {
+      if (context) {
+        queryClient.setQueryData(context.fromKey, context.before.from);
+        queryClient.setQueryData(context.toKey, context.before.to);
+      }
+      toast.show(moveErrorText(t, error), { durationMs: TOAST_MS, tone: 'error' });
+    },
+    onSuccess: (_result, { pins, placeName }) => {
+      toast.show(t('moving.moved', { count: pins.length, place: placeName }), { durationMs: TOAST_MS });
+    },
+    onSettled: (_result, _error, { from, to }) => {
+      void queryClient.invalidateQueries({ queryKey: boardKeys.board(from.boardId) });
+      if (to.boardId !== from.boardId)
+        void queryClient.invalidateQueries({ queryKey: boardKeys.board(to.boardId) });
+    },
+  });
+}
