@@ -13,11 +13,12 @@ import board from './locales/en/board.json';
 import comingSoon from './locales/en/comingSoon.json';
 import auth from './locales/en/auth.json';
 import policy from './locales/en/policy.json';
-// Only their types: the settings pages, the QR code login and saving add their words when their lazy
+// Only their types: the settings pages, the QR code login, saving and board actions add their words when their lazy
 // chunks load (addLazyWords).
 import type settings from './locales/en/settings.json';
 import type qr from './locales/en/qr.json';
 import type saving from './locales/en/saving.json';
+import type boardActions from './locales/en/boardActions.json';
 import type moving from './locales/en/moving.json';
 
 type ErrorMessages = { [Code in ErrorCode]: (typeof ERRORS)[Code]['message'] };
@@ -46,7 +47,13 @@ const en = {
   errors,
 };
 export const resources = { en: { translation: en } } as const;
-type LazyWords = { settings: typeof settings; qr: typeof qr; saving: typeof saving; moving: typeof moving };
+type LazyWords = {
+  settings: typeof settings;
+  qr: typeof qr;
+  saving: typeof saving;
+  boardActions: typeof boardActions;
+  moving: typeof moving;
+};
 type Resources = { translation: typeof en & LazyWords };
 
 // Typed keys: a `t('typo')` fails the typecheck instead of showing the key to users.

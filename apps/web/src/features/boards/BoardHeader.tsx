@@ -1,4 +1,5 @@
 import type { Board } from '@pinboard/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';
@@ -8,8 +9,11 @@ import styles from './BoardHeader.module.css';
 import { CollaboratorAvatars } from './CollaboratorAvatars.tsx';
 import { PrivacyIcon } from './PrivacyIcon.tsx';
 
-/** The top of a board page: name, privacy, owner and collaborators, description and counts. */
-export function BoardHeader({ board }: { board: Board }) {
+/**
+ * The top of a board page: name, privacy, owner and collaborators, description and counts;
+ * `actions` (follow, the owner's menu) come from their own lazy chunk.
+ */
+export function BoardHeader({ board, actions }: { board: Board; actions?: ReactNode }) {
   const { t, i18n } = useTranslation();
   return (
     <header className={styles.header}>
@@ -32,6 +36,7 @@ export function BoardHeader({ board }: { board: Board }) {
         {t('board.pinCount', countOptions(board.pin_count, i18n.language))} ·{' '}
         {t('board.followers', countOptions(board.follower_count, i18n.language))}
       </p>
+      {actions}
     </header>
   );
 }

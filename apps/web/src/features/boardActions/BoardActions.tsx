@@ -1,0 +1,32 @@
+import './words.ts';
+import type { Board } from '@pinboard/shared';
+import type { QueryKey } from '@tanstack/react-query';
+import { useViewer } from '../viewer/useViewer.ts';
+import styles from './BoardActions.module.css';
+import { BoardMenu } from './BoardMenu.tsx';
+import { FollowBoardButton } from './FollowBoardButton.tsx';
+
+interface BoardActionsProps {
+  board: Board;
+  /** The board page's query key, which the actions update in place. */
+  boardKey: QueryKey;
+}
+
+/**
+ * The board page's actions, in their own lazy chunk: the owner's menu, or Follow for anyone else
+ * (a visitor is asked to log in).
+ */
+export default function BoardActions({ board, boardKey }: BoardActionsProps) {
+  const { viewer, isLoading } = useViewer();
+  if (isLoading) return null;
+  const isOwner = viewer !== null && viewer.id === board.owner.id;
+  return (
+    <div className={styles.actions}>
+      {isOwner ? (
+        <BoardMenu board={board} boardKey={boardKey} />
+      ) : (
+        <FollowBoardButton board={board} boardKey={boardKey} signedIn={viewer !== null} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import '../../i18n.ts';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failure, stubApi, success } from '../../test/apiStub.ts';
+import { buildBoard } from '../../test/boards.ts';
+import { renderBoardActions } from './boardActionsFixtures.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const board = buildBoard({ name: 'Kitchen', url: '/maya.l/kitchen/' });
+const asOwner = () => success({ type: 'AUTH', user: board.owner });
+
+async function openMenuItem(name: string) {
+  fireEvent.click(await screen.findByRole('button', { name: 'Board options' }));
+  fireEvent.click(screen.getByRole('button', { name }));
+}
+
+function bodyOf(fetch: ReturnType<typeof stubApi>, method: string): unknown {
+  const call = fetch.mock.calls.find(([, init]) => init?.method === method);
+  return call?.[1]?.body ? JSON.parse(String(call[1].body)) : undefined;
+}
+
+describe('BoardMenu', () => {
+  it('edits the board: the spec’s name messages, then one PATCH', async () => {
+    const fetch = stubApi({
+      '/v3/users/me/': asOwner,
+      '/v3/boards/31/': () => success({ ...board, name: 'Kitchen ideas', privacy: 'secret' }),
+    });
+    renderBoardActions(board);
+    await openMenuItem('Edit board');
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    fireEvent.change(name, { target: { value: '   ' } });
+    expect(await screen.findByText("Don't forget to name your board!")).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(name, { target: { value: 'x'.repeat(51) } });
+    expect(await screen.findByText('Please enter no more than 50 characters.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Description' }), {
+      target: { value: 'y'.repeat(501) },
+    });
+    fireEvent.change(name, { target: { value: ' Kitchen ideas ' } });
+    expect(await screen.findByText('Please enter no more than 500 characters.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Description' }), { target: { value: 'Warm' } });
+    fireEvent.click(screen.getByRole('switch'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name: Kitchen ideas')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(bodyOf(fetch, 'PATCH')).toEqual({ name: 'Kitchen ideas', description: 'Warm', privacy: 'secret' });
+  });
+
+  it('deletes only after the confirmation, then goes to the owner’s profile', async () => {
+    const fetch = stubApi({ '/v3/users/me/': asOwner, '/v3/boards/31/': () => success(null) });
+    renderBoardActions(board);
+    await openMenuItem('Delete board');
+    expect(screen.getByRole('dialog', { name: 'Delete this board?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await openMenuItem('Delete board');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Profile page')).toBeTruthy();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
+  });
+
+  it('archives, and says so; a board action still running is an error toast', async () => {
+    let busy = false;
+    stubApi({
+      '/v3/users/me/': asOwner,
+      '/v3/boards/31/archive/': () =>
+        busy
+          ? failure(409, 'board_action_in_progress_update')
+          : success({ ...board, archived_by_me_at: '2026-01-01T00:00:00.000Z' }),
+    });
+    renderBoardActions(board);
+    await openMenuItem('Archive');
+    expect(await screen.findByText('Board archived')).toBeTruthy();
+    busy = true;
+    await openMenuItem('Unarchive');
+    expect(await screen.findByText('Please wait until the previous board action finishes.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,93 @@
+import type { Board } from '@pinboard/shared';
+import type { QueryKey } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button.tsx';
+import styles from './BoardActions.module.css';
+import { DeleteBoardDialog } from './DeleteBoardDialog.tsx';
+import { EditBoardDialog } from './EditBoardDialog.tsx';
+import { useBoardWrites } from './useBoardWrites.ts';
+
+type Open = 'none' | 'menu' | 'edit' | 'delete';
+
+/**
+ * The owner's board menu: Edit board, Archive or Unarchive, Delete board. A plain disclosure
+ * (a button and a list of buttons), closed by Escape or a click elsewhere.
+ */
+export function BoardMenu({ board, boardKey }: { board: Board; boardKey: QueryKey }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Open>('none');
+  const menuId = useId();
+  const wrap = useRef<HTMLDivElement>(null);
+  const writes = useBoardWrites(board, boardKey);
+  const archived = board.archived_by_me_at !== null;
+
+  useEffect(() => {
+    if (open !== 'menu') return;
+    const close = (event: Event) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !wrap.current?.contains(event.target as Node)
+      )
+        setOpen('none');
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  return (
+    <div ref={wrap}>
+      <Button
+        aria-expanded={open === 'menu'}
+        aria-controls={menuId}
+        onClick={() => setOpen(open === 'menu' ? 'none' : 'menu')}
+      >
+        {t('boardActions.menu')}
+      </Button>
+      {open === 'menu' && (
+        <ul id={menuId} className={styles.menu}>
+          <li>
+            <button type="button" className={styles.menuItem} onClick={() => setOpen('edit')}>
+              {t('boardActions.edit')}
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              className={styles.menuItem}
+              onClick={() => {
+                setOpen('none');
+                writes.archive.mutate(!archived);
+              }}
+            >
+              {archived ? t('boardActions.unarchive') : t('boardActions.archive')}
+            </button>
+          </li>
+          <li>
+            <button type="button" className={styles.menuItem} onClick={() => setOpen('delete')}>
+              {t('boardActions.delete')}
+            </button>
+          </li>
+        </ul>
+      )}
+      {open === 'edit' && (
+        <EditBoardDialog
+          board={board}
+          onClose={() => setOpen('none')}
+          onSaved={(saved) => {
+            setOpen('none');
+            writes.applySaved(saved);
+          }}
+        />
+      )}
+      {open === 'delete' && (
+        <DeleteBoardDialog board={board} onClose={() => setOpen('none')} onDeleted={writes.applyDeleted} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BoardDescriptionSchema, BoardNameSchema, type Board } from '@pinboard/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { isErrorCode } from '../auth/errorText.ts';
+import styles from './BoardActions.module.css';
+import { boardActionErrorText, updateBoard } from './boardActionsApi.ts';
+
+// The server's rules, so both say the same (name required and ≤ 50, description ≤ 500).
+const EditBoardFormSchema = z.object({
+  name: BoardNameSchema,
+  description: BoardDescriptionSchema,
+  secret: z.boolean(),
+});
+type EditBoardForm = z.input<typeof EditBoardFormSchema>;
+
+interface EditBoardDialogProps {
+  board: Board;
+  onSaved: (board: Board) => void;
+  onClose: () => void;
+}
+
+/**
+ * The owner's 'Edit board' modal: name, description and the secret toggle, sent as one PATCH.
+ * A protected board (an ad account's) keeps its privacy, so its toggle is locked on.
+ */
+export function EditBoardDialog({ board, onSaved, onClose }: EditBoardDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const descriptionId = useId();
+  const save = useMutation({
+    mutationFn: (values: EditBoardForm) =>
+      updateBoard(board.id, {
+        name: values.name.trim(),
+        description: values.description.trim(),
+        ...(board.privacy === 'protected' ? {} : { privacy: values.secret ? 'secret' : 'public' }),
+      }),
+    onSuccess: onSaved,
+  });
+  const { register, handleSubmit, formState } = useForm<EditBoardForm>({
+    resolver: zodResolver(EditBoardFormSchema),
+    mode: 'onChange',
+    defaultValues: { name: board.name, description: board.description, secret: board.privacy !== 'public' },
+  });
+  const errorText = (message: string | undefined) =>
+    message && (isErrorCode(message) ? t(`errors.${message}`) : message);
+  const descriptionError = errorText(formState.errors.description?.message);
+
+  return (
+    <Dialog labelledBy={titleId} onClose={onClose} closeLabel={t('boardActions.close')} width={500}>
+      <h2 id={titleId} className={styles.title}>
+        {t('boardActions.edit')}
+      </h2>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={handleSubmit((values) => {
+          if (!save.isPending) save.mutate(values);
+        })}
+      >
+        <TextField
+          label={t('boardActions.name')}
+          autoComplete="off"
+          data-autofocus
+          error={errorText(formState.errors.name?.message)}
+          {...register('name', { onChange: () => save.reset() })}
+        />
+        <label htmlFor={descriptionId} className={styles.label}>
+          {t('boardActions.description')}
+        </label>
+        <textarea
+          id={descriptionId}
+          className={styles.textarea}
+          placeholder={t('boardActions.descriptionPlaceholder')}
+          aria-invalid={descriptionError ? true : undefined}
+          aria-describedby={descriptionError ? `${descriptionId}-error` : undefined}
+          {...register('description', { onChange: () => save.reset() })}
+        />
+        {descriptionError && (
+          <p id={`${descriptionId}-error`} className={styles.error}>
+            {descriptionError}
+          </p>
+        )}
+        <label className={styles.toggle}>
+          <input
+            type="checkbox"
+            role="switch"
+            disabled={board.privacy === 'protected'}
+            {...register('secret', { onChange: () => save.reset() })}
+          />
+          <span>
+            {t('boardActions.secretToggle')}
+            <span className={styles.hint}>{t('boardActions.secretHint')}</span>
+          </span>
+        </label>
+        {save.isError && (
+          <p role="alert" className={styles.error}>
+            {boardActionErrorText(t, save.error)}
+          </p>
+        )}
+        <div className={styles.buttons}>
+          <Button onClick={onClose}>{t('boardActions.cancel')}</Button>
+          <Button type="submit" variant="primary" disabled={!formState.isValid || save.isPending}>
+            {t('boardActions.save')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

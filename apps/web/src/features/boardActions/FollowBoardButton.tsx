@@ -1,0 +1,56 @@
+import type { Board } from '@pinboard/shared';
+import type { QueryKey } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button.tsx';
+import { useAuthModal } from '../auth/authModalContext.ts';
+import { useFollowBoard } from './useFollowBoard.ts';
+
+interface FollowBoardButtonProps {
+  board: Board;
+  boardKey: QueryKey;
+  /** Whether the viewer is signed in (a visitor gets the login prompt instead). */
+  signedIn: boolean;
+}
+
+/**
+ * Follow or unfollow a board (not shown to its owner). Optimistic; a refused request puts the
+ * button and the follower count back without a message (spec 2 section 8). A visitor is asked to
+ * log in first, as with following people.
+ */
+export function FollowBoardButton({ board, boardKey, signedIn }: FollowBoardButtonProps) {
+  const { t } = useTranslation();
+  const authModal = useAuthModal();
+  const follow = useFollowBoard(board.id, boardKey);
+
+  if (!signedIn) {
+    return (
+      <Button
+        variant="primary"
+        onClick={() =>
+          authModal.open({
+            container: 'follow',
+            signupSource: 'followButton',
+            step: 'login',
+            prompt: 'follow',
+          })
+        }
+      >
+        {t('boardActions.follow')}
+      </Button>
+    );
+  }
+  const following = board.followed_by_me;
+  return (
+    <Button
+      variant={following ? 'secondary' : 'primary'}
+      aria-pressed={following}
+      // Not `disabled`: a disabled button drops keyboard focus; clicks are ignored instead.
+      aria-disabled={follow.isPending || undefined}
+      onClick={() => {
+        if (!follow.isPending) follow.mutate(!following);
+      }}
+    >
+      {following ? t('boardActions.following') : t('boardActions.follow')}
+    </Button>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Board, UpdateBoard } from '@pinboard/shared';
+import type { TFunction } from 'i18next';
+import { ApiRequestError, apiClient } from '../../api/client.ts';
+import { isErrorCode } from '../auth/errorText.ts';
+
+const boardPath = (boardId: string) => `/v3/boards/${encodeURIComponent(boardId)}/`;
+
+export async function followBoard(boardId: string, follow: boolean): Promise<Board> {
+  const path = `${boardPath(boardId)}follow/`;
+  return (follow ? await apiClient.put<Board>(path) : await apiClient.delete<Board>(path)).data;
+}
+
+export async function updateBoard(boardId: string, body: UpdateBoard): Promise<Board> {
+  return (await apiClient.patch<Board>(boardPath(boardId), body)).data;
+}
+
+export async function deleteBoard(boardId: string): Promise<void> {
+  await apiClient.delete<null>(boardPath(boardId));
+}
+
+export async function archiveBoard(boardId: string, archive: boolean): Promise<Board> {
+  const path = `${boardPath(boardId)}archive/`;
+  return (archive ? await apiClient.post<Board>(path) : await apiClient.delete<Board>(path)).data;
+}
+
+/** What a failed board action says: the catalogue's words for a known code (2171-2173 included). */
+export function boardActionErrorText(t: TFunction, error: unknown): string {
+  if (error instanceof ApiRequestError && isErrorCode(error.code)) return t(`errors.${error.code}`);
+  return t('boardActions.failed');
+}

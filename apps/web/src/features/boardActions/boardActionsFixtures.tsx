@@ -1,0 +1,48 @@
+import type { Board } from '@pinboard/shared';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { ToastProvider } from '../../ui/ToastProvider.tsx';
+import { boardKeys } from '../boards/boardKeys.ts';
+import BoardActions from './BoardActions.tsx';
+
+export const boardKey = boardKeys.byAddress('maya.l', 'kitchen');
+
+/** The board as the page holds it in its cache, with its actions and its follower count. */
+function BoardHarness() {
+  const { data: board } = useQuery<Board>({
+    queryKey: boardKey,
+    queryFn: () => new Promise<Board>(() => {}),
+    staleTime: Infinity,
+  });
+  if (!board) return null;
+  return (
+    <>
+      <p>{`${board.follower_count} followers`}</p>
+      <p>{`Name: ${board.name}`}</p>
+      <BoardActions board={board} boardKey={boardKey} />
+    </>
+  );
+}
+
+/** Renders a board's actions at its address, with the board already cached as the page has it. */
+export function renderBoardActions(board: Board) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  client.setQueryData(boardKey, board);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/maya.l/kitchen/']}>
+        <ToastProvider>
+          <Routes>
+            <Route path="/:username/:board/" element={<BoardHarness />} />
+            <Route path="/:username/" element={<p>Profile page</p>} />
+            <Route path="/login/" element={<p>Login page</p>} />
+          </Routes>
+        </ToastProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}

@@ -1,0 +1,56 @@
+import type { Board } from '@pinboard/shared';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useToast } from '../../ui/toastContext.ts';
+import { boardKeys } from '../boards/boardKeys.ts';
+import { profileKeys } from '../profile/profileKeys.ts';
+import { archiveBoard, boardActionErrorText } from './boardActionsApi.ts';
+
+export const TOAST_MS = 5000;
+
+/** `/{username}/{slug}/` → the board's address parts (a rename may change the slug). */
+function addressOf(url: string): [string, string] | null {
+  const [username, slug] = url.split('/').filter(Boolean);
+  return username && slug ? [username, decodeURIComponent(slug)] : null;
+}
+
+/**
+ * What the owner's menu does to the page once a write is through: the board's own cache gets
+ * the server's answer, the owner's board lists are refreshed, and a rename that changed the
+ * slug moves the page to the new address.
+ */
+export function useBoardWrites(board: Board, boardKey: QueryKey) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { t } = useTranslation();
+  const ownerLists = profileKeys.of(board.owner.username);
+
+  function applySaved(saved: Board) {
+    queryClient.setQueryData(boardKey, saved);
+    void queryClient.invalidateQueries({ queryKey: ownerLists });
+    if (saved.url !== board.url) {
+      const address = addressOf(saved.url);
+      if (address) queryClient.setQueryData(boardKeys.byAddress(...address), saved);
+      void navigate(saved.url, { replace: true });
+    }
+  }
+
+  function applyDeleted() {
+    void queryClient.invalidateQueries({ queryKey: ownerLists });
+    void navigate(`/${board.owner.username}/`, { replace: true });
+  }
+
+  const archive = useMutation({
+    mutationFn: (archived: boolean) => archiveBoard(board.id, archived),
+    onSuccess: (saved, archived) => {
+      applySaved(saved);
+      toast.show(t(archived ? 'boardActions.archived' : 'boardActions.unarchived'), { durationMs: TOAST_MS });
+    },
+    // 2171-2173 ('Please wait until the previous board action finishes.') and the rest as a toast.
+    onError: (error) => toast.show(boardActionErrorText(t, error), { durationMs: TOAST_MS, tone: 'error' }),
+  });
+
+  return { applySaved, applyDeleted, archive };
+}
