@@ -11,8 +11,16 @@ import { displayName } from '../features/pins/pinText.ts';
 import { isNotFoundError } from '../features/profile/apiErrors.ts';
 import { ErrorState, LoadingState, NotFoundState } from '../features/profile/PageStates.tsx';
 
-// Follow, the owner's menu and their dialogs load after the board (the first page is at its budget).
-const BoardActions = lazy(() => import('../features/boardActions/BoardActions.tsx'));
+// Follow, the owner's menus and their dialogs load after the board (the first page is at its budget).
+const BoardActions = lazy(async () => ({
+  default: (await import('../features/boardActions/BoardActions.tsx')).BoardActions,
+}));
+const AddSectionButton = lazy(async () => ({
+  default: (await import('../features/boardActions/AddSectionButton.tsx')).AddSectionButton,
+}));
+const SectionMenu = lazy(async () => ({
+  default: (await import('../features/boardActions/SectionMenu.tsx')).SectionMenu,
+}));
 
 /** `/{username}/{board}`: the board's header, its sections row and its pins. */
 export function BoardPage() {
@@ -35,6 +43,7 @@ export function BoardPage() {
   }
 
   const board = query.data;
+  const boardKey = boardKeys.byAddress(username, slug);
   return (
     <>
       <title>{t('board.documentTitle', { board: board.name, owner: displayName(board.owner) })}</title>
@@ -42,11 +51,23 @@ export function BoardPage() {
         board={board}
         actions={
           <Suspense fallback={null}>
-            <BoardActions board={board} boardKey={boardKeys.byAddress(username, slug)} />
+            <BoardActions board={board} boardKey={boardKey} />
           </Suspense>
         }
       />
-      <BoardSections board={board} />
+      <BoardSections
+        board={board}
+        addSection={
+          <Suspense fallback={null}>
+            <AddSectionButton board={board} boardKey={boardKey} />
+          </Suspense>
+        }
+        sectionMenu={(section) => (
+          <Suspense fallback={null}>
+            <SectionMenu board={board} boardKey={boardKey} section={section} />
+          </Suspense>
+        )}
+      />
       <PinsPanel
         heading={t('board.pinsHeading')}
         queryKey={boardKeys.pins(board.id)}

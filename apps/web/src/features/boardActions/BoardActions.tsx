@@ -16,7 +16,7 @@ interface BoardActionsProps {
  * The board page's actions, in their own lazy chunk: the owner's menu, or Follow for anyone else
  * (a visitor is asked to log in).
  */
-export default function BoardActions({ board, boardKey }: BoardActionsProps) {
+export function BoardActions({ board, boardKey }: BoardActionsProps) {
   const { viewer, isLoading } = useViewer();
   if (isLoading) return null;
   const isOwner = viewer !== null && viewer.id === board.owner.id;

@@ -1,12 +1,13 @@
 import type { Board } from '@pinboard/shared';
 import type { QueryKey } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import styles from './BoardActions.module.css';
 import { DeleteBoardDialog } from './DeleteBoardDialog.tsx';
 import { EditBoardDialog } from './EditBoardDialog.tsx';
 import { useBoardWrites } from './useBoardWrites.ts';
+import { useMenuDismiss } from './useMenuDismiss.ts';
 
 type Open = 'none' | 'menu' | 'edit' | 'delete';
 
@@ -22,23 +23,7 @@ export function BoardMenu({ board, boardKey }: { board: Board; boardKey: QueryKe
   const writes = useBoardWrites(board, boardKey);
   const archived = board.archived_by_me_at !== null;
 
-  useEffect(() => {
-    if (open !== 'menu') return;
-    const close = (event: Event) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !wrap.current?.contains(event.target as Node)
-      )
-        setOpen('none');
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useMenuDismiss(open === 'menu', wrap, () => setOpen('none'));
 
   return (
     <div ref={wrap}>

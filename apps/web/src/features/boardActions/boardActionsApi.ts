@@ -1,4 +1,4 @@
-import type { Board, UpdateBoard } from '@pinboard/shared';
+import type { Board, BoardSection, UpdateBoard, UpdateBoardSection } from '@pinboard/shared';
 import type { TFunction } from 'i18next';
 import { ApiRequestError, apiClient } from '../../api/client.ts';
 import { isErrorCode } from '../auth/errorText.ts';
@@ -27,4 +27,14 @@ export async function archiveBoard(boardId: string, archive: boolean): Promise<B
 export function boardActionErrorText(t: TFunction, error: unknown): string {
   if (error instanceof ApiRequestError && isErrorCode(error.code)) return t(`errors.${error.code}`);
   return t('boardActions.failed');
+}
+
+const sectionPath = (sectionId: string) => `/v3/board_sections/${encodeURIComponent(sectionId)}/`;
+
+export async function renameSection(sectionId: string, body: UpdateBoardSection): Promise<BoardSection> {
+  return (await apiClient.patch<BoardSection>(sectionPath(sectionId), body)).data;
+}
+
+export async function deleteSection(sectionId: string): Promise<void> {
+  await apiClient.delete<null>(sectionPath(sectionId));
 }

@@ -3,13 +3,16 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ToastProvider } from '../../ui/ToastProvider.tsx';
+import { BoardSections } from '../boards/BoardSections.tsx';
 import { boardKeys } from '../boards/boardKeys.ts';
-import BoardActions from './BoardActions.tsx';
+import { AddSectionButton } from './AddSectionButton.tsx';
+import { BoardActions } from './BoardActions.tsx';
+import { SectionMenu } from './SectionMenu.tsx';
 
 export const boardKey = boardKeys.byAddress('maya.l', 'kitchen');
 
 /** The board as the page holds it in its cache, with its actions and its follower count. */
-function BoardHarness() {
+function BoardHarness({ view }: { view: View }) {
   const { data: board } = useQuery<Board>({
     queryKey: boardKey,
     queryFn: () => new Promise<Board>(() => {}),
@@ -20,13 +23,26 @@ function BoardHarness() {
     <>
       <p>{`${board.follower_count} followers`}</p>
       <p>{`Name: ${board.name}`}</p>
-      <BoardActions board={board} boardKey={boardKey} />
+      {view === 'header' ? (
+        <BoardActions board={board} boardKey={boardKey} />
+      ) : (
+        <BoardSections
+          board={board}
+          addSection={<AddSectionButton board={board} boardKey={boardKey} />}
+          sectionMenu={(section) => <SectionMenu board={board} boardKey={boardKey} section={section} />}
+        />
+      )}
     </>
   );
 }
 
-/** Renders a board's actions at its address, with the board already cached as the page has it. */
-export function renderBoardActions(board: Board) {
+type View = 'header' | 'sections';
+
+/**
+ * Renders a board's header actions (or its sections row with the section actions) at its
+ * address, with the board already cached as the page has it.
+ */
+export function renderBoardActions(board: Board, view: View = 'header') {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -36,7 +52,7 @@ export function renderBoardActions(board: Board) {
       <MemoryRouter initialEntries={['/maya.l/kitchen/']}>
         <ToastProvider>
           <Routes>
-            <Route path="/:username/:board/" element={<BoardHarness />} />
+            <Route path="/:username/:board/" element={<BoardHarness view={view} />} />
             <Route path="/:username/" element={<p>Profile page</p>} />
             <Route path="/login/" element={<p>Login page</p>} />
           </Routes>

@@ -1,5 +1,5 @@
-import type { Board } from '@pinboard/shared';
-import { useId } from 'react';
+import type { Board, BoardSection } from '@pinboard/shared';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorState, LoadingState } from '../profile/PageStates.tsx';
@@ -7,17 +7,31 @@ import styles from './BoardSections.module.css';
 import { SectionCard } from './SectionCard.tsx';
 import { useBoardSections } from './useBoardSections.ts';
 
-/** The row of a board's sections above its pins; nothing at all for a board without sections. */
-export function BoardSections({ board }: { board: Board }) {
+interface BoardSectionsProps {
+  board: Board;
+  /** 'Add section', from the board actions' lazy chunk (it shows only to those who may add). */
+  addSection?: ReactNode;
+  /** A section card's menu, from the same chunk. */
+  sectionMenu?: (section: BoardSection) => ReactNode;
+}
+
+/**
+ * The row of a board's sections above its pins; for a board without sections, only
+ * `addSection` (nothing at all for those who may not add one).
+ */
+export function BoardSections({ board, addSection, sectionMenu }: BoardSectionsProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const sections = useBoardSections(board);
-  if (board.section_count === 0) return null;
+  if (board.section_count === 0) return addSection ? <div className={styles.add}>{addSection}</div> : null;
   return (
     <section aria-labelledby={headingId} className={styles.panel}>
-      <h2 id={headingId} className={styles.heading}>
-        {t('board.sectionsHeading')}
-      </h2>
+      <div className={styles.top}>
+        <h2 id={headingId} className={styles.heading}>
+          {t('board.sectionsHeading')}
+        </h2>
+        {addSection}
+      </div>
       {sections.status === 'pending' ? (
         <LoadingState />
       ) : sections.status === 'error' ? (
@@ -28,6 +42,7 @@ export function BoardSections({ board }: { board: Board }) {
             {sections.items?.map((section) => (
               <li key={section.id}>
                 <SectionCard board={board} section={section} />
+                {sectionMenu?.(section)}
               </li>
             ))}
           </ul>

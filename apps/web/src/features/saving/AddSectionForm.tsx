@@ -15,8 +15,9 @@ export function sectionNameSource(name: string, suggestion: string | null): 0 | 
 }
 
 interface AddSectionFormProps {
-  pinId: string;
-  board: PickerBoard;
+  /** The pin being saved; its title suggestions show under the field. None on a board page. */
+  pinId?: string;
+  board: Pick<PickerBoard, 'id'>;
   onCreated: (section: BoardSection) => void;
 }
 
@@ -58,14 +59,16 @@ export function AddSectionForm({ pinId, board, onCreated }: AddSectionFormProps)
           create.reset();
         }}
       />
-      <NameSuggestions
-        pinId={pinId}
-        onPick={(title) => {
-          setName(title);
-          setSuggestion(title);
-          create.reset();
-        }}
-      />
+      {pinId !== undefined && (
+        <NameSuggestions
+          pinId={pinId}
+          onPick={(title) => {
+            setName(title);
+            setSuggestion(title);
+            create.reset();
+          }}
+        />
+      )}
       <Button type="submit" variant="primary" disabled={!canAdd} className={styles.submit}>
         {t('saving.add')}
       </Button>

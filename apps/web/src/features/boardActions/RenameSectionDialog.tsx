@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { UpdateBoardSectionSchema, type BoardSection, type UpdateBoardSection } from '@pinboard/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { isErrorCode } from '../auth/errorText.ts';
+import styles from './BoardActions.module.css';
+import { boardActionErrorText, renameSection } from './boardActionsApi.ts';
+
+interface RenameSectionDialogProps {
+  section: BoardSection;
+  onRenamed: () => void;
+  onClose: () => void;
+}
+
+/** Renames a section (the server's name rule: required, at most 50 after trimming). */
+export function RenameSectionDialog({ section, onRenamed, onClose }: RenameSectionDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const rename = useMutation({
+    mutationFn: (values: UpdateBoardSection) => renameSection(section.id, { name: values.name.trim() }),
+    onSuccess: onRenamed,
+  });
+  const { register, handleSubmit, formState } = useForm<UpdateBoardSection>({
+    resolver: zodResolver(UpdateBoardSectionSchema),
+    mode: 'onChange',
+    defaultValues: { name: section.title },
+  });
+  const nameError = formState.errors.name?.message;
+  const failure = rename.isError ? boardActionErrorText(t, rename.error) : undefined;
+
+  return (
+    <Dialog labelledBy={titleId} onClose={onClose} closeLabel={t('boardActions.close')} width={400}>
+      <h2 id={titleId} className={styles.title}>
+        {t('boardActions.renameSection')}
+      </h2>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={handleSubmit((values) => {
+          if (!rename.isPending) rename.mutate(values);
+        })}
+      >
+        <TextField
+          label={t('boardActions.sectionName')}
+          autoComplete="off"
+          data-autofocus
+          error={(nameError && (isErrorCode(nameError) ? t(`errors.${nameError}`) : nameError)) || failure}
+          {...register('name', { onChange: () => rename.reset() })}
+        />
+        <div className={styles.buttons}>
+          <Button onClick={onClose}>{t('boardActions.cancel')}</Button>
+          <Button type="submit" variant="primary" disabled={!formState.isValid || rename.isPending}>
+            {t('boardActions.save')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,84 @@
+import './words.ts';
+import type { Board, BoardSection } from '@pinboard/shared';
+import type { QueryKey } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useViewer } from '../viewer/useViewer.ts';
+import styles from './BoardActions.module.css';
+import { DeleteSectionDialog } from './DeleteSectionDialog.tsx';
+import { RenameSectionDialog } from './RenameSectionDialog.tsx';
+import { useMenuDismiss } from './useMenuDismiss.ts';
+import { canEditSections, useSectionWrites } from './useSectionWrites.ts';
+
+interface SectionMenuProps {
+  board: Board;
+  boardKey: QueryKey;
+  section: BoardSection;
+}
+
+type Open = 'none' | 'menu' | 'rename' | 'delete';
+
+/** A section card's menu (owner and collaborators): rename or delete the section. */
+export function SectionMenu({ board, boardKey, section }: SectionMenuProps) {
+  const { t } = useTranslation();
+  const { viewer } = useViewer();
+  const [open, setOpen] = useState<Open>('none');
+  const menuId = useId();
+  const wrap = useRef<HTMLDivElement>(null);
+  const sectionsChanged = useSectionWrites(board.id, boardKey);
+  useMenuDismiss(open === 'menu', wrap, () => setOpen('none'));
+  if (!canEditSections(board, viewer)) return null;
+
+  return (
+    <div ref={wrap} className={styles.sectionMenu}>
+      <button
+        type="button"
+        className={styles.moreButton}
+        aria-label={t('boardActions.sectionMenu', { title: section.title })}
+        aria-expanded={open === 'menu'}
+        aria-controls={menuId}
+        onClick={() => setOpen(open === 'menu' ? 'none' : 'menu')}
+      >
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <circle cx="5" cy="12" r="2" />
+          <circle cx="12" cy="12" r="2" />
+          <circle cx="19" cy="12" r="2" />
+        </svg>
+      </button>
+      {open === 'menu' && (
+        <ul id={menuId} className={styles.menu}>
+          <li>
+            <button type="button" className={styles.menuItem} onClick={() => setOpen('rename')}>
+              {t('boardActions.renameSection')}
+            </button>
+          </li>
+          <li>
+            <button type="button" className={styles.menuItem} onClick={() => setOpen('delete')}>
+              {t('boardActions.deleteSection')}
+            </button>
+          </li>
+        </ul>
+      )}
+      {open === 'rename' && (
+        <RenameSectionDialog
+          section={section}
+          onClose={() => setOpen('none')}
+          onRenamed={() => {
+            setOpen('none');
+            sectionsChanged(0);
+          }}
+        />
+      )}
+      {open === 'delete' && (
+        <DeleteSectionDialog
+          section={section}
+          onClose={() => setOpen('none')}
+          onDeleted={() => {
+            setOpen('none');
+            sectionsChanged(-1);
+          }}
+        />
+      )}
+    </div>
+  );
+}
