@@ -6,13 +6,14 @@ import { Button } from '../../ui/Button.tsx';
 import styles from './BoardActions.module.css';
 import { DeleteBoardDialog } from './DeleteBoardDialog.tsx';
 import { EditBoardDialog } from './EditBoardDialog.tsx';
+import { InviteCollaboratorsDialog } from './InviteCollaboratorsDialog.tsx';
 import { useBoardWrites } from './useBoardWrites.ts';
 import { useMenuDismiss } from './useMenuDismiss.ts';
 
-type Open = 'none' | 'menu' | 'edit' | 'delete';
+type Open = 'none' | 'menu' | 'edit' | 'invite' | 'delete';
 
 /**
- * The owner's board menu: Edit board, Archive or Unarchive, Delete board. A plain disclosure
+ * The owner's board menu: Edit board, Invite collaborators, Archive or Unarchive, Delete board. A plain disclosure
  * (a button and a list of buttons), closed by Escape or a click elsewhere.
  */
 export function BoardMenu({ board, boardKey }: { board: Board; boardKey: QueryKey }) {
@@ -39,6 +40,11 @@ export function BoardMenu({ board, boardKey }: { board: Board; boardKey: QueryKe
           <li>
             <button type="button" className={styles.menuItem} onClick={() => setOpen('edit')}>
               {t('boardActions.edit')}
+            </button>
+          </li>
+          <li>
+            <button type="button" className={styles.menuItem} onClick={() => setOpen('invite')}>
+              {t('boardActions.invite')}
             </button>
           </li>
           <li>
@@ -69,6 +75,9 @@ export function BoardMenu({ board, boardKey }: { board: Board; boardKey: QueryKe
             writes.applySaved(saved);
           }}
         />
+      )}
+      {open === 'invite' && (
+        <InviteCollaboratorsDialog board={board} boardKey={boardKey} onClose={() => setOpen('none')} />
       )}
       {open === 'delete' && (
         <DeleteBoardDialog board={board} onClose={() => setOpen('none')} onDeleted={writes.applyDeleted} />
