@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { PinsPanel } from '../features/boards/PinsPanel.tsx';
@@ -9,6 +10,11 @@ import { ProfileHeader } from '../features/profile/ProfileHeader.tsx';
 import { profileKeys } from '../features/profile/profileKeys.ts';
 import { ProfileTabs } from '../features/profile/ProfileTabs.tsx';
 import { useUserProfile } from '../features/users/useUserProfile.ts';
+
+// The viewer's board invitations load in their own chunk, on their own profile only.
+const BoardInvitesPanel = lazy(async () => ({
+  default: (await import('../features/boardActions/BoardInvitesPanel.tsx')).BoardInvitesPanel,
+}));
 
 /** `/{username}` (the Saved tab: boards) and `/{username}/_created/` (the Created tab: pins). */
 export function ProfilePage() {
@@ -37,6 +43,11 @@ export function ProfilePage() {
     <>
       <title>{t(titleKey, { name, username: user.username })}</title>
       <ProfileHeader profile={user} />
+      {user.is_me && (
+        <Suspense fallback={null}>
+          <BoardInvitesPanel username={user.username} />
+        </Suspense>
+      )}
       <ProfileTabs username={user.username} current={tab} />
       {tab === 'created' ? (
         <PinsPanel

@@ -1,0 +1,82 @@
+import './words.ts';
+import type { ViewerBoardInvite } from '@pinboard/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../ui/Button.tsx';
+import { profileKeys } from '../profile/profileKeys.ts';
+import styles from './Collaborators.module.css';
+import { answerInvite, collaboratorKeys, fetchMyInvites } from './collaboratorsApi.ts';
+
+type Answer = 'accepted' | 'declined';
+
+/**
+ * 'Board invitations' at the top of the viewer's own profile: each pending invitation with
+ * Accept and Decline. Answers show at once and are taken back silently if refused (spec 2
+ * section 8); an accepted one then links to its board. Nothing shows without invitations.
+ */
+export function BoardInvitesPanel({ username }: { username: string }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const invites = useQuery({
+    queryKey: collaboratorKeys.myInvites(),
+    queryFn: ({ signal }) => fetchMyInvites(signal),
+  });
+  const [answers, setAnswers] = useState<ReadonlyMap<string, Answer>>(new Map());
+  const answer = useMutation({
+    mutationFn: ({ invite, accept }: { invite: ViewerBoardInvite; accept: boolean }) =>
+      answerInvite(invite.id, accept),
+    onMutate: ({ invite, accept }) =>
+      setAnswers((current) => new Map(current).set(invite.id, accept ? 'accepted' : 'declined')),
+    onError: (_error, { invite }) =>
+      setAnswers((current) => {
+        const next = new Map(current);
+        next.delete(invite.id);
+        return next;
+      }),
+    // An accepted board is now one of the viewer's boards.
+    onSuccess: (_board, { accept }) => {
+      if (accept) void queryClient.invalidateQueries({ queryKey: profileKeys.of(username) });
+    },
+  });
+
+  const shown = (invites.data ?? []).filter((invite) => answers.get(invite.id) !== 'declined');
+  if (shown.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className={styles.panel}>
+      <h2 id={headingId} className={styles.heading}>
+        {t('boardActions.invitations')}
+      </h2>
+      <ul className={styles.rows}>
+        {shown.map((invite) => (
+          <li key={invite.id} className={styles.member}>
+            <span className={styles.rowText}>
+              {answers.get(invite.id) === 'accepted' ? (
+                <span>
+                  {t('boardActions.accepted', { board: invite.board.name })}{' '}
+                  <Link to={invite.board.url}>{t('boardActions.openBoard')}</Link>
+                </span>
+              ) : (
+                <span>
+                  {t('boardActions.invitedBy', { name: invite.inviter.full_name, board: invite.board.name })}
+                </span>
+              )}
+            </span>
+            {!answers.has(invite.id) && (
+              <span className={styles.actions}>
+                <Button variant="primary" onClick={() => answer.mutate({ invite, accept: true })}>
+                  {t('boardActions.accept')}
+                </Button>
+                <Button onClick={() => answer.mutate({ invite, accept: false })}>
+                  {t('boardActions.decline')}
+                </Button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
