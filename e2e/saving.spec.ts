@@ -38,3 +38,44 @@ test('a person saves a pin to a new board from its page, then another from the g
     .click();
   await expect(page.getByRole('status').filter({ hasText: `You saved this Pin to ${board}!` })).toBeVisible();
 });
+
+test('a person moves a pin from one of their boards to another', async ({ page, request }) => {
+  await signUp(page, uniqueEmail('mover'));
+  const [first, second] = await homeFeedPage(request, 2);
+  const stamp = Date.now().toString(36);
+  const from = `From ${stamp}`;
+  const to = `To ${stamp}`;
+  for (const [pin, board] of [
+    [first!, from],
+    [second!, to],
+  ] as const) {
+    await page.goto(`/pin/${pin.id}/`);
+    await page.getByRole('main').getByRole('link', { name: 'Save', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Choose board' })
+      .getByRole('button', { name: 'Create board' })
+      .click();
+    const create = page.getByRole('dialog', { name: 'Create board' });
+    await create.getByLabel('Name', { exact: true }).fill(board);
+    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Board created' })).toBeVisible();
+    await page.keyboard.press('Escape');
+  }
+
+  // The first board's page, through the profile.
+  await page.getByRole('link', { name: 'Your profile' }).click();
+  await page
+    .getByRole('link', { name: new RegExp(from) })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Organize' }).click();
+  await page.getByRole('checkbox').first().check();
+  await expect(page.getByText('1 Pin selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose board' })
+    .getByRole('option', { name: new RegExp(to) })
+    .click();
+  await expect(page.getByText(`Moved 1 Pin to ${to}`)).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+});
