@@ -69,6 +69,20 @@ describe('BoardMenu', () => {
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
   });
 
+  it('says “Please wait…” in a toast when another board action is running, and keeps the board', async () => {
+    stubApi({
+      '/v3/users/me/': asOwner,
+      '/v3/boards/31/': () => failure(409, 'board_action_in_progress_delete'),
+    });
+    renderBoardActions(board);
+    await openMenuItem('Delete board');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const toast = await screen.findByText('Please wait until the previous board action finishes.');
+    expect(toast.closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Delete this board?' })).toBeTruthy();
+    expect(screen.queryByText('Profile page')).toBeNull();
+  });
+
   it('archives, and says so; a board action still running is an error toast', async () => {
     let busy = false;
     stubApi({

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import styles from './BoardActions.module.css';
-import { boardActionErrorText, deleteSection } from './boardActionsApi.ts';
+import { boardActionErrorText, isBoardBusy, deleteSection } from './boardActionsApi.ts';
+import { useErrorToast } from './useBoardWrites.ts';
 
 interface DeleteSectionDialogProps {
   section: BoardSection;
@@ -18,7 +19,15 @@ export function DeleteSectionDialog({ section, onDeleted, onClose }: DeleteSecti
   const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
-  const remove = useMutation({ mutationFn: () => deleteSection(section.id), onSuccess: onDeleted });
+  const showError = useErrorToast();
+  const remove = useMutation({
+    mutationFn: () => deleteSection(section.id),
+    onSuccess: onDeleted,
+    // A board action still running is a toast (spec 2 section 8); the rest shows in the dialog.
+    onError: (error: unknown) => {
+      if (isBoardBusy(error)) showError(error);
+    },
+  });
   return (
     <Dialog
       labelledBy={titleId}
@@ -32,7 +41,7 @@ export function DeleteSectionDialog({ section, onDeleted, onClose }: DeleteSecti
       </h2>
       <div className={styles.form}>
         <p id={bodyId}>{t('boardActions.deleteSectionBody', { title: section.title })}</p>
-        {remove.isError && (
+        {remove.isError && !isBoardBusy(remove.error) && (
           <p role="alert" className={styles.error}>
             {boardActionErrorText(t, remove.error)}
           </p>

@@ -10,7 +10,8 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { isErrorCode } from '../auth/errorText.ts';
 import styles from './BoardActions.module.css';
-import { boardActionErrorText, updateBoard } from './boardActionsApi.ts';
+import { boardActionErrorText, isBoardBusy, updateBoard } from './boardActionsApi.ts';
+import { useErrorToast } from './useBoardWrites.ts';
 
 // The server's rules, so both say the same (name required and ≤ 50, description ≤ 500).
 const EditBoardFormSchema = z.object({
@@ -34,6 +35,7 @@ export function EditBoardDialog({ board, onSaved, onClose }: EditBoardDialogProp
   const { t } = useTranslation();
   const titleId = useId();
   const descriptionId = useId();
+  const showError = useErrorToast();
   const save = useMutation({
     mutationFn: (values: EditBoardForm) =>
       updateBoard(board.id, {
@@ -42,6 +44,10 @@ export function EditBoardDialog({ board, onSaved, onClose }: EditBoardDialogProp
         ...(board.privacy === 'protected' ? {} : { privacy: values.secret ? 'secret' : 'public' }),
       }),
     onSuccess: onSaved,
+    // A board action still running is a toast (spec 2 section 8); the rest shows in the dialog.
+    onError: (error) => {
+      if (isBoardBusy(error)) showError(error);
+    },
   });
   const { register, handleSubmit, formState } = useForm<EditBoardForm>({
     resolver: zodResolver(EditBoardFormSchema),
@@ -99,7 +105,7 @@ export function EditBoardDialog({ board, onSaved, onClose }: EditBoardDialogProp
             <span className={styles.hint}>{t('boardActions.secretHint')}</span>
           </span>
         </label>
-        {save.isError && (
+        {save.isError && !isBoardBusy(save.error) && (
           <p role="alert" className={styles.error}>
             {boardActionErrorText(t, save.error)}
           </p>

@@ -9,7 +9,8 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { isErrorCode } from '../auth/errorText.ts';
 import styles from './BoardActions.module.css';
-import { boardActionErrorText, renameSection } from './boardActionsApi.ts';
+import { boardActionErrorText, isBoardBusy, renameSection } from './boardActionsApi.ts';
+import { useErrorToast } from './useBoardWrites.ts';
 
 interface RenameSectionDialogProps {
   section: BoardSection;
@@ -21,9 +22,14 @@ interface RenameSectionDialogProps {
 export function RenameSectionDialog({ section, onRenamed, onClose }: RenameSectionDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  const showError = useErrorToast();
   const rename = useMutation({
     mutationFn: (values: UpdateBoardSection) => renameSection(section.id, { name: values.name.trim() }),
     onSuccess: onRenamed,
+    // A board action still running is a toast (spec 2 section 8); the rest shows in the dialog.
+    onError: (error) => {
+      if (isBoardBusy(error)) showError(error);
+    },
   });
   const { register, handleSubmit, formState } = useForm<UpdateBoardSection>({
     resolver: zodResolver(UpdateBoardSectionSchema),
@@ -31,7 +37,8 @@ export function RenameSectionDialog({ section, onRenamed, onClose }: RenameSecti
     defaultValues: { name: section.title },
   });
   const nameError = formState.errors.name?.message;
-  const failure = rename.isError ? boardActionErrorText(t, rename.error) : undefined;
+  const failure =
+    rename.isError && !isBoardBusy(rename.error) ? boardActionErrorText(t, rename.error) : undefined;
 
   return (
     <Dialog labelledBy={titleId} onClose={onClose} closeLabel={t('boardActions.close')} width={400}>

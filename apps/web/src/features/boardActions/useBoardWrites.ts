@@ -9,6 +9,14 @@ import { archiveBoard, boardActionErrorText } from './boardActionsApi.ts';
 
 export const TOAST_MS = 5000;
 
+/** Shows a failed board action's words as an error toast (spec 2 section 8: 2171-2173 say so). */
+export function useErrorToast() {
+  const toast = useToast();
+  const { t } = useTranslation();
+  return (error: unknown) =>
+    toast.show(boardActionErrorText(t, error), { durationMs: TOAST_MS, tone: 'error' });
+}
+
 /** `/{username}/{slug}/` → the board's address parts (a rename may change the slug). */
 function addressOf(url: string): [string, string] | null {
   const [username, slug] = url.split('/').filter(Boolean);
@@ -25,6 +33,7 @@ export function useBoardWrites(board: Board, boardKey: QueryKey) {
   const navigate = useNavigate();
   const toast = useToast();
   const { t } = useTranslation();
+  const showError = useErrorToast();
   const ownerLists = profileKeys.of(board.owner.username);
 
   function applySaved(saved: Board) {
@@ -49,7 +58,7 @@ export function useBoardWrites(board: Board, boardKey: QueryKey) {
       toast.show(t(archived ? 'boardActions.archived' : 'boardActions.unarchived'), { durationMs: TOAST_MS });
     },
     // 2171-2173 ('Please wait until the previous board action finishes.') and the rest as a toast.
-    onError: (error) => toast.show(boardActionErrorText(t, error), { durationMs: TOAST_MS, tone: 'error' }),
+    onError: showError,
   });
 
   return { applySaved, applyDeleted, archive };
