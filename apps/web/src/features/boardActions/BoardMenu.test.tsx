@@ -62,6 +62,8 @@ describe('BoardMenu', () => {
     expect(screen.getByRole('dialog', { name: 'Delete this board?' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Focus goes back to the menu's button (the item that opened the dialog is gone).
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Board options' }));
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     await openMenuItem('Delete board');
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));

@@ -21,6 +21,12 @@ export function BoardMenu({ board, boardKey }: { board: Board; boardKey: QueryKe
   const [open, setOpen] = useState<Open>('none');
   const menuId = useId();
   const wrap = useRef<HTMLDivElement>(null);
+  // A dialog gives focus back to what had it; the menu item will be gone, so the trigger has it.
+  const openDialog = (dialog: Open) => {
+    // The trigger is the first button of the wrapper (the kit's Button takes no ref).
+    wrap.current?.querySelector('button')?.focus();
+    setOpen(dialog);
+  };
   const writes = useBoardWrites(board, boardKey);
   const archived = board.archived_by_me_at !== null;
 
@@ -38,12 +44,12 @@ export function BoardMenu({ board, boardKey }: { board: Board; boardKey: QueryKe
       {open === 'menu' && (
         <ul id={menuId} className={styles.menu}>
           <li>
-            <button type="button" className={styles.menuItem} onClick={() => setOpen('edit')}>
+            <button type="button" className={styles.menuItem} onClick={() => openDialog('edit')}>
               {t('boardActions.edit')}
             </button>
           </li>
           <li>
-            <button type="button" className={styles.menuItem} onClick={() => setOpen('invite')}>
+            <button type="button" className={styles.menuItem} onClick={() => openDialog('invite')}>
               {t('boardActions.invite')}
             </button>
           </li>
@@ -60,7 +66,7 @@ export function BoardMenu({ board, boardKey }: { board: Board; boardKey: QueryKe
             </button>
           </li>
           <li>
-            <button type="button" className={styles.menuItem} onClick={() => setOpen('delete')}>
+            <button type="button" className={styles.menuItem} onClick={() => openDialog('delete')}>
               {t('boardActions.delete')}
             </button>
           </li>

@@ -25,6 +25,12 @@ export function SectionMenu({ board, boardKey, section }: SectionMenuProps) {
   const [open, setOpen] = useState<Open>('none');
   const menuId = useId();
   const wrap = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // A dialog gives focus back to what had it; the menu item will be gone, so the trigger has it.
+  const openDialog = (dialog: Open) => {
+    trigger.current?.focus();
+    setOpen(dialog);
+  };
   const sectionsChanged = useSectionWrites(board.id, boardKey);
   useMenuDismiss(open === 'menu', wrap, () => setOpen('none'));
   if (!canEditSections(board, viewer)) return null;
@@ -32,6 +38,7 @@ export function SectionMenu({ board, boardKey, section }: SectionMenuProps) {
   return (
     <div ref={wrap} className={styles.sectionMenu}>
       <button
+        ref={trigger}
         type="button"
         className={styles.moreButton}
         aria-label={t('boardActions.sectionMenu', { title: section.title })}
@@ -48,12 +55,12 @@ export function SectionMenu({ board, boardKey, section }: SectionMenuProps) {
       {open === 'menu' && (
         <ul id={menuId} className={styles.menu}>
           <li>
-            <button type="button" className={styles.menuItem} onClick={() => setOpen('rename')}>
+            <button type="button" className={styles.menuItem} onClick={() => openDialog('rename')}>
               {t('boardActions.renameSection')}
             </button>
           </li>
           <li>
-            <button type="button" className={styles.menuItem} onClick={() => setOpen('delete')}>
+            <button type="button" className={styles.menuItem} onClick={() => openDialog('delete')}>
               {t('boardActions.deleteSection')}
             </button>
           </li>
