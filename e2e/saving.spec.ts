@@ -79,3 +79,43 @@ test('a person moves a pin from one of their boards to another', async ({ page, 
   await expect(page.getByText(`Moved 1 Pin to ${to}`)).toBeVisible();
   await expect(page.getByRole('checkbox')).toHaveCount(0);
 });
+
+test('a person adds a section to their board and saves a pin into it', async ({ page, request }) => {
+  await signUp(page, uniqueEmail('sections'));
+  const [first, second] = await homeFeedPage(request, 2);
+  const board = `Rooms ${Date.now().toString(36)}`;
+  await page.goto(`/pin/${first!.id}/`);
+  await page.getByRole('main').getByRole('link', { name: 'Save', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose board' })
+    .getByRole('button', { name: 'Create board' })
+    .click();
+  const create = page.getByRole('dialog', { name: 'Create board' });
+  await create.getByLabel('Name', { exact: true }).fill(board);
+  await create.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Board created' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('link', { name: 'Your profile' }).click();
+  await page
+    .getByRole('link', { name: new RegExp(board) })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Add section' }).click();
+  const section = page.getByRole('dialog', { name: 'Create section' });
+  await section.getByPlaceholder('Like "Lighting"').fill('Lighting');
+  await section.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(section).toBeHidden();
+
+  await page.goto(`/pin/${second!.id}/`);
+  await page.getByRole('main').getByRole('link', { name: 'Save', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose board' })
+    .getByRole('option', { name: new RegExp(board) })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Choose section' })
+    .getByRole('option', { name: /Lighting/ })
+    .click();
+  await expect(page.getByRole('dialog', { name: `Saved to Lighting in ${board}` })).toBeVisible();
+});
