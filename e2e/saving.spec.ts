@@ -24,6 +24,8 @@ test('a person saves a pin to a new board from its page, then another from the g
   const done = page.getByRole('dialog', { name: 'Board created' });
   await expect(done).toBeVisible();
   await expect(done.getByRole('link', { name: 'See it now' })).toBeVisible();
+  // A new personal account is offered promotion in place of 'Send'.
+  await expect(done.getByRole('link', { name: 'Promote your Pin' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(done).toBeHidden();
 

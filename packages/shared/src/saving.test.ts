@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canPromotePin,
+  promotePinPath,
   BulkEditBodySchema,
   comparePickerBoardNames,
   findHashtags,
@@ -73,5 +75,25 @@ describe('request schemas', () => {
     expect(BulkEditBodySchema.safeParse({ ...move, pin_ids: ['3'] }).success).toBe(true);
     expect(BulkEditBodySchema.safeParse({ ...move, pin_ids: [] }).success).toBe(false);
     expect(BulkEditBodySchema.safeParse({ ...move, pin_ids: Array(251).fill('3') }).success).toBe(false);
+  });
+});
+
+describe('canPromotePin', () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  const viewer = { type: 'AUTH', isPartner: false, createdAt: '2026-11-01T00:00:00Z' };
+
+  it('offers promotion to a signed-in personal account younger than the cut-off', () => {
+    expect(canPromotePin(viewer, now)).toBe(true);
+  });
+
+  it('offers it to no visitor, partner, or account older than the cut-off', () => {
+    expect(canPromotePin({ ...viewer, type: 'LIMITED_LOGIN' }, now)).toBe(false);
+    expect(canPromotePin({ ...viewer, isPartner: true }, now)).toBe(false);
+    expect(canPromotePin({ ...viewer, createdAt: '2026-08-01T00:00:00Z' }, now)).toBe(false);
+    expect(canPromotePin({ ...viewer, createdAt: null }, now)).toBe(false);
+  });
+
+  it('leads to the business conversion, then quick promote for the pin', () => {
+    expect(promotePinPath('42')).toBe('/business/convert?next=%2Fadvertiser%2Fquick_promote%3FpinId%3D42');
   });
 });

@@ -182,3 +182,26 @@ export const BulkEditResultSchema = z.object({
   new_board: z.object({ id: IdSchema, pin_count: z.number().int() }),
 });
 export type BulkEditResult = z.infer<typeof BulkEditResultSchema>;
+
+/**
+ * 'Promote your Pin' is offered to accounts at most this old (spec 2 section 2.1 gives a cut-off
+ * without its value; ours: a new account is the one a first promotion helps).
+ */
+export const PROMOTE_ACCOUNT_MAX_AGE_DAYS = 90;
+
+/**
+ * Whether the save dialog offers 'Promote your Pin' (spec 2 section 2.1): a signed-in, non-partner
+ * account younger than the cut-off. Otherwise it offers 'Send'.
+ */
+export function canPromotePin(
+  viewer: { type: string; isPartner: boolean; createdAt: string | null },
+  now: Date,
+): boolean {
+  if (viewer.type !== 'AUTH' || viewer.isPartner || !viewer.createdAt) return false;
+  const ageMs = now.getTime() - Date.parse(viewer.createdAt);
+  return ageMs >= 0 && ageMs <= PROMOTE_ACCOUNT_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
+}
+
+/** Where 'Promote your Pin' leads: the business conversion, then quick promote for this pin. */
+export const promotePinPath = (pinId: string) =>
+  `/business/convert?next=${encodeURIComponent(`/advertiser/quick_promote?pinId=${pinId}`)}`;

@@ -1,4 +1,4 @@
-import type { RepinResult } from '@pinboard/shared';
+import { canPromotePin, promotePinPath, type RepinResult } from '@pinboard/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,11 +15,17 @@ interface SaveSuccessDialogProps {
   onClose: () => void;
 }
 
-/** 'Saved to {boardName}' (spec 2 section 2.1): the pin, 'See it now', 'Send', the follow row. */
+/**
+ * 'Saved to {boardName}' (spec 2 section 2.1): the pin, 'See it now', 'Promote your Pin' for an
+ * eligible viewer or else 'Send', the follow row.
+ */
 export function SaveSuccessDialog({ result, boardCreated, onClose }: SaveSuccessDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const { viewer } = useViewer();
+  const { viewer, session } = useViewer();
+  const promote = session !== null && canPromotePin(session, new Date());
+  // Partner (business) viewers see 'See it now' as a grey button (spec 2 section 2.1).
+  const partner = session?.isPartner === true;
   const savedTo = result.section
     ? t('saving.savedToSection', { sectionName: result.section.title, boardName: result.board.name })
     : t('saving.savedToBoard', { boardName: result.board.name });
@@ -35,12 +41,23 @@ export function SaveSuccessDialog({ result, boardCreated, onClose }: SaveSuccess
         {boardCreated && <p className={styles.subtitle}>{savedTo}</p>}
         <PinMedia pin={result.pin} />
         <div className={styles.actions}>
-          <Link to={pinPath} className={styles.primaryLink} onClick={onClose} data-autofocus>
+          <Link
+            to={pinPath}
+            className={partner ? styles.secondaryLink : styles.primaryLink}
+            onClick={onClose}
+            data-autofocus
+          >
             {t('saving.seeItNow')}
           </Link>
-          <Link to={`${pinPath}?share=true`} className={styles.secondaryLink} onClick={onClose}>
-            {t('saving.send')}
-          </Link>
+          {promote ? (
+            <Link to={promotePinPath(result.pin.id)} className={styles.secondaryLink} onClick={onClose}>
+              {t('saving.promote')}
+            </Link>
+          ) : (
+            <Link to={`${pinPath}?share=true`} className={styles.secondaryLink} onClick={onClose}>
+              {t('saving.send')}
+            </Link>
+          )}
         </div>
         {official && <FollowRow user={official} viewerUsername={viewer?.username ?? null} />}
       </div>
