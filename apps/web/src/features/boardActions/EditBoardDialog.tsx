@@ -2,13 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { BoardDescriptionSchema, BoardNameSchema, type Board } from '@pinboard/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { isErrorCode } from '../auth/errorText.ts';
+import { HashtagTextarea } from '../moving/HashtagTextarea.tsx';
 import styles from './BoardActions.module.css';
 import { boardActionErrorText, isBoardBusy, updateBoard } from './boardActionsApi.ts';
 import { useErrorToast } from './useBoardWrites.ts';
@@ -49,7 +50,7 @@ export function EditBoardDialog({ board, onSaved, onClose }: EditBoardDialogProp
       if (isBoardBusy(error)) showError(error);
     },
   });
-  const { register, handleSubmit, formState } = useForm<EditBoardForm>({
+  const { register, handleSubmit, formState, control } = useForm<EditBoardForm>({
     resolver: zodResolver(EditBoardFormSchema),
     mode: 'onChange',
     defaultValues: { name: board.name, description: board.description, secret: board.privacy !== 'public' },
@@ -80,13 +81,25 @@ export function EditBoardDialog({ board, onSaved, onClose }: EditBoardDialogProp
         <label htmlFor={descriptionId} className={styles.label}>
           {t('boardActions.description')}
         </label>
-        <textarea
-          id={descriptionId}
-          className={styles.textarea}
-          placeholder={t('boardActions.descriptionPlaceholder')}
-          aria-invalid={descriptionError ? true : undefined}
-          aria-describedby={descriptionError ? `${descriptionId}-error` : undefined}
-          {...register('description', { onChange: () => save.reset() })}
+        <Controller
+          control={control}
+          name="description"
+          render={({ field }) => (
+            <HashtagTextarea
+              id={descriptionId}
+              className={styles.textarea}
+              placeholder={t('boardActions.descriptionPlaceholder')}
+              aria-invalid={descriptionError ? true : undefined}
+              aria-describedby={descriptionError ? `${descriptionId}-error` : undefined}
+              name={field.name}
+              onBlur={field.onBlur}
+              value={field.value ?? ''}
+              onValueChange={(value) => {
+                save.reset();
+                field.onChange(value);
+              }}
+            />
+          )}
         />
         {descriptionError && (
           <p id={`${descriptionId}-error`} className={styles.error}>
