@@ -4,7 +4,8 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import styles from './BoardActions.module.css';
-import { DeleteBoardDialog } from './DeleteBoardDialog.tsx';
+import { deleteBoard } from './boardActionsApi.ts';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { EditBoardDialog } from './EditBoardDialog.tsx';
 import { InviteCollaboratorsDialog } from './InviteCollaboratorsDialog.tsx';
 import { useBoardWrites } from './useBoardWrites.ts';
@@ -86,7 +87,13 @@ export function BoardMenu({ board, boardKey }: { board: Board; boardKey: QueryKe
         <InviteCollaboratorsDialog board={board} boardKey={boardKey} onClose={() => setOpen('none')} />
       )}
       {open === 'delete' && (
-        <DeleteBoardDialog board={board} onClose={() => setOpen('none')} onDeleted={writes.applyDeleted} />
+        <ConfirmDeleteDialog
+          title={t('boardActions.deleteTitle')}
+          body={t('boardActions.deleteBody', { name: board.name })}
+          remove={() => deleteBoard(board.id)}
+          onClose={() => setOpen('none')}
+          onDeleted={writes.applyDeleted}
+        />
       )}
     </div>
   );

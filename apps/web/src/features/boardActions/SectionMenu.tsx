@@ -5,7 +5,8 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './BoardActions.module.css';
-import { DeleteSectionDialog } from './DeleteSectionDialog.tsx';
+import { deleteSection } from './boardActionsApi.ts';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { RenameSectionDialog } from './RenameSectionDialog.tsx';
 import { useMenuDismiss } from './useMenuDismiss.ts';
 import { canEditSections, useSectionWrites } from './useSectionWrites.ts';
@@ -77,8 +78,10 @@ export function SectionMenu({ board, boardKey, section }: SectionMenuProps) {
         />
       )}
       {open === 'delete' && (
-        <DeleteSectionDialog
-          section={section}
+        <ConfirmDeleteDialog
+          title={t('boardActions.deleteSectionTitle')}
+          body={t('boardActions.deleteSectionBody', { title: section.title })}
+          remove={() => deleteSection(section.id)}
           onClose={() => setOpen('none')}
           onDeleted={() => {
             setOpen('none');

@@ -1,27 +1,29 @@
-import type { BoardSection } from '@pinboard/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import styles from './BoardActions.module.css';
-import { boardActionErrorText, isBoardBusy, deleteSection } from './boardActionsApi.ts';
+import { boardActionErrorText, isBoardBusy } from './boardActionsApi.ts';
 import { useErrorToast } from './useBoardWrites.ts';
 
-interface DeleteSectionDialogProps {
-  section: BoardSection;
+interface ConfirmDeleteDialogProps {
+  title: string;
+  /** What goes with it, or what stays (a board takes its pins; a section's pins stay). */
+  body: string;
+  remove: () => Promise<unknown>;
   onDeleted: () => void;
   onClose: () => void;
 }
 
-/** Asks before deleting a section (its pins stay on the board), then deletes it. */
-export function DeleteSectionDialog({ section, onDeleted, onClose }: DeleteSectionDialogProps) {
+/** Asks before deleting a board or a section, then deletes it. */
+export function ConfirmDeleteDialog({ title, body, remove, onDeleted, onClose }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
   const showError = useErrorToast();
-  const remove = useMutation({
-    mutationFn: () => deleteSection(section.id),
+  const deletion = useMutation({
+    mutationFn: remove,
     onSuccess: onDeleted,
     // A board action still running is a toast (spec 2 section 8); the rest shows in the dialog.
     onError: (error: unknown) => {
@@ -37,13 +39,13 @@ export function DeleteSectionDialog({ section, onDeleted, onClose }: DeleteSecti
       width={400}
     >
       <h2 id={titleId} className={styles.title}>
-        {t('boardActions.deleteSectionTitle')}
+        {title}
       </h2>
       <div className={styles.form}>
-        <p id={bodyId}>{t('boardActions.deleteSectionBody', { title: section.title })}</p>
-        {remove.isError && !isBoardBusy(remove.error) && (
+        <p id={bodyId}>{body}</p>
+        {deletion.isError && !isBoardBusy(deletion.error) && (
           <p role="alert" className={styles.error}>
-            {boardActionErrorText(t, remove.error)}
+            {boardActionErrorText(t, deletion.error)}
           </p>
         )}
         <div className={styles.buttons}>
@@ -52,9 +54,9 @@ export function DeleteSectionDialog({ section, onDeleted, onClose }: DeleteSecti
           </Button>
           <Button
             variant="primary"
-            aria-disabled={remove.isPending || undefined}
+            aria-disabled={deletion.isPending || undefined}
             onClick={() => {
-              if (!remove.isPending) remove.mutate();
+              if (!deletion.isPending) deletion.mutate();
             }}
           >
             {t('boardActions.deleteConfirm')}
