@@ -1,21 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { homeFeedPage } from './support/api.ts';
 import { signUp, uniqueEmail } from './support/auth.ts';
-
-/** Saves the pin to a new board from the pin's page, through the board picker. */
-async function saveToNewBoard(page: Page, pinId: string, board: string) {
-  await page.goto(`/pin/${pinId}/`);
-  await page.getByRole('main').getByRole('link', { name: 'Save', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Choose board' })
-    .getByRole('button', { name: 'Create board' })
-    .click();
-  const create = page.getByRole('dialog', { name: 'Create board' });
-  await create.getByLabel('Name', { exact: true }).fill(board);
-  await create.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Board created' })).toBeVisible();
-  await page.keyboard.press('Escape');
-}
+import { openOwnBoard, saveToNewBoard } from './support/saving.ts';
 
 test('an owner invites a second account, which follows the board, accepts, and saves into it', async ({
   page,
@@ -26,11 +12,7 @@ test('an owner invites a second account, which follows the board, accepts, and s
   const board = `Group ${Date.now().toString(36)}`;
   await signUp(page, uniqueEmail('owner'));
   await saveToNewBoard(page, first!.id, board);
-  await page.getByRole('link', { name: 'Your profile' }).click();
-  await page
-    .getByRole('link', { name: new RegExp(board) })
-    .first()
-    .click();
+  await openOwnBoard(page, board);
   const boardUrl = page.url();
 
   // The second account follows the board, a public one.

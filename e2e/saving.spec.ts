@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { homeFeedPage } from './support/api.ts';
 import { signUp, uniqueEmail } from './support/auth.ts';
+import { openOwnBoard, saveToNewBoard } from './support/saving.ts';
 
 // Issue 7, first part: saving seeded pins through the board picker. Sections, follows,
 // collaborators and moving pins come with the rest of the issue.
@@ -47,29 +48,9 @@ test('a person moves a pin from one of their boards to another', async ({ page, 
   const stamp = Date.now().toString(36);
   const from = `From ${stamp}`;
   const to = `To ${stamp}`;
-  for (const [pin, board] of [
-    [first!, from],
-    [second!, to],
-  ] as const) {
-    await page.goto(`/pin/${pin.id}/`);
-    await page.getByRole('main').getByRole('link', { name: 'Save', exact: true }).click();
-    await page
-      .getByRole('dialog', { name: 'Choose board' })
-      .getByRole('button', { name: 'Create board' })
-      .click();
-    const create = page.getByRole('dialog', { name: 'Create board' });
-    await create.getByLabel('Name', { exact: true }).fill(board);
-    await create.getByRole('button', { name: 'Create', exact: true }).click();
-    await expect(page.getByRole('dialog', { name: 'Board created' })).toBeVisible();
-    await page.keyboard.press('Escape');
-  }
-
-  // The first board's page, through the profile.
-  await page.getByRole('link', { name: 'Your profile' }).click();
-  await page
-    .getByRole('link', { name: new RegExp(from) })
-    .first()
-    .click();
+  await saveToNewBoard(page, first!.id, from);
+  await saveToNewBoard(page, second!.id, to);
+  await openOwnBoard(page, from);
   await page.getByRole('button', { name: 'Organize' }).click();
   await page.getByRole('checkbox').first().check();
   await expect(page.getByText('1 Pin selected')).toBeVisible();
@@ -86,23 +67,8 @@ test('a person adds a section to their board and saves a pin into it', async ({ 
   await signUp(page, uniqueEmail('sections'));
   const [first, second] = await homeFeedPage(request, 2);
   const board = `Rooms ${Date.now().toString(36)}`;
-  await page.goto(`/pin/${first!.id}/`);
-  await page.getByRole('main').getByRole('link', { name: 'Save', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Choose board' })
-    .getByRole('button', { name: 'Create board' })
-    .click();
-  const create = page.getByRole('dialog', { name: 'Create board' });
-  await create.getByLabel('Name', { exact: true }).fill(board);
-  await create.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Board created' })).toBeVisible();
-  await page.keyboard.press('Escape');
-
-  await page.getByRole('link', { name: 'Your profile' }).click();
-  await page
-    .getByRole('link', { name: new RegExp(board) })
-    .first()
-    .click();
+  await saveToNewBoard(page, first!.id, board);
+  await openOwnBoard(page, board);
   await page.getByRole('button', { name: 'Add section' }).click();
   const section = page.getByRole('dialog', { name: 'Create section' });
   await section.getByPlaceholder('Like "Lighting"').fill('Lighting');
