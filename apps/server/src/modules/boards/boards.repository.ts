@@ -137,10 +137,13 @@ export interface BoardExtras {
 const COLLABORATOR_AVATARS = 3;
 const BOARD_THUMBNAILS = 5;
 
-/** Collaborator avatars and latest pin thumbnails for a page of boards, in two queries. */
-export async function loadBoardExtras(db: Executor, boardIds: number[]): Promise<BoardExtras> {
-  const extras: BoardExtras = { collaborators: new Map(), thumbnails: new Map() };
-  if (boardIds.length === 0) return extras;
+/** The first three collaborators of each board (its avatars), by when they joined, in one query. */
+export async function loadCollaboratorAvatars(
+  db: Executor,
+  boardIds: number[],
+): Promise<Map<number, UserSummaryRow[]>> {
+  const byBoard = new Map<number, UserSummaryRow[]>();
+  if (boardIds.length === 0) return byBoard;
   const collaborator = alias(users, 'collaborator');
   const avatar = alias(images, 'collaborator_avatar');
   const ranked = db
@@ -154,16 +157,22 @@ export async function loadBoardExtras(db: Executor, boardIds: number[]): Promise
     .from(boardCollaborators)
     .where(inArray(boardCollaborators.boardId, boardIds))
     .as('ranked');
-  const collaboratorRows = await db
+  const rows = await db
     .select({ boardId: ranked.boardId, user: userSummaryColumns(collaborator, avatar) })
     .from(ranked)
     .innerJoin(collaborator, eq(collaborator.id, ranked.userId))
     .leftJoin(avatar, eq(avatar.id, collaborator.avatarImageId))
     .where(and(sql`${ranked.rank} <= ${COLLABORATOR_AVATARS}`, eq(collaborator.status, 'active')))
     .orderBy(asc(ranked.boardId), asc(ranked.rank));
-  for (const { boardId, user } of collaboratorRows) {
-    extras.collaborators.set(boardId, [...(extras.collaborators.get(boardId) ?? []), user]);
-  }
+  for (const { boardId, user } of rows) byBoard.set(boardId, [...(byBoard.get(boardId) ?? []), user]);
+  return byBoard;
+}
+
+/** Collaborator avatars and latest pin thumbnails for a page of boards, in two queries. */
+export async function loadBoardExtras(db: Executor, boardIds: number[]): Promise<BoardExtras> {
+  const extras: BoardExtras = { collaborators: new Map(), thumbnails: new Map() };
+  if (boardIds.length === 0) return extras;
+  extras.collaborators = await loadCollaboratorAvatars(db, boardIds);
 
   const thumbs = await selectRows<{
     board_id: number;

@@ -5,7 +5,6 @@ import { boards, boardSections } from '../../db/schema/boards.ts';
 import { images } from '../../db/schema/images.ts';
 import { boardCollaborators } from '../../db/schema/social.ts';
 import { users } from '../../db/schema/users.ts';
-import { userSummaryColumns, type UserSummaryRow } from '../users/users.repository.ts';
 
 const owner = alias(users, 'picker_owner');
 const cover = alias(images, 'picker_cover');
@@ -61,39 +60,6 @@ export async function listPickerSections(db: Executor, boardIds: number[]) {
     .from(boardSections)
     .where(inArray(boardSections.boardId, boardIds))
     .orderBy(asc(boardSections.boardId), asc(boardSections.position), asc(boardSections.id));
-}
-
-const NAMED_COLLABORATORS = 3;
-
-/** The first three collaborators of each collaborative board, for the avatars. */
-export async function listPickerCollaborators(
-  db: Executor,
-  boardIds: number[],
-): Promise<Map<number, UserSummaryRow[]>> {
-  const byBoard = new Map<number, UserSummaryRow[]>();
-  if (boardIds.length === 0) return byBoard;
-  const collaborator = alias(users, 'picker_collaborator');
-  const avatar = alias(images, 'picker_collaborator_avatar');
-  const ranked = db
-    .select({
-      boardId: boardCollaborators.boardId,
-      userId: boardCollaborators.userId,
-      rank: sql<number>`row_number() over (partition by ${boardCollaborators.boardId} order by ${boardCollaborators.createdAt}, ${boardCollaborators.userId})`.as(
-        'rank',
-      ),
-    })
-    .from(boardCollaborators)
-    .where(inArray(boardCollaborators.boardId, boardIds))
-    .as('picker_ranked');
-  const rows = await db
-    .select({ boardId: ranked.boardId, user: userSummaryColumns(collaborator, avatar) })
-    .from(ranked)
-    .innerJoin(collaborator, eq(collaborator.id, ranked.userId))
-    .leftJoin(avatar, eq(avatar.id, collaborator.avatarImageId))
-    .where(and(sql`${ranked.rank} <= ${NAMED_COLLABORATORS}`, eq(collaborator.status, 'active')))
-    .orderBy(asc(ranked.boardId), asc(ranked.rank));
-  for (const { boardId, user } of rows) byBoard.set(boardId, [...(byBoard.get(boardId) ?? []), user]);
-  return byBoard;
 }
 
 /** Every board name the viewer has (owned or collaborated, archived too), for title suggestions. */

@@ -13,9 +13,9 @@ import { boardUrl } from '../pins/pins.presenter.ts';
 import { findPinById } from '../pins/pins.repository.ts';
 import { listSavesOf } from '../pins/repin.repository.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
+import { loadCollaboratorAvatars } from './boards.repository.ts';
 import {
   listPickerBoards,
-  listPickerCollaborators,
   listPickerSections,
   listViewerBoardNames,
   type PickerBoardRow,
@@ -47,7 +47,7 @@ export async function getBoardPicker(
       db,
       ids((row) => row.sectionCount > 0),
     ),
-    listPickerCollaborators(
+    loadCollaboratorAvatars(
       db,
       ids((row) => row.isCollaborative),
     ),
