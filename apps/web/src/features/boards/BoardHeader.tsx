@@ -11,7 +11,8 @@ import { PrivacyIcon } from './PrivacyIcon.tsx';
 
 /**
  * The top of a board page: name, privacy, owner and collaborators, description and counts;
- * `actions` (follow, the owner's menu) come from their own lazy chunk.
+ * `actions` (follow, the owner's menu) come from their own lazy chunk, into a row whose height is
+ * kept from the first paint, so nothing moves when they arrive.
  */
 export function BoardHeader({ board, actions }: { board: Board; actions?: ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -36,7 +37,7 @@ export function BoardHeader({ board, actions }: { board: Board; actions?: ReactN
         {t('board.pinCount', countOptions(board.pin_count, i18n.language))} ·{' '}
         {t('board.followers', countOptions(board.follower_count, i18n.language))}
       </p>
-      {actions}
+      {actions && <div className={styles.actions}>{actions}</div>}
     </header>
   );
 }
