@@ -24,6 +24,9 @@ import { registerBoardRoutes } from './modules/boards/boards.routes.ts';
 import { registerBoardPickerRoutes } from './modules/boards/picker.routes.ts';
 import { registerBulkEditRoutes } from './modules/boards/bulk-edit.routes.ts';
 import { registerRepinRoutes } from './modules/pins/repin.routes.ts';
+import { registerPinCreateRoutes } from './modules/pins/pin-create.routes.ts';
+import { registerMediaUploadRoutes } from './modules/media/uploads.routes.ts';
+import { registerLinkRoutes } from './modules/links/links.routes.ts';
 import { registerAutocompleteRoutes } from './modules/search/autocomplete.routes.ts';
 import { registerBoardWriteRoutes } from './modules/boards/board-writes.routes.ts';
 import { registerCollaboratorRoutes } from './modules/boards/collaborators.routes.ts';
@@ -146,6 +149,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerBoardPickerRoutes(app, context);
   registerBulkEditRoutes(app, context);
   registerAutocompleteRoutes(app, context);
+  registerMediaUploadRoutes(app, context);
+  registerPinCreateRoutes(app, context);
+  registerLinkRoutes(app, context);
   registerFeedRoutes(app, context);
   registerExperimentRoutes(app, context);
 

@@ -90,6 +90,31 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           path: '_/_/policy/:policy',
           lazy: async () => ({ Component: (await import('./routes/PolicyPage.tsx')).PolicyPage }),
         },
+        // Creating pins (issue 8).
+        {
+          path: 'pin-builder',
+          lazy: async () => ({
+            Component: (await import('./features/pinBuilder/PinBuilderPage.tsx')).PinBuilderPage,
+          }),
+        },
+        ...['idea-pin-builder', 'story-pin-builder'].map((path) => ({
+          path,
+          lazy: async () => ({
+            Component: (await import('./features/ideaPins/IdeaPinBuilderPage.tsx')).IdeaPinBuilderPage,
+          }),
+        })),
+        ...['pin/create', 'pin/create/:method'].map((path) => ({
+          path,
+          lazy: async () => ({
+            Component: (await import('./features/pinCreate/PinCreatePage.tsx')).PinCreatePage,
+          }),
+        })),
+        {
+          path: 'bookmarklet',
+          lazy: async () => ({
+            Component: (await import('./features/bookmarklet/BookmarkletPage.tsx')).BookmarkletPage,
+          }),
+        },
         // Catalogued pages whose feature comes later; static paths, so they rank above ':username'.
         ...comingSoonRoutes,
         {

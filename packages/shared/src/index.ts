@@ -30,3 +30,4 @@ export * from './auth/mfa.ts';
 export * from './auth/social.ts';
 export * from './auth/qr-login.ts';
 export * from './saving.ts';
+export * from './pin-create.ts';

@@ -126,7 +126,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   soon('pinRepin', 'pin/:id/repin/*', 'pins', 'saving'),
   soon('pinVisualSearch', 'pin/:id/visual-search/*', 'pins', 'discovery'),
   soon('pinProducts', 'pin/:id/products/*', 'pins', 'discovery'),
-  soon('pinCreate', 'pin/create/*', 'pins', 'creating'),
+  // The bookmarklet's and share links' pin-create page (spec 2 section 2.4); method defaults to create.
+  live('pinCreateDefault', 'pin/create', 'pins', 'creating'),
+  live('pinCreate', 'pin/create/:method', 'pins', 'creating'),
   soon('pinRedirect', 'pin_redirect', 'pins', 'discovery'),
 
   soon('search', 'search/*', 'discovery', 'discovery'),
@@ -150,11 +152,12 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   soon('settings', 'settings/*', 'account', 'accountRecovery'),
   soon('oauth', 'oauth/*', 'account', 'socialLogin'),
   soon('appFactoryOauth', 'app-factory-oauth/*', 'account', 'socialLogin'),
-  ...['pin-editor', 'pin-builder', 'story-pin-builder', 'idea-pin-builder', 'pin-creation-tool'].map((page) =>
-    soon(camel(page), page, 'account', 'creating'),
+  ...['pin-builder', 'story-pin-builder', 'idea-pin-builder'].map((page) =>
+    live(camel(page), page, 'account', 'creating'),
   ),
+  ...['pin-editor', 'pin-creation-tool'].map((page) => soon(camel(page), page, 'account', 'creating')),
   // Not in section 2.8, but the pin-creation issue names it as a page.
-  soon('bookmarklet', 'bookmarklet', 'account', 'creating'),
+  live('bookmarklet', 'bookmarklet', 'account', 'creating'),
   soon('ideaAdsTool', 'idea-ads-tool', 'account', 'advertising'),
   soon('advertiserQuickPromote', 'advertiser/quick-promote', 'account', 'advertising'),
   // The save-success dialog's 'Promote your Pin' link (spec 3 section 2.11) spells it this way.

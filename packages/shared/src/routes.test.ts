@@ -29,9 +29,22 @@ describe('the route table', () => {
         .map((r) => r.id)
         .sort(),
     ).toEqual(['passwordReset', 'settingsAccount', 'settingsSecurity']);
-    expect(available.every((r) => ['browsing', 'signupLogin', 'accountRecovery'].includes(r.feature))).toBe(
-      true,
-    );
+    expect(
+      available
+        .filter((r) => r.feature === 'creating')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([
+      'bookmarklet',
+      'ideaPinBuilder',
+      'pinBuilder',
+      'pinCreate',
+      'pinCreateDefault',
+      'storyPinBuilder',
+    ]);
+    expect(
+      available.every((r) => ['browsing', 'signupLogin', 'accountRecovery', 'creating'].includes(r.feature)),
+    ).toBe(true);
     for (const route of WEB_ROUTES.filter((r) => r.status === 'comingSoon')) {
       expect(route.feature, route.id).not.toBe('browsing');
       expect(FEATURES[route.feature]).toBeDefined();
@@ -68,7 +81,7 @@ describe('matchWebRoute', () => {
     ['/', 'home'],
     ['/pin/123/', 'pin'],
     ['/pin/create/bookmarklet/', 'pinCreate'],
-    ['/pin/create', 'pinCreate'],
+    ['/pin/create', 'pinCreateDefault'],
     ['/pin/123/repin/x/', 'pinRepin'],
     ['/login', 'login'],
     ['/login/', 'login'],

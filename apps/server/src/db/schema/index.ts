@@ -8,3 +8,4 @@ export * from './users.ts';
 export * from './outbox.ts';
 export * from './mfa.ts';
 export * from './identities.ts';
+export * from './media-uploads.ts';

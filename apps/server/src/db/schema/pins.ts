@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -49,6 +50,11 @@ export const pins = pgTable(
       .references(() => images.id),
     /** Copied from the image so a feed page needs no join to paint its placeholders. */
     dominantColor: text('dominant_color').notNull(),
+    /** Media key of the MP4 of a video pin; `imageId` is then its poster frame. */
+    videoKey: text('video_key'),
+    videoDurationMs: integer('video_duration_ms'),
+    /** Pages of an idea pin (pin_story_pages); 0 for every other pin. */
+    storyPageCount: smallint('story_page_count').notNull().default(0),
     embedSrc: text('embed_src'),
     embedType: text('embed_type'),
     viaPinId: bigint('via_pin_id', { mode: 'number' }),

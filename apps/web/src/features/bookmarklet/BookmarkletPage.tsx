@@ -1,0 +1,6 @@
+import { ComingSoonPage } from '../../routes/ComingSoonPage.tsx';
+
+/** Issue 8, being built: the coming-soon page until then. */
+export function BookmarkletPage() {
+  return <ComingSoonPage />;
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+import { HexColorSchema, PinImagesSchema } from './media.ts';
+import { PIN_DESCRIPTION_MAX, PIN_TITLE_MAX } from './pins.ts';
+
+/**
+ * Creating pins (issue 8): uploads, images registered by URL, pinnable images of a page, the
+ * pin builder's and the pin-create page's `POST /v3/pins/`.
+ */
+
+export const MEDIA_UPLOAD_KINDS = ['image', 'video'] as const;
+export const MEDIA_UPLOAD_STATUSES = ['pending', 'ready', 'failed'] as const;
+
+export const MEDIA_LIMITS = {
+  /** Largest image file taken by `POST /v3/media/uploads/`. */
+  imageMaxBytes: 20 * 1024 * 1024,
+  /** Largest video file. */
+  videoMaxBytes: 200 * 1024 * 1024,
+  /** Spec 3 section 5: images smaller than this in either dimension are refused. */
+  minDimension: 120,
+} as const;
+
+/** Idea pins: at most 20 pages (issue 8), each with a short text. */
+export const STORY_PAGES_MAX = 20;
+export const STORY_PAGE_TEXT_MAX = 250;
+
+/** Methods a person creates a pin with (spec 2 section 3); `repin` is for saves only. */
+export const PIN_CREATE_METHODS = ['uploaded', 'pinbuilder', 'scraped', 'button'] as const;
+export const PinCreateMethodSchema = z.enum(PIN_CREATE_METHODS);
+
+export const VideoSchema = z.object({
+  url: z.string(),
+  duration_ms: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type Video = z.infer<typeof VideoSchema>;
+
+/** An upload or a URL registration, as `POST /v3/media/uploads/` and `PUT /v3/pins/image/` answer. */
+export const MediaUploadSchema = z.object({
+  media_upload_id: IdSchema,
+  type: z.enum(MEDIA_UPLOAD_KINDS),
+  status: z.enum(MEDIA_UPLOAD_STATUSES),
+  /** The picture (or a video's poster) once ready. */
+  images: PinImagesSchema.nullable(),
+  dominant_color: HexColorSchema.nullable(),
+  video: VideoSchema.nullable(),
+  /** Why a registration failed: an error catalogue code and its message. */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type MediaUpload = z.infer<typeof MediaUploadSchema>;
+
+export const MediaUploadParamsSchema = z.strictObject({ id: IdSchema });
+
+export const RegisterImageSchema = z.strictObject({ image_url: z.url().max(2048) });
+export type RegisterImage = z.infer<typeof RegisterImageSchema>;
+
+export const FindImagesQuerySchema = z.strictObject({ url: z.string().min(1).max(2048) });
+
+/** `GET /v3/pins/find_images/`: a page's pinnable images, og:image first (spec 2 section 7). */
+export const FoundImageSchema = z.object({
+  type: z.literal('pinnable'),
+  url: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export const FoundImagesSchema = z.object({
+  /** The page's address after redirects. */
+  url: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  items: z.array(FoundImageSchema),
+});
+export type FoundImages = z.infer<typeof FoundImagesSchema>;
+
+export const StoryPageInputSchema = z.strictObject({
+  media_upload_id: IdSchema,
+  text: z.string().max(STORY_PAGE_TEXT_MAX).default(''),
+});
+
+/**
+ * `POST /v3/pins/`: exactly one of media_upload_id, image_url, image_base64 or story_pages
+ * gives the picture.
+ */
+export const CreatePinSchema = z.strictObject({
+  board_id: IdSchema,
+  section_id: IdSchema.nullish(),
+  title: z.string().trim().max(PIN_TITLE_MAX).default(''),
+  description: z.string().max(PIN_DESCRIPTION_MAX).default(''),
+  link: z.string().max(2048).nullish(),
+  method: PinCreateMethodSchema.default('uploaded'),
+  media_upload_id: IdSchema.optional(),
+  image_url: z.string().max(2048).optional(),
+  image_base64: z.string().optional(),
+  story_pages: z.array(StoryPageInputSchema).min(1).max(STORY_PAGES_MAX).optional(),
+  color: HexColorSchema.optional(),
+  /** The bookmarklet's id of one pin-create attempt, carried into the pin_create events. */
+  guid: z.string().max(64).optional(),
+  advertiser_id: IdSchema.nullish(),
+});
+export type CreatePin = z.infer<typeof CreatePinSchema>;
+
+export const CreatedPinSchema = z.object({
+  id: IdSchema,
+  board: z.object({ id: IdSchema, name: z.string(), url: z.string() }),
+  section: z.object({ id: IdSchema, title: z.string() }).nullable(),
+});
+export type CreatedPin = z.infer<typeof CreatedPinSchema>;
