@@ -47,6 +47,22 @@ const EnvSchema = z.object({
   SMS_GATEWAY_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
   DEV_STANDINS: booleanFlag.optional(),
+  MEDIA_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  FETCH_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   ...providerEnv('GOOGLE'),
   ...providerEnv('FACEBOOK'),
   ...providerEnv('LINE'),
@@ -112,6 +128,16 @@ export interface Config {
    * development identity provider at `/__dev/idp` when `devStandins`, and is unavailable otherwise.
    */
   providers: Record<SocialProvider, OidcClientSettings | undefined>;
+  /** Bytes of uploads one person may keep (MEDIA_QUOTA_BYTES, 2 GiB by default). */
+  mediaQuotaBytes: number;
+  /** The ffmpeg and ffprobe programs video uploads use; without them video is refused. */
+  ffmpegPath: string;
+  ffprobePath: string;
+  /**
+   * `host` or `host:port` entries the server-side fetcher may reach although they are private
+   * or loopback addresses (FETCH_ALLOW_HOSTS, comma separated). For tests and local pages only.
+   */
+  fetchAllowHosts: string[];
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -171,6 +197,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smsGatewayToken: env.SMS_GATEWAY_TOKEN,
     devStandins: env.NODE_ENV !== 'production' || env.DEV_STANDINS === true,
     providers,
+    mediaQuotaBytes: env.MEDIA_QUOTA_BYTES,
+    ffmpegPath: env.FFMPEG_PATH,
+    ffprobePath: env.FFPROBE_PATH,
+    fetchAllowHosts: env.FETCH_ALLOW_HOSTS,
   };
 }
 

@@ -1,6 +1,7 @@
 import { AUTH_ERRORS } from './auth/auth-errors.ts';
 import { BOARD_ERRORS } from './boards-errors.ts';
 import { COLLABORATOR_ERRORS } from './collaborators-errors.ts';
+import { LINK_ERRORS } from './link-errors.ts';
 import { MEDIA_ERRORS } from './media-errors.ts';
 import { SAVING_ERRORS } from './saving-errors.ts';
 
@@ -47,6 +48,7 @@ export const ERRORS = {
   ...SAVING_ERRORS,
   ...COLLABORATOR_ERRORS,
   ...MEDIA_ERRORS,
+  ...LINK_ERRORS,
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;
