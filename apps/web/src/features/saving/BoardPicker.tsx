@@ -30,7 +30,8 @@ const TITLES = {
 } as const;
 
 export interface BoardPickerProps {
-  pinId: string;
+  /** The pin being saved; none when choosing a place for a pin not made yet (the pin builder). */
+  pinId?: string;
   /** The id the dialog around is named by: the picker's title changes with its view. */
   titleId: string;
   /** Shown under the title ('Psst! You already saved...'). */
@@ -48,7 +49,7 @@ export interface BoardPickerProps {
  */
 export function BoardPicker(props: BoardPickerProps) {
   const { t } = useTranslation();
-  const picker = useBoardPicker(props.pinId);
+  const picker = useBoardPicker(props.pinId ?? null);
   const [view, setView] = useState<View>({ name: 'boards' });
   const back: View | null =
     view.name === 'sections' || view.name === 'createBoard'

@@ -20,7 +20,7 @@ type CreateBoardForm = z.input<typeof CreateBoardFormSchema>;
  * Create stays disabled while the name is blank or invalid, after a failure until the name
  * changes, and while saving.
  */
-export function CreateBoardForm({ pinId, onCreated }: { pinId: string; onCreated: (board: Board) => void }) {
+export function CreateBoardForm({ pinId, onCreated }: { pinId?: string; onCreated: (board: Board) => void }) {
   const { t } = useTranslation();
   const create = useMutation({ mutationFn: createBoard, onSuccess: (board) => onCreated(board) });
   const { register, handleSubmit, setValue, control, formState } = useForm<CreateBoardForm>({
@@ -51,13 +51,15 @@ export function CreateBoardForm({ pinId, onCreated }: { pinId: string; onCreated
         error={nameError && (isErrorCode(nameError) ? t(`errors.${nameError}`) : nameError)}
         {...field}
       />
-      <NameSuggestions
-        pinId={pinId}
-        onPick={(title) => {
-          create.reset();
-          setValue('name', title, { shouldValidate: true, shouldDirty: true });
-        }}
-      />
+      {pinId !== undefined && (
+        <NameSuggestions
+          pinId={pinId}
+          onPick={(title) => {
+            create.reset();
+            setValue('name', title, { shouldValidate: true, shouldDirty: true });
+          }}
+        />
+      )}
       <label className={styles.toggle}>
         <input type="checkbox" role="switch" {...register('secret')} />
         <span>

@@ -13,7 +13,7 @@ import { isErrorCode } from '../auth/errorText.ts';
 
 const pinPath = (pinId: string) => `/v3/pins/${encodeURIComponent(pinId)}`;
 
-export async function fetchBoardPicker(pinId: string, signal?: AbortSignal): Promise<BoardPicker> {
+export async function fetchBoardPicker(pinId: string | null, signal?: AbortSignal): Promise<BoardPicker> {
   return (await apiClient.get<BoardPicker>('/v3/boards/picker/', { query: { pin_id: pinId }, signal })).data;
 }
 

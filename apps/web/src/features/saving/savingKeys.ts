@@ -1,7 +1,8 @@
 /** Query keys of saving: the picker's boards, where a pin is saved, and board name ideas. */
 export const savingKeys = {
   all: ['saving'] as const,
-  picker: (pinId: string) => [...savingKeys.all, 'picker', pinId] as const,
+  /** `pinId` null: the picker for a pin not made yet (the pin builder). */
+  picker: (pinId: string | null) => [...savingKeys.all, 'picker', pinId ?? 'new'] as const,
   savedTo: (pinId: string) => [...savingKeys.all, 'saved-to', pinId] as const,
   titleSuggestions: (pinId: string) => [...savingKeys.all, 'title-suggestions', pinId] as const,
 };

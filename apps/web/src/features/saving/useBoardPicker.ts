@@ -2,8 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { fetchBoardPicker, fetchSavedTo, fetchTitleSuggestions } from './savingApi.ts';
 import { savingKeys } from './savingKeys.ts';
 
-/** The viewer's boards for saving `pinId`: all of them (the server's order) and the shortlist. */
-export function useBoardPicker(pinId: string) {
+/**
+ * The viewer's boards for saving `pinId` (null: a pin not made yet): all of them (the server's
+ * order) and the shortlist.
+ */
+export function useBoardPicker(pinId: string | null) {
   return useQuery({
     queryKey: savingKeys.picker(pinId),
     queryFn: ({ signal }) => fetchBoardPicker(pinId, signal),
