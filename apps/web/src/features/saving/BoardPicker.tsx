@@ -40,6 +40,10 @@ export interface BoardPickerProps {
   onChoose: (choice: SaveChoice) => void;
   onBoardCreated: (board: Board) => void;
   onSectionCreated: (board: PickerBoard, section: BoardSection) => void;
+  /** The pin-create page titles the section form 'Add section' (spec 2 section 2.4). */
+  addSectionTitle?: string;
+  /** What a failed board create says (the pin-create page has its own wording). */
+  createBoardErrorText?: (error: unknown) => string;
 }
 
 /**
@@ -76,7 +80,7 @@ export function BoardPicker(props: BoardPickerProps) {
           </button>
         )}
         <h2 id={props.titleId} className={styles.title}>
-          {t(TITLES[view.name])}
+          {view.name === 'addSection' && props.addSectionTitle ? props.addSectionTitle : t(TITLES[view.name])}
         </h2>
       </header>
       {props.banner}
@@ -123,7 +127,11 @@ export function BoardPicker(props: BoardPickerProps) {
         </>
       )}
       {view.name === 'createBoard' && (
-        <CreateBoardForm pinId={props.pinId} onCreated={props.onBoardCreated} />
+        <CreateBoardForm
+          pinId={props.pinId}
+          onCreated={props.onBoardCreated}
+          errorText={props.createBoardErrorText}
+        />
       )}
       {view.name === 'addSection' && (
         <AddSectionForm

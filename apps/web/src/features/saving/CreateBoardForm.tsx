@@ -20,7 +20,14 @@ type CreateBoardForm = z.input<typeof CreateBoardFormSchema>;
  * Create stays disabled while the name is blank or invalid, after a failure until the name
  * changes, and while saving.
  */
-export function CreateBoardForm({ pinId, onCreated }: { pinId?: string; onCreated: (board: Board) => void }) {
+interface CreateBoardFormProps {
+  pinId?: string;
+  onCreated: (board: Board) => void;
+  /** What a failed create says; the save flow's catalogue text by default. */
+  errorText?: (error: unknown) => string;
+}
+
+export function CreateBoardForm({ pinId, onCreated, errorText }: CreateBoardFormProps) {
   const { t } = useTranslation();
   const create = useMutation({ mutationFn: createBoard, onSuccess: (board) => onCreated(board) });
   const { register, handleSubmit, setValue, control, formState } = useForm<CreateBoardForm>({
@@ -69,7 +76,7 @@ export function CreateBoardForm({ pinId, onCreated }: { pinId?: string; onCreate
       </label>
       {create.isError && (
         <p role="alert" className={styles.error}>
-          {savingErrorText(t, create.error)}
+          {errorText ? errorText(create.error) : savingErrorText(t, create.error)}
         </p>
       )}
       <Button type="submit" variant="primary" disabled={blocked} className={styles.submit}>
