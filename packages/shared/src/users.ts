@@ -28,4 +28,13 @@ export const UserProfileSchema = UserSummarySchema.extend({
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
+/** `GET /v3/users/settings/`: the facts the pin-create page reads (spec 2 section 3, User settings). */
+export const UserSettingsSchema = z.object({
+  /** Whether an Instagram account is linked to this one (no way to link one exists yet). */
+  connected_to_instagram: z.boolean(),
+  /** The website on the viewer's profile, if any. */
+  listed_website_url: z.string().nullable(),
+});
+export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
 export const UsernameParamsSchema = z.strictObject({ username: UsernameSchema });

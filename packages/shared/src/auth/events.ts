@@ -16,6 +16,9 @@ export const AuthEventSchema = z.strictObject({
     'signup_attempt',
     'signup_success',
     'signup_fail',
+    // The pin-create page (spec 2 section 7 'logging'); `element` holds the method and the pin id.
+    'pin_create_success',
+    'pin_create_fail',
   ]),
   step: AuthStepSchema.optional(),
   container: SignupContainerSchema.optional(),

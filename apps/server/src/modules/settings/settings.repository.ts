@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { userIdentities } from '../../db/schema/identities.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 
 /** What re-auth and a password change need about the account. */
@@ -75,4 +76,17 @@ export async function setStatus(db: Executor, userId: number, status: 'deactivat
 /** Deletes the account; its pins, boards, follows, sessions and codes go with it (FK cascades). */
 export async function deleteUser(db: Executor, userId: number): Promise<void> {
   await db.delete(users).where(eq(users.id, userId));
+}
+
+/** The profile facts of `GET /v3/users/settings/`: the listed website and a linked Instagram. */
+export async function findListedSettings(db: Executor, userId: number) {
+  const [row] = await db
+    .select({
+      websiteUrl: users.websiteUrl,
+      instagram: sql<boolean>`exists (select 1 from ${userIdentities} where ${userIdentities.userId} = ${users.id} and ${userIdentities.provider} = 'instagram')`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
 }

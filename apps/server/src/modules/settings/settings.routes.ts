@@ -18,6 +18,7 @@ import {
   SessionListSchema,
   TwoFactorBodySchema,
 } from '@pinboard/shared/settings';
+import { UserSettingsSchema } from '@pinboard/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { replies } from '../../lib/route-schemas.ts';
@@ -25,6 +26,7 @@ import { clearSessionCookie } from '../auth/auth-cookies.ts';
 import type { RecoveryDeps } from '../auth/recovery.service.ts';
 import { closeAccount, endSessionById, listSessions, logoutAll } from './account.service.ts';
 import { changeEmail } from './email.service.ts';
+import { getUserSettings } from './user-settings.service.ts';
 import {
   changePassword,
   confirmPhone,
@@ -54,6 +56,18 @@ export function registerSettingsRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const send = (reply: FastifyReply, data: unknown) => reply.headers(noStore).send(ok(data));
   const tags = ['settings'];
+
+  api.get(
+    `${BASE}/`,
+    {
+      schema: {
+        tags,
+        summary: 'Linked Instagram and the listed website',
+        response: replies(UserSettingsSchema),
+      },
+    },
+    async (request, reply) => send(reply, await getUserSettings(deps.db, signedIn(request).userId)),
+  );
 
   api.get(
     `${BASE}/security/`,

@@ -1,0 +1,14 @@
+import type { UserSettings } from '@pinboard/shared';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findListedSettings } from './settings.repository.ts';
+
+/**
+ * `GET /v3/users/settings/` (spec 2 section 7): whether Instagram is linked and the listed
+ * website, which decide the pin-create page's claim-Instagram upsell.
+ */
+export async function getUserSettings(db: Executor, userId: number): Promise<UserSettings> {
+  const row = await findListedSettings(db, userId);
+  if (!row) throw new AppError('auth_required');
+  return { connected_to_instagram: Boolean(row.instagram), listed_website_url: row.websiteUrl };
+}
