@@ -11,10 +11,11 @@ import closeup from './locales/en/closeup.json';
 import profile from './locales/en/profile.json';
 import board from './locales/en/board.json';
 import comingSoon from './locales/en/comingSoon.json';
-import auth from './locales/en/auth.json';
-import policy from './locales/en/policy.json';
-// Only their types: the settings pages, the QR code login, saving and board actions add their words when their lazy
-// chunks load (addLazyWords).
+import authAccount from './locales/en/authAccount.json';
+// Only their types: the sign-up and login flows, the policy pages, the settings pages, the QR code
+// login, saving and board actions add their words when their lazy chunks load (addLazyWords).
+import type auth from './locales/en/auth.json';
+import type policy from './locales/en/policy.json';
 import type settings from './locales/en/settings.json';
 import type qr from './locales/en/qr.json';
 import type saving from './locales/en/saving.json';
@@ -42,12 +43,14 @@ const en = {
   profile,
   board,
   comingSoon,
-  auth,
-  policy,
+  // The account menu is in the header; the rest of `auth` comes with the sign-up and login code.
+  auth: { account: authAccount },
   errors,
 };
 export const resources = { en: { translation: en } } as const;
 type LazyWords = {
+  auth: typeof auth;
+  policy: typeof policy;
   settings: typeof settings;
   qr: typeof qr;
   saving: typeof saving;

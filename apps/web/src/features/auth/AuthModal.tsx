@@ -5,6 +5,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { trackAuthEvent } from './analytics.ts';
 import { AuthFlow } from './AuthFlow.tsx';
 import type { AuthModalOptions } from './authModalContext.ts';
+import './words.ts';
 
 interface AuthModalProps {
   options: AuthModalOptions;

@@ -6,6 +6,7 @@ import { useViewer } from '../viewer/useViewer.ts';
 import { AuthFlow } from './AuthFlow.tsx';
 import type { AuthModalOptions } from './authModalContext.ts';
 import styles from './AuthPage.module.css';
+import './words.ts';
 
 const CARD_STYLE = { '--card-width': `${AUTH_LIMITS.modalWidth}px` } as CSSProperties;
 const stay = () => {};

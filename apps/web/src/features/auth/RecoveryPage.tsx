@@ -16,6 +16,7 @@ import { ResetPasswordForm } from './ResetPasswordForm.tsx';
 import { RecoveryStep } from './steps/RecoveryStep.tsx';
 import { ResetMfaStep } from './steps/ResetMfaStep.tsx';
 import { rememberViewer } from './storedAccounts.ts';
+import './words.ts';
 
 const CARD_STYLE = { '--card-width': `${AUTH_LIMITS.modalWidth}px` } as CSSProperties;
 

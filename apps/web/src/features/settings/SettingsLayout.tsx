@@ -6,10 +6,12 @@ import words from '../../locales/en/settings.json';
 import { PageLoading } from '../../routes/RootLayout.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useAuthModal } from '../auth/authModalContext.ts';
+import '../auth/words.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './Settings.module.css';
 
-// This chunk brings its own words (the first page's bundle does not carry them).
+// This chunk brings its own words, and the auth words its password and identity sections use
+// (the first page's bundle carries neither).
 addLazyWords('settings', words);
 
 /**

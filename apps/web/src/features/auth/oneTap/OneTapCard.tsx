@@ -17,6 +17,7 @@ import { WelcomeLoading } from '../social/WelcomeLoading.tsx';
 import { useAuthSuccess } from '../useAuthSuccess.ts';
 import { dismissOneTap, isOneTapDismissed, NO_ONE_TAP_PAGES } from './dismissal.ts';
 import styles from './OneTap.module.css';
+import '../words.ts';
 
 /** The container one-tap's sign-up names: none fits a page-wide prompt, the home page's comes closest. */
 const ONE_TAP_OPTIONS: AuthModalOptions = { container: 'home_page' };
