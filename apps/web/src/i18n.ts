@@ -21,6 +21,9 @@ import type qr from './locales/en/qr.json';
 import type saving from './locales/en/saving.json';
 import type boardActions from './locales/en/boardActions.json';
 import type moving from './locales/en/moving.json';
+import type pinBuilder from './locales/en/pinBuilder.json';
+import type ideaPins from './locales/en/ideaPins.json';
+import type story from './locales/en/story.json';
 
 type ErrorMessages = { [Code in ErrorCode]: (typeof ERRORS)[Code]['message'] };
 
@@ -56,6 +59,9 @@ type LazyWords = {
   saving: typeof saving;
   boardActions: typeof boardActions;
   moving: typeof moving;
+  pinBuilder: typeof pinBuilder;
+  ideaPins: typeof ideaPins;
+  story: typeof story;
 };
 type Resources = { translation: typeof en & LazyWords };
 
