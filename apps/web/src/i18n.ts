@@ -21,6 +21,8 @@ import type qr from './locales/en/qr.json';
 import type saving from './locales/en/saving.json';
 import type boardActions from './locales/en/boardActions.json';
 import type moving from './locales/en/moving.json';
+import type pinCreate from './locales/en/pinCreate.json';
+import type bookmarklet from './locales/en/bookmarklet.json';
 import type pinBuilder from './locales/en/pinBuilder.json';
 import type ideaPins from './locales/en/ideaPins.json';
 import type story from './locales/en/story.json';
@@ -59,6 +61,8 @@ type LazyWords = {
   saving: typeof saving;
   boardActions: typeof boardActions;
   moving: typeof moving;
+  pinCreate: typeof pinCreate;
+  bookmarklet: typeof bookmarklet;
   pinBuilder: typeof pinBuilder;
   ideaPins: typeof ideaPins;
   story: typeof story;
