@@ -4,6 +4,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './BoardActions.module.css';
 import { BoardMenu } from './BoardMenu.tsx';
+import { CollaboratorBoardMenu } from './CollaboratorBoardMenu.tsx';
 import { FollowBoardButton } from './FollowBoardButton.tsx';
 
 interface BoardActionsProps {
@@ -14,18 +15,23 @@ interface BoardActionsProps {
 
 /**
  * The board page's actions, in their own lazy chunk: the owner's menu, or Follow for anyone else
- * (a visitor is asked to log in).
+ * (a visitor is asked to log in), with the collaborator's menu for a collaborator.
  */
 export function BoardActions({ board, boardKey }: BoardActionsProps) {
   const { viewer, isLoading } = useViewer();
   if (isLoading) return null;
-  const isOwner = viewer !== null && viewer.id === board.owner.id;
+  if (viewer !== null && viewer.id === board.owner.id) {
+    return (
+      <div className={styles.actions}>
+        <BoardMenu board={board} boardKey={boardKey} />
+      </div>
+    );
+  }
   return (
     <div className={styles.actions}>
-      {isOwner ? (
-        <BoardMenu board={board} boardKey={boardKey} />
-      ) : (
-        <FollowBoardButton board={board} boardKey={boardKey} signedIn={viewer !== null} />
+      <FollowBoardButton board={board} boardKey={boardKey} signedIn={viewer !== null} />
+      {viewer !== null && board.collaborated_by_me && (
+        <CollaboratorBoardMenu board={board} boardKey={boardKey} viewer={viewer} />
       )}
     </div>
   );

@@ -1,100 +1,65 @@
 import type { Board } from '@pinboard/shared';
 import type { QueryKey } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
-import styles from './BoardActions.module.css';
+import { ActionMenu, type ActionMenuItem } from './ActionMenu.tsx';
 import { deleteBoard } from './boardActionsApi.ts';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { EditBoardDialog } from './EditBoardDialog.tsx';
 import { InviteCollaboratorsDialog } from './InviteCollaboratorsDialog.tsx';
+import { ReorderSectionsDialog } from './ReorderSectionsDialog.tsx';
 import { useBoardWrites } from './useBoardWrites.ts';
-import { useMenuDismiss } from './useMenuDismiss.ts';
 
-type Open = 'none' | 'menu' | 'edit' | 'invite' | 'delete';
+type Open = 'none' | 'edit' | 'invite' | 'reorder' | 'delete';
 
 /**
- * The owner's board menu: Edit board, Invite collaborators, Archive or Unarchive, Delete board. A plain disclosure
- * (a button and a list of buttons), closed by Escape or a click elsewhere.
+ * The owner's board menu: Edit board, Invite collaborators, Reorder sections (with two or
+ * more), Archive or Unarchive, Delete board.
  */
 export function BoardMenu({ board, boardKey }: { board: Board; boardKey: QueryKey }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open>('none');
-  const menuId = useId();
-  const wrap = useRef<HTMLDivElement>(null);
-  // A dialog gives focus back to what had it; the menu item will be gone, so the trigger has it.
-  const openDialog = (dialog: Open) => {
-    // The trigger is the first button of the wrapper (the kit's Button takes no ref).
-    wrap.current?.querySelector('button')?.focus();
-    setOpen(dialog);
-  };
   const writes = useBoardWrites(board, boardKey);
   const archived = board.archived_by_me_at !== null;
+  const close = () => setOpen('none');
 
-  useMenuDismiss(open === 'menu', wrap, () => setOpen('none'));
+  const items: ActionMenuItem[] = [
+    { label: t('boardActions.edit'), onSelect: () => setOpen('edit') },
+    { label: t('boardActions.invite'), onSelect: () => setOpen('invite') },
+    ...(board.section_count > 1
+      ? [{ label: t('boardActions.reorderSections'), onSelect: () => setOpen('reorder') }]
+      : []),
+    {
+      label: archived ? t('boardActions.unarchive') : t('boardActions.archive'),
+      onSelect: () => writes.archive.mutate(!archived),
+    },
+    { label: t('boardActions.delete'), onSelect: () => setOpen('delete') },
+  ];
 
   return (
-    <div ref={wrap}>
-      <Button
-        aria-expanded={open === 'menu'}
-        aria-controls={menuId}
-        onClick={() => setOpen(open === 'menu' ? 'none' : 'menu')}
-      >
-        {t('boardActions.menu')}
-      </Button>
-      {open === 'menu' && (
-        <ul id={menuId} className={styles.menu}>
-          <li>
-            <button type="button" className={styles.menuItem} onClick={() => openDialog('edit')}>
-              {t('boardActions.edit')}
-            </button>
-          </li>
-          <li>
-            <button type="button" className={styles.menuItem} onClick={() => openDialog('invite')}>
-              {t('boardActions.invite')}
-            </button>
-          </li>
-          <li>
-            <button
-              type="button"
-              className={styles.menuItem}
-              onClick={() => {
-                setOpen('none');
-                writes.archive.mutate(!archived);
-              }}
-            >
-              {archived ? t('boardActions.unarchive') : t('boardActions.archive')}
-            </button>
-          </li>
-          <li>
-            <button type="button" className={styles.menuItem} onClick={() => openDialog('delete')}>
-              {t('boardActions.delete')}
-            </button>
-          </li>
-        </ul>
-      )}
+    <>
+      <ActionMenu label={t('boardActions.menu')} items={items} />
       {open === 'edit' && (
         <EditBoardDialog
           board={board}
-          onClose={() => setOpen('none')}
+          onClose={close}
           onSaved={(saved) => {
-            setOpen('none');
+            close();
             writes.applySaved(saved);
           }}
         />
       )}
-      {open === 'invite' && (
-        <InviteCollaboratorsDialog board={board} boardKey={boardKey} onClose={() => setOpen('none')} />
-      )}
+      {open === 'invite' && <InviteCollaboratorsDialog board={board} boardKey={boardKey} onClose={close} />}
+      {open === 'reorder' && <ReorderSectionsDialog boardId={board.id} onClose={close} />}
       {open === 'delete' && (
         <ConfirmDeleteDialog
           title={t('boardActions.deleteTitle')}
           body={t('boardActions.deleteBody', { name: board.name })}
           remove={() => deleteBoard(board.id)}
-          onClose={() => setOpen('none')}
+          onClose={close}
           onDeleted={writes.applyDeleted}
         />
       )}
-    </div>
+    </>
   );
 }

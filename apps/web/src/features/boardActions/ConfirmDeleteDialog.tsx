@@ -12,12 +12,21 @@ interface ConfirmDeleteDialogProps {
   /** What goes with it, or what stays (a board takes its pins; a section's pins stay). */
   body: string;
   remove: () => Promise<unknown>;
+  /** The confirming button's words; 'Delete' unless given ('Leave' for leaving a board). */
+  confirmLabel?: string;
   onDeleted: () => void;
   onClose: () => void;
 }
 
-/** Asks before deleting a board or a section, then deletes it. */
-export function ConfirmDeleteDialog({ title, body, remove, onDeleted, onClose }: ConfirmDeleteDialogProps) {
+/** Asks before deleting a board or a section (or leaving a board), then does it. */
+export function ConfirmDeleteDialog({
+  title,
+  body,
+  remove,
+  confirmLabel,
+  onDeleted,
+  onClose,
+}: ConfirmDeleteDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
@@ -59,7 +68,7 @@ export function ConfirmDeleteDialog({ title, body, remove, onDeleted, onClose }:
               if (!deletion.isPending) deletion.mutate();
             }}
           >
-            {t('boardActions.deleteConfirm')}
+            {confirmLabel ?? t('boardActions.deleteConfirm')}
           </Button>
         </div>
       </div>

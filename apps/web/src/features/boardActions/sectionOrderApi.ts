@@ -1,0 +1,37 @@
+import { MAX_PAGE_SIZE, type BoardSection } from '@pinboard/shared';
+import { apiClient, type ApiResult } from '../../api/client.ts';
+import { boardKeys } from '../boards/boardKeys.ts';
+
+const sectionsPath = (boardId: string) => `/v3/boards/${encodeURIComponent(boardId)}/sections/`;
+
+/** Every section of a board, apart from the board page's paged row (a reorder names them all). */
+export const allSectionsKey = (boardId: string) => [...boardKeys.board(boardId), 'all-sections'] as const;
+
+/** All of a board's sections in their order, page after page. */
+export async function fetchAllSections(boardId: string, signal?: AbortSignal): Promise<BoardSection[]> {
+  const sections: BoardSection[] = [];
+  let bookmark: string | null = null;
+  do {
+    const page: ApiResult<BoardSection[]> = await apiClient.get<BoardSection[]>(sectionsPath(boardId), {
+      query: { page_size: MAX_PAGE_SIZE, bookmark },
+      signal,
+    });
+    sections.push(...page.data);
+    bookmark = page.bookmark;
+  } while (bookmark !== null);
+  return sections;
+}
+
+/** `PUT /v3/boards/{id}/sections/order/`: every section id once, in the new order. */
+export async function saveSectionOrder(boardId: string, sectionIds: string[]): Promise<BoardSection[]> {
+  const path = `${sectionsPath(boardId)}order/`;
+  return (await apiClient.put<BoardSection[]>(path, { section_ids: sectionIds })).data;
+}
+
+/** The list with the item at `from` moved to `to` (both in range; a new array). */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+}

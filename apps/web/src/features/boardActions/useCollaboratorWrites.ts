@@ -1,0 +1,62 @@
+import type { Board, UserSummary } from '@pinboard/shared';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useToast } from '../../ui/toastContext.ts';
+import { boardKeys } from '../boards/boardKeys.ts';
+import { profileKeys } from '../profile/profileKeys.ts';
+import { savingKeys } from '../saving/savingKeys.ts';
+import { archiveBoard } from './boardActionsApi.ts';
+import { removeCollaborator } from './collaboratorsApi.ts';
+import { TOAST_MS, useErrorToast } from './useBoardWrites.ts';
+
+/**
+ * What a collaborator does to a board that is not theirs: archive it for themselves (at once,
+ * put back with a toast if refused: it is a board action, 2172 included) and leave it (then
+ * their own profile, where the board is gone from their lists, as from the board picker).
+ */
+export function useCollaboratorWrites(board: Board, boardKey: QueryKey, viewer: UserSummary) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { t } = useTranslation();
+  const showError = useErrorToast();
+  const refreshLists = () => {
+    void queryClient.invalidateQueries({ queryKey: profileKeys.of(viewer.username) });
+    void queryClient.invalidateQueries({ queryKey: savingKeys.all });
+  };
+
+  const archive = useMutation({
+    mutationFn: (archived: boolean) => archiveBoard(board.id, archived),
+    onMutate: async (archived) => {
+      await queryClient.cancelQueries({ queryKey: boardKey });
+      const previous = queryClient.getQueryData<Board>(boardKey);
+      if (previous) {
+        const archivedAt = archived ? new Date().toISOString() : null;
+        queryClient.setQueryData<Board>(boardKey, { ...previous, archived_by_me_at: archivedAt });
+      }
+      return { previous };
+    },
+    onSuccess: (saved, archived) => {
+      queryClient.setQueryData(boardKey, saved);
+      refreshLists();
+      toast.show(t(archived ? 'boardActions.archived' : 'boardActions.unarchived'), { durationMs: TOAST_MS });
+    },
+    onError: (error, _archived, context) => {
+      if (context?.previous) queryClient.setQueryData(boardKey, context.previous);
+      showError(error);
+    },
+  });
+
+  /** For the confirmation dialog: the call itself; `applyLeft` once it went through. */
+  const leave = () => removeCollaborator(board.id, viewer.id);
+  function applyLeft() {
+    queryClient.removeQueries({ queryKey: boardKeys.board(board.id) });
+    void queryClient.invalidateQueries({ queryKey: boardKey });
+    refreshLists();
+    toast.show(t('boardActions.left', { name: board.name }), { durationMs: TOAST_MS });
+    void navigate(`/${viewer.username}/`);
+  }
+
+  return { archive, leave, applyLeft };
+}
