@@ -43,7 +43,9 @@ describe('CollaboratorBoardMenu', () => {
     });
     const client = renderBoardActions(board);
     await openMenuItem('Archive');
-    await waitFor(() => expect(client.getQueryData<typeof board>(boardKey)?.archived_by_me_at).not.toBeNull());
+    await waitFor(() =>
+      expect(client.getQueryData<typeof board>(boardKey)?.archived_by_me_at).not.toBeNull(),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Board options' }));
     expect(screen.getByRole('button', { name: 'Unarchive' })).toBeTruthy();
     answer();
@@ -54,8 +56,7 @@ describe('CollaboratorBoardMenu', () => {
   it('leaves after the confirmation with their own id, then goes to their profile', async () => {
     const fetch = stubApi({
       '/v3/users/me/': asGuest,
-      '/v3/boards/31/collaborators/8/': () =>
-        success({ owner: board.owner, collaborators: [], invites: [] }),
+      '/v3/boards/31/collaborators/8/': () => success({ owner: board.owner, collaborators: [], invites: [] }),
     });
     renderBoardActions(board);
     await openMenuItem('Leave board');

@@ -39,7 +39,10 @@ async function openReorder() {
   await within(list).findByText('Chairs');
   return list;
 }
-const titles = (list: HTMLElement) => within(list).getAllByRole('listitem').map((row) => row.textContent);
+const titles = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((row) => row.textContent);
 
 describe('ReorderSectionsDialog', () => {
   it('moves a section with its buttons, keeps the focus on it and saves the whole order', async () => {
