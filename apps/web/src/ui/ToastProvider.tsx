@@ -42,6 +42,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             className={toast.tone === 'error' ? `${styles.toast} ${styles.error}` : styles.toast}
           >
             {toast.text}
+            {toast.link && (
+              <>
+                {' '}
+                <a className={styles.link} href={toast.link.href}>
+                  {toast.link.label}
+                </a>
+              </>
+            )}
           </p>
         ))}
       </div>

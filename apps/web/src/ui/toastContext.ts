@@ -4,6 +4,8 @@ export interface ToastOptions {
   /** How long it stays, in ms (the spec's AUTH_LIMITS.toastMs values). */
   durationMs: number;
   tone?: 'info' | 'error';
+  /** A link after the text (the pin-create page's 'See it now'). */
+  link?: { href: string; label: string };
 }
 
 export interface ToastApi {
