@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { findImages, registerImage, type CreatePinBody } from './pinCreateApi.ts';
+import type { PinCreateParams } from './pinCreateParams.ts';
+
+export interface PinImage {
+  /** What the preview shows. */
+  url: string;
+  /** The picture's part of `POST /v3/pins/`. */
+  source: Pick<CreatePinBody, 'image_url' | 'media_upload_id'>;
+  /** The page's description, when the query brought none. */
+  description: string | null;
+}
+
+/**
+ * The image of the pin (spec 2 section 4 'Bookmarklet'): `media` when given; otherwise the first
+ * pinnable image of the link's page, registered with `PUT /v3/pins/image/` (its upload id is
+ * what the pin uses; the plain URL if registering fails). A failed lookup is silent: no image.
+ */
+export function usePinImage(params: Pick<PinCreateParams, 'url' | 'media'>) {
+  const { url, media } = params;
+  return useQuery({
+    queryKey: ['pinCreate', 'image', url, media] as const,
+    queryFn: async ({ signal }): Promise<PinImage | null> => {
+      if (media) return { url: media, source: { image_url: media }, description: null };
+      if (!url) return null;
+      const found = await findImages(url, signal).catch(() => null);
+      const first = found?.items.find((item) => item.type === 'pinnable');
+      if (!first) return null;
+      const upload = await registerImage(first.url).catch(() => null);
+      const source =
+        upload && upload.status !== 'failed'
+          ? { media_upload_id: upload.media_upload_id }
+          : { image_url: first.url };
+      return { url: first.url, source, description: found?.description ?? null };
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+}
