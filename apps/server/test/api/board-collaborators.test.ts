@@ -408,6 +408,20 @@ describe('GET /v3/boards/{id}/collaborators/suggestions/', () => {
   });
 });
 
+describe('GET /v3/collaborators/suggestions/ (a board being created)', () => {
+  it('offers everyone but the viewer, and the email row; signed-in only', async () => {
+    const url = (q: string) => `/v3/collaborators/suggestions/?q=${encodeURIComponent(q)}`;
+    const names = (await call('GET', url('collab_'), people.owner)).body.resource_response.data.map(
+      (row: { username: string }) => row.username,
+    );
+    expect(names).toEqual(expect.arrayContaining(['collab_member', 'collab_stranger']));
+    expect(names).not.toContain('collab_owner');
+    const email = (await call('GET', url('ada@example.com'), people.owner)).body.resource_response.data;
+    expect(email[0]).toMatchObject({ type: 'email', valid: true });
+    expect((await call('GET', url('col'))).status).toBe(401);
+  });
+});
+
 describe('limits and races', () => {
   it('pages the viewer invitations newest first with a bookmark', async () => {
     const target = await person('collab_paged');

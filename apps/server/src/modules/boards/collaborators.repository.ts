@@ -206,11 +206,12 @@ const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) =
 
 /**
  * Active accounts whose username, first name, last name or full name starts with `q`, other
- * than the board's owner and collaborators; usernames that match first, then the most followed.
+ * than the board's owner and collaborators (only the viewer without a board yet); usernames that
+ * match first, then the most followed.
  */
 export async function searchInvitableUsers(
   db: Executor,
-  boardId: number,
+  boardId: number | null,
   ownerId: number,
   q: string,
   limit: number,
@@ -233,7 +234,9 @@ export async function searchInvitableUsers(
           sql`lower(${person.lastName}) like ${pattern}`,
           sql`lower(${person.firstName} || ' ' || ${person.lastName}) like ${pattern}`,
         ),
-        sql`not exists (select 1 from ${boardCollaborators} bc where bc.board_id = ${boardId} and bc.user_id = ${person.id})`,
+        boardId === null
+          ? undefined
+          : sql`not exists (select 1 from ${boardCollaborators} bc where bc.board_id = ${boardId} and bc.user_id = ${person.id})`,
       ),
     )
     .orderBy(desc(sql`${usernameMatch}`), desc(person.followerCount), asc(person.username))

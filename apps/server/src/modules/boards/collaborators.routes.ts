@@ -77,6 +77,18 @@ export function registerCollaboratorRoutes(app: FastifyInstance, deps: Collabora
     async (request) =>
       ok(await suggestCollaborators(deps, Number(request.params.id), request.viewer.userId, request.query.q)),
   );
+  api.get(
+    '/v3/collaborators/suggestions/',
+    {
+      schema: {
+        tags: ['collaborators'],
+        summary: "Typeahead rows for a new board's invite queue (sent once the board is saved)",
+        querystring: CollaboratorSuggestionsQuerySchema,
+        response: replies(z.array(CollaboratorSuggestionSchema)),
+      },
+    },
+    async (request) => ok(await suggestCollaborators(deps, null, request.viewer.userId, request.query.q)),
+  );
   api.delete(
     '/v3/boards/:id/collaborators/:userId/',
     {

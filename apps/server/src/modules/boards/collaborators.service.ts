@@ -175,10 +175,12 @@ export async function removeCollaborator(
  * `GET /v3/boards/{id}/collaborators/suggestions/?q=`: the invite field's typeahead, for the
  * board's owner. An address-looking query gives one email row (valid or not); otherwise people
  * whose username or name starts with the query, other than the owner and collaborators.
+ * `boardId` null (`GET /v3/collaborators/suggestions/`): for a board being created, whose invite
+ * queue is sent once it is saved; only the viewer is left out.
  */
 export async function suggestCollaborators(
   deps: Pick<CollaboratorDeps, 'db' | 'counters'>,
-  boardId: number,
+  boardId: number | null,
   viewerId: number | null,
   q: string,
 ): Promise<CollaboratorSuggestion[]> {
@@ -186,7 +188,7 @@ export async function suggestCollaborators(
   if ((await deps.counters.increment(`collaborator-suggestions:${viewer}`, 60)) > SUGGESTIONS_PER_MINUTE) {
     throw new AppError('rate_limited');
   }
-  await assertBoardOwner(deps.db, boardId, viewer);
+  if (boardId !== null) await assertBoardOwner(deps.db, boardId, viewer);
   if (q === '') return [];
   if (looksLikeEmail(q)) {
     return [
