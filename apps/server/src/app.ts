@@ -151,7 +151,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerAutocompleteRoutes(app, context);
   registerMediaUploadRoutes(app, context);
   registerPinCreateRoutes(app, context);
-  registerLinkRoutes(app, context);
+  registerLinkRoutes(app, { ...context, counters });
   registerFeedRoutes(app, context);
   registerExperimentRoutes(app, context);
 

@@ -55,15 +55,23 @@ export const MediaUploadParamsSchema = z.strictObject({ id: IdSchema });
 export const RegisterImageSchema = z.strictObject({ image_url: z.url().max(2048) });
 export type RegisterImage = z.infer<typeof RegisterImageSchema>;
 
-export const FindImagesQuerySchema = z.strictObject({ url: z.string().min(1).max(2048) });
+export const FindImagesQuerySchema = z.strictObject({
+  /** A web page or an image; `https://` is assumed when the address has no scheme. */
+  url: z.string().trim().min(1).max(2048),
+});
+
+/** At most this many images are listed for one page. */
+export const FOUND_IMAGES_MAX = 50;
 
 /** `GET /v3/pins/find_images/`: a page's pinnable images, og:image first (spec 2 section 7). */
 export const FoundImageSchema = z.object({
   type: z.literal('pinnable'),
   url: z.string(),
+  /** From the page's markup (width/height attributes, og:image:width), when it says. */
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
 });
+export type FoundImage = z.infer<typeof FoundImageSchema>;
 export const FoundImagesSchema = z.object({
   /** The page's address after redirects. */
   url: z.string(),

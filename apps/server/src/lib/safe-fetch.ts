@@ -32,6 +32,11 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   /** The Accept header. */
   accept?: string;
+  /**
+   * Called with the final answer's Content-Type: true leaves the body unread (an empty buffer),
+   * e.g. find_images needs only the address of a URL that is itself an image.
+   */
+  skipBody?: (contentType: string | null) => boolean;
   /** Resolves host names; dns.lookup by default. Tests give their own (no outside DNS there). */
   resolveHost?: ResolveHost;
 }
@@ -68,13 +73,11 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
         current = checkedUrl(resolveLocation(location, current), options.allowHosts);
         continue;
       }
-      const body = await readBody(response, maxBytes);
-      return {
-        url: current.href,
-        status: response.statusCode ?? 0,
-        contentType: response.headers['content-type'] ?? null,
-        body,
-      };
+      const contentType = response.headers['content-type'] ?? null;
+      const skip = options.skipBody?.(contentType) ?? false;
+      if (skip) response.destroy();
+      const body = skip ? Buffer.alloc(0) : await readBody(response, maxBytes);
+      return { url: current.href, status: response.statusCode ?? 0, contentType, body };
     }
   } catch (error) {
     if (controller.signal.aborted) throw new AppError('fetch_timeout');

@@ -1,0 +1,69 @@
+import type { FoundImages } from '@pinboard/shared';
+import type { CounterStore } from '../../adapters/counters/counters.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { safeFetch } from '../../lib/safe-fetch.ts';
+import { decodeHtml } from './html-text.ts';
+import { extractPageImages } from './page-images.ts';
+
+export interface FindImagesDeps {
+  /** config.fetchAllowHosts */
+  allowHosts: readonly string[];
+  counters: CounterStore;
+}
+
+/** Each person may have this many pages looked up per minute: the server is no free proxy. */
+const LOOKUPS_PER_MINUTE = 30;
+const ACCEPT = 'text/html,application/xhtml+xml;q=0.9,image/*;q=0.8,*/*;q=0.5';
+/** Pictures a pin can be made of; svg is not one (it can carry scripts and has no pixels). */
+const PINNABLE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
+
+/**
+ * `GET /v3/pins/find_images/`: the pinnable images of the page at `url` for a signed-in viewer,
+ * fetched through safeFetch (decision 26). A page without usable images, or an answer that is
+ * neither HTML nor a picture, lists none (the pin is then a link pin); a URL that is itself a
+ * picture lists that picture.
+ */
+export async function findPageImages(
+  deps: FindImagesDeps,
+  viewerId: number | null,
+  rawUrl: string,
+): Promise<FoundImages> {
+  if (viewerId === null) throw new AppError('auth_required');
+  if ((await deps.counters.increment(`find_images:${viewerId}`, 60)) > LOOKUPS_PER_MINUTE) {
+    throw new AppError('rate_limited');
+  }
+  const page = await safeFetch(withScheme(rawUrl), {
+    allowHosts: deps.allowHosts,
+    accept: ACCEPT,
+    // Only a page's markup is read; a picture needs only its address.
+    skipBody: (contentType) => !isHtml(mediaTypeOf(contentType)),
+  });
+  if (page.status < 200 || page.status > 299) {
+    throw new AppError('fetch_bad_status', { detail: `HTTP ${page.status}` });
+  }
+  const type = mediaTypeOf(page.contentType);
+  if (PINNABLE_TYPES.has(type)) {
+    return {
+      url: page.url,
+      title: null,
+      description: null,
+      items: [{ type: 'pinnable', url: page.url, width: null, height: null }],
+    };
+  }
+  if (!isHtml(type)) return { url: page.url, title: null, description: null, items: [] };
+  return { url: page.url, ...extractPageImages(decodeHtml(page.body, page.contentType), page.url) };
+}
+
+/** People paste `example.com/page`: no scheme means https. */
+function withScheme(url: string): string {
+  return /^[a-z][a-z\d+.-]*:/i.test(url) ? url : `https://${url.replace(/^\/+/, '')}`;
+}
+
+function mediaTypeOf(contentType: string | null): string {
+  return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+}
+
+/** An answer without a Content-Type is read as HTML, as browsers sniff it. */
+function isHtml(type: string): boolean {
+  return type === '' || type === 'text/html' || type === 'application/xhtml+xml';
+}
