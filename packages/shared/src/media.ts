@@ -25,3 +25,12 @@ export type PinImages = z.infer<typeof PinImagesSchema>;
 
 /** A hex colour such as `#a1b2c3`. */
 export const HexColorSchema = z.string().regex(/^#[0-9a-f]{6}$/);
+
+/** A video pin's (or idea pin page's) MP4 and its poster frame's size. */
+export const VideoSchema = z.object({
+  url: z.string(),
+  duration_ms: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type Video = z.infer<typeof VideoSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
-import { HexColorSchema, PinImagesSchema } from './media.ts';
+import { HexColorSchema, PinImagesSchema, VideoSchema } from './media.ts';
 import { PIN_DESCRIPTION_MAX, PIN_TITLE_MAX } from './pins.ts';
 
 /**
@@ -28,13 +28,8 @@ export const STORY_PAGE_TEXT_MAX = 250;
 export const PIN_CREATE_METHODS = ['uploaded', 'pinbuilder', 'scraped', 'button'] as const;
 export const PinCreateMethodSchema = z.enum(PIN_CREATE_METHODS);
 
-export const VideoSchema = z.object({
-  url: z.string(),
-  duration_ms: z.number().int(),
-  width: z.number().int(),
-  height: z.number().int(),
-});
-export type Video = z.infer<typeof VideoSchema>;
+// Defined beside the pictures so the pin answer (pins.ts) can use it too.
+export { VideoSchema, type Video } from './media.ts';
 
 /** An upload or a URL registration, as `POST /v3/media/uploads/` and `PUT /v3/pins/image/` answer. */
 export const MediaUploadSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
-import { HexColorSchema, PinImagesSchema } from './media.ts';
+import { HexColorSchema, PinImagesSchema, VideoSchema } from './media.ts';
 import { BoardPrivacySchema } from './boards.ts';
 import { PageQuerySchema } from './pagination.ts';
 import { UserSummarySchema } from './users.ts';
@@ -11,6 +11,14 @@ export const PinCreatedMethodSchema = z.enum(PIN_CREATED_METHODS);
 
 export const PIN_TITLE_MAX = 100;
 export const PIN_DESCRIPTION_MAX = 500;
+
+/** One page of an idea pin (story): a picture, or a video with its poster, and its text. */
+export const StoryPageSchema = z.object({
+  images: PinImagesSchema,
+  video: VideoSchema.nullable(),
+  text: z.string(),
+});
+export type StoryPage = z.infer<typeof StoryPageSchema>;
 
 export const PinSchema = z.object({
   id: IdSchema,
@@ -30,6 +38,12 @@ export const PinSchema = z.object({
   section: z.object({ id: IdSchema, title: z.string(), slug: z.string() }).nullable(),
   via_pin_id: IdSchema.nullable(),
   repin_count: z.number().int(),
+  /** A video pin's MP4; `images` are then its poster frame. */
+  video: VideoSchema.nullable(),
+  /** Pages of an idea pin (0 for any other pin): enough for a feed card's badge. */
+  story_page_count: z.number().int(),
+  /** The pages themselves, in order: only `GET /v3/pins/{id}/` of an idea pin has them, else null. */
+  story_pages: z.array(StoryPageSchema).nullable(),
 });
 export type Pin = z.infer<typeof PinSchema>;
 

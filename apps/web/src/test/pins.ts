@@ -35,6 +35,9 @@ export function buildPin(overrides: Partial<Pin> = {}): Pin {
     section: null,
     via_pin_id: null,
     repin_count: 0,
+    video: null,
+    story_page_count: 0,
+    story_pages: null,
     ...overrides,
   };
 }

@@ -1,14 +1,15 @@
-import type { Pin, PinImages } from '@pinboard/shared';
+import type { Pin, PinImages, StoryPage, Video } from '@pinboard/shared';
 import { RENDITION_NAMES } from '@pinboard/shared';
 import { mediaUrl } from '../../lib/media-url.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
 import type { PinRow } from './pins.repository.ts';
+import type { StoryPageRow } from './story-pages.repository.ts';
 
 export function boardUrl(ownerUsername: string, slug: string): string {
   return `/${ownerUsername}/${slug}/`;
 }
 
-function presentImages(sizes: PinRow['imageSizes']): PinImages {
+export function presentImages(sizes: PinRow['imageSizes']): PinImages {
   const entries = RENDITION_NAMES.map((name) => {
     const { key, width, height } = sizes[name];
     return [name, { url: mediaUrl(key), width, height }] as const;
@@ -16,7 +17,32 @@ function presentImages(sizes: PinRow['imageSizes']): PinImages {
   return Object.fromEntries(entries) as PinImages;
 }
 
+/** A video's MP4 and its poster's size (the poster is the pin's or page's picture). */
+export function presentVideo(
+  videoKey: string | null,
+  durationMs: number | null,
+  sizes: PinRow['imageSizes'],
+): Video | null {
+  if (!videoKey) return null;
+  const { width, height } = sizes.orig;
+  return { url: mediaUrl(videoKey), duration_ms: durationMs ?? 0, width, height };
+}
+
+export function presentStoryPage(row: StoryPageRow): StoryPage {
+  return {
+    images: presentImages(row.imageSizes),
+    video: presentVideo(row.videoKey, row.videoDurationMs, row.imageSizes),
+    text: row.text,
+  };
+}
+
+/** A pin as lists show it: an idea pin carries its page count, not its pages. */
 export function presentPin(row: PinRow): Pin {
+  return presentPinWithPages(row, null);
+}
+
+/** A pin with an idea pin's pages: the closeup (`GET /v3/pins/{id}/`). */
+export function presentPinWithPages(row: PinRow, storyPages: StoryPageRow[] | null): Pin {
   return {
     id: String(row.id),
     type: 'pin',
@@ -42,5 +68,8 @@ export function presentPin(row: PinRow): Pin {
       : null,
     via_pin_id: row.viaPinId === null ? null : String(row.viaPinId),
     repin_count: row.repinCount,
+    video: presentVideo(row.videoKey, row.videoDurationMs, row.imageSizes),
+    story_page_count: row.storyPageCount,
+    story_pages: storyPages ? storyPages.map(presentStoryPage) : null,
   };
 }

@@ -4,7 +4,8 @@ import type { PageOptions } from '../../lib/bookmark.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeBookmark, pageOf } from '../../lib/bookmark.ts';
 import { findProfileByUsername } from '../users/users.repository.ts';
-import { presentPin } from './pins.presenter.ts';
+import { presentPin, presentPinWithPages } from './pins.presenter.ts';
+import { listStoryPages } from './story-pages.repository.ts';
 import { findPinById, listPinsNewestFirst, pinFilters, type PinRow } from './pins.repository.ts';
 import type { SQL } from 'drizzle-orm';
 
@@ -12,7 +13,9 @@ import type { SQL } from 'drizzle-orm';
 export async function getPin(db: Executor, id: number, viewerId: number | null): Promise<Pin> {
   const row = await findPinById(db, id, viewerId);
   if (!row) throw new AppError('pin_not_found');
-  return presentPin(row);
+  // Only an idea pin's closeup reads its pages: one more query for those pins alone.
+  const pages = row.storyPageCount > 0 ? await listStoryPages(db, row.id) : null;
+  return presentPinWithPages(row, pages);
 }
 
 export interface PinPage {
