@@ -23,6 +23,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; undefined means in memory. */
   pgliteDir?: string | undefined;
+  /** An in-memory PGlite starts from this dump (`dumpDataDir`) instead of an empty cluster. */
+  pgliteDump?: Blob;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
   /** Told when an idle PostgreSQL connection dies (server restart, admin kill). */
@@ -45,7 +47,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
-  const client = options.pgliteDir ? new PGlite(path.resolve(options.pgliteDir)) : new PGlite();
+  const client = options.pgliteDir
+    ? new PGlite(path.resolve(options.pgliteDir))
+    : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   await client.waitReady;
   return {
     db: drizzlePglite(client, { schema }) as unknown as Database,

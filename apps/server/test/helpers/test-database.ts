@@ -1,40 +1,89 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 
 /** Which engine this run's integration tests use: `TEST_DATABASE=postgres` needs DATABASE_URL. */
 export const TEST_ENGINE = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 
+/** The migrated database every test file starts from, made once per run by global-setup.ts. */
+export type TemplateDatabase = { engine: 'pglite'; dumpPath: string } | { engine: 'postgres'; name: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateDatabase: TemplateDatabase;
+  }
+}
+
+function adminUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+  return url;
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL
- * database created beside DATABASE_URL's and dropped by `close()`.
+ * Migrates a database once for the whole run: a PGlite data directory dumped to a file, or a
+ * PostgreSQL database used as the template of every test file's. Loading the dump takes ~0.5 s
+ * where opening and migrating took ~2.5 s, for every server test file.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function createTemplateDatabase(dir: string): Promise<TemplateDatabase> {
   if (TEST_ENGINE === 'pglite') {
     const handle = await openDatabase({});
     await migrateDatabase(handle);
-    return handle;
+    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    const dumpPath = `${dir}/pglite-template.tar`;
+    fs.writeFileSync(dumpPath, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+    await handle.close();
+    return { engine: 'pglite', dumpPath };
   }
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
-  const name = `pinboard_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), maxConnections: 20 });
+  const name = `pinboard_template_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const handle = await openDatabase({ databaseUrl: databaseUrlFor(name) });
   await migrateDatabase(handle);
+  await handle.close();
+  return { engine: 'postgres', name };
+}
+
+export async function dropTemplateDatabase(template: TemplateDatabase): Promise<void> {
+  if (template.engine === 'postgres') await adminQuery(`drop database if exists ${template.name} with (force)`);
+}
+
+function databaseUrlFor(name: string): string {
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite loaded from the run's
+ * template, or a new PostgreSQL database copied from it and dropped by `close()`.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const template = inject('templateDatabase');
+  if (template.engine === 'pglite') {
+    return openDatabase({ pgliteDump: new Blob([fs.readFileSync(template.dumpPath)]) });
+  }
+  const name = `pinboard_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${template.name}`);
+  const handle = await openDatabase({ databaseUrl: databaseUrlFor(name), maxConnections: 20 });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
 }
