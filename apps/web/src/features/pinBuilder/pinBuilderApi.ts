@@ -1,0 +1,44 @@
+import type { CreatePin, CreatedPin, FoundImages, MediaUpload } from '@pinboard/shared';
+import type { TFunction } from 'i18next';
+import { ApiRequestError, apiClient } from '../../api/client.ts';
+import { isErrorCode } from '../auth/errorText.ts';
+
+/** `POST /v3/media/uploads/`: one file, as multipart field `file`. */
+export async function uploadMedia(file: File, signal?: AbortSignal): Promise<MediaUpload> {
+  const body = new FormData();
+  body.append('file', file);
+  return (await apiClient.post<MediaUpload>('/v3/media/uploads/', body, { signal })).data;
+}
+
+/** `GET /v3/media/uploads/{id}/`: how an upload or a registration is doing. */
+export async function fetchMediaUpload(id: string, signal?: AbortSignal): Promise<MediaUpload> {
+  return (await apiClient.get<MediaUpload>(`/v3/media/uploads/${encodeURIComponent(id)}/`, { signal })).data;
+}
+
+/** `PUT /v3/pins/image/`: the server fetches the image at `imageUrl` itself, in the background. */
+export async function registerImage(imageUrl: string, signal?: AbortSignal): Promise<MediaUpload> {
+  return (await apiClient.put<MediaUpload>('/v3/pins/image/', { image_url: imageUrl }, { signal })).data;
+}
+
+/** `GET /v3/pins/find_images/?url=`: a page's pinnable images, og:image first. */
+export async function findImages(url: string, signal?: AbortSignal): Promise<FoundImages> {
+  return (await apiClient.get<FoundImages>('/v3/pins/find_images/', { query: { url }, signal })).data;
+}
+
+/** `POST /v3/pins/`. */
+export async function createPin(body: CreatePin): Promise<CreatedPin> {
+  return (await apiClient.post<CreatedPin>('/v3/pins/', body)).data;
+}
+
+/**
+ * What a refusal says: the catalogue's words for a known code, else the server's own message
+ * (the server is the judge of a file), else a generic failure.
+ */
+export function createErrorText(t: TFunction, error: unknown): string {
+  if (!(error instanceof ApiRequestError)) return t('pinBuilder.errors.generic');
+  if (isErrorCode(error.code)) return t(`errors.${error.code}`);
+  if (error.code === 'network_error' || error.code === 'unexpected_response') {
+    return t('pinBuilder.errors.generic');
+  }
+  return error.messageDetail ?? (error.message || t('pinBuilder.errors.generic'));
+}

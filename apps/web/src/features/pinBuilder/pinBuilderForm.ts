@@ -1,0 +1,42 @@
+import { PIN_DESCRIPTION_MAX, PIN_TITLE_MAX } from '@pinboard/shared';
+import { z } from 'zod';
+
+export const PIN_LINK_MAX = 2048;
+
+/** 'example.com/a' is taken as 'https://example.com/a'; only http(s) addresses are links. */
+export function normalizeLink(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  try {
+    const url = new URL(withScheme);
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname.includes('.')) return null;
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The builder's text fields (spec 2 section 5, the shared limits): messages are i18n keys
+ * under `pinBuilder.fields`, read with the limit. Over-long text is refused, not cut, so the
+ * counter and the message explain why Publish did nothing.
+ */
+export const PinTextSchema = z.object({
+  title: z.string().max(PIN_TITLE_MAX, 'tooLong'),
+  description: z.string().max(PIN_DESCRIPTION_MAX, 'tooLong'),
+  link: z
+    .string()
+    .max(PIN_LINK_MAX, 'tooLong')
+    .refine((value) => value.trim() === '' || normalizeLink(value) !== null, 'linkInvalid'),
+});
+export type PinText = z.infer<typeof PinTextSchema>;
+
+export const FIELD_MAX = { title: PIN_TITLE_MAX, description: PIN_DESCRIPTION_MAX, link: PIN_LINK_MAX };
+
+/** The aspect ratios of a single pin (spec 3 section 5); `original` keeps the image's own. */
+export const PIN_ASPECT_RATIOS = { original: null, portrait: 2 / 3, standard: 3 / 4, square: 1 } as const;
+export type PinAspectRatio = keyof typeof PIN_ASPECT_RATIOS;
+
+/** Idea pin pages are 9:16 (spec 3 section 5). */
+export const STORY_ASPECT_RATIO = 9 / 16;
