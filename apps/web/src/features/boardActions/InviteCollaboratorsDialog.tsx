@@ -1,15 +1,15 @@
 import './words.ts';
 import type { Board } from '@pinboard/shared';
 import type { QueryKey } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import styles from './BoardActions.module.css';
 import { CollaboratorList } from './CollaboratorList.tsx';
-import list from './Collaborators.module.css';
+import { InviteQueue, useInviteQueue } from './InviteQueue.tsx';
 import { InviteTypeahead } from './InviteTypeahead.tsx';
-import { useCollaborators, type QueuedInvitee } from './useCollaborators.ts';
+import { useCollaborators } from './useCollaborators.ts';
 
 interface InviteCollaboratorsDialogProps {
   board: Board;
@@ -24,24 +24,14 @@ interface InviteCollaboratorsDialogProps {
 export function InviteCollaboratorsDialog({ board, boardKey, onClose }: InviteCollaboratorsDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const [queue, setQueue] = useState<QueuedInvitee[]>([]);
+  const queue = useInviteQueue();
   const { list: members, invite, remove } = useCollaborators(board.id, board.owner, boardKey);
-  const queued = new Set(queue.map((entry) => entry.key));
-
-  function toggle(entry: QueuedInvitee) {
-    setQueue((current) =>
-      current.some((other) => other.key === entry.key)
-        ? current.filter((other) => other.key !== entry.key)
-        : [...current, entry],
-    );
-  }
 
   function send() {
-    if (queue.length === 0) return;
-    const sent = queue;
-    setQueue([]);
+    if (queue.queue.length === 0) return;
+    const sent = queue.take();
     // Refused: the list goes back (in the hook) and so does the queue, silently (spec 2 section 8).
-    invite.mutate(sent, { onError: () => setQueue(sent) });
+    invite.mutate(sent, { onError: () => queue.restore(sent) });
   }
 
   return (
@@ -50,26 +40,10 @@ export function InviteCollaboratorsDialog({ board, boardKey, onClose }: InviteCo
         {t('boardActions.inviteTitle')}
       </h2>
       <div className={styles.form}>
-        <InviteTypeahead boardId={board.id} queued={queued} onToggle={toggle} />
-        {queue.length > 0 && (
-          <ul className={list.queue} aria-label={t('boardActions.queue')}>
-            {queue.map((entry) => (
-              <li key={entry.key} className={list.chip}>
-                {entry.label}
-                <button
-                  type="button"
-                  className={list.chipRemove}
-                  aria-label={t('boardActions.unqueue', { name: entry.label })}
-                  onClick={() => toggle(entry)}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <InviteTypeahead boardId={board.id} queued={queue.keys} onToggle={queue.toggle} />
+        <InviteQueue queue={queue.queue} onToggle={queue.toggle} />
         <div className={styles.buttons}>
-          <Button variant="primary" disabled={queue.length === 0} onClick={send}>
+          <Button variant="primary" disabled={queue.queue.length === 0} onClick={send}>
             {t('boardActions.sendInvites')}
           </Button>
         </div>

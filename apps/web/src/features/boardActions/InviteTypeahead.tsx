@@ -35,7 +35,10 @@ export function queuedFrom(row: CollaboratorSuggestion): QueuedInvitee {
 }
 
 interface InviteTypeaheadProps {
-  boardId: string;
+  /** Null for a board being created. */
+  boardId: string | null;
+  /** The field's label, when not 'Search by name or email address'. */
+  label?: string;
   queued: ReadonlySet<string>;
   onToggle: (entry: QueuedInvitee) => void;
 }
@@ -45,13 +48,16 @@ interface InviteTypeaheadProps {
  * email address that says 'Keep typing!' while invalid, 'Click to send!' when valid and 'Done!'
  * once queued. Picking a row toggles it in or out of the queue.
  */
-export function InviteTypeahead({ boardId, queued, onToggle }: InviteTypeaheadProps) {
+export function InviteTypeahead({ boardId, label, queued, onToggle }: InviteTypeaheadProps) {
   const { t } = useTranslation();
   const listId = useId();
   const [q, setQ] = useState('');
   const settled = useDebouncedValue(q.trim(), TYPEAHEAD_DELAY_MS);
   const suggestions = useQuery({
-    queryKey: collaboratorKeys.suggestions(boardId, settled),
+    queryKey:
+      boardId === null
+        ? collaboratorKeys.newBoardSuggestions(settled)
+        : collaboratorKeys.suggestions(boardId, settled),
     queryFn: ({ signal }) => fetchSuggestions(boardId, settled, signal),
     enabled: settled !== '',
     placeholderData: (previous) => previous,
@@ -67,10 +73,10 @@ export function InviteTypeahead({ boardId, queued, onToggle }: InviteTypeaheadPr
   return (
     <div className={styles.typeahead}>
       <TextField
-        label={t('boardActions.inviteSearch')}
+        label={label ?? t('boardActions.inviteSearch')}
         type="search"
         autoComplete="off"
-        data-autofocus
+        data-autofocus={boardId !== null || undefined}
         aria-controls={listId}
         value={q}
         onChange={(event) => setQ(event.target.value)}

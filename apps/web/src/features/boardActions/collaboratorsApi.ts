@@ -15,6 +15,8 @@ export const collaboratorKeys = {
   ofBoard: (boardId: string) => [...boardKeys.board(boardId), 'collaborators'] as const,
   suggestions: (boardId: string, q: string) =>
     [...boardKeys.board(boardId), 'collaborator-suggestions', q] as const,
+  /** For a board not created yet (its invite queue). */
+  newBoardSuggestions: (q: string) => ['collaborator-suggestions', 'new-board', q] as const,
   myInvites: () => ['board-invites', 'me'] as const,
 };
 
@@ -22,12 +24,13 @@ export async function fetchCollaborators(boardId: string, signal?: AbortSignal):
   return (await apiClient.get<BoardCollaborators>(collaboratorsPath(boardId), { signal })).data;
 }
 
+/** The invite field's rows; `boardId` null for a board being created. */
 export async function fetchSuggestions(
-  boardId: string,
+  boardId: string | null,
   q: string,
   signal?: AbortSignal,
 ): Promise<CollaboratorSuggestion[]> {
-  const path = `${collaboratorsPath(boardId)}suggestions/`;
+  const path = `${boardId === null ? '/v3/collaborators/' : collaboratorsPath(boardId)}suggestions/`;
   return (await apiClient.get<CollaboratorSuggestion[]>(path, { query: { q }, signal })).data;
 }
 

@@ -17,7 +17,7 @@ export interface QueuedInvitee {
 }
 
 /** A pending invitation as it shows before the server has answered. */
-function pendingInvite(boardId: string, inviter: UserSummary, queued: QueuedInvitee): BoardInvite {
+export function pendingInvite(boardId: string, inviter: UserSummary, queued: QueuedInvitee): BoardInvite {
   return {
     id: `queued-${queued.key}`,
     type: 'board_invite',

@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { isErrorCode } from '../auth/errorText.ts';
+import { NewBoardInvites, useSendNewBoardInvites } from '../boardActions/NewBoardInvites.tsx';
+import { useInviteQueue } from '../boardActions/InviteQueue.tsx';
+import { isAdAccountViewer, useAdvertiserContext } from '../viewer/advertiserContext.ts';
 import styles from './BoardPicker.module.css';
 import { NameSuggestions } from './NameSuggestions.tsx';
 import { createBoard, savingErrorText } from './savingApi.ts';
@@ -15,11 +18,6 @@ import { createBoard, savingErrorText } from './savingApi.ts';
 const CreateBoardFormSchema = z.object({ name: BoardNameSchema, secret: z.boolean() });
 type CreateBoardForm = z.input<typeof CreateBoardFormSchema>;
 
-/**
- * The 'Create board' form (spec 2 sections 4 and 5): public unless the secret toggle is on;
- * Create stays disabled while the name is blank or invalid, after a failure until the name
- * changes, and while saving.
- */
 interface CreateBoardFormProps {
   pinId?: string;
   onCreated: (board: Board) => void;
@@ -27,9 +25,26 @@ interface CreateBoardFormProps {
   errorText?: (error: unknown) => string;
 }
 
+/**
+ * The 'Create board' form (spec 2 sections 4 and 5): public unless the secret toggle is on;
+ * Create stays disabled while the name is blank or invalid, after a failure until the name
+ * changes, and while saving. The owner may queue collaborators, invited once the board is saved.
+ * For an ad-account viewer who is not the owner the board is protected: the toggle is locked
+ * on, `advertiser_id` is sent, and there is no invite queue (spec 2 section 6).
+ */
 export function CreateBoardForm({ pinId, onCreated, errorText }: CreateBoardFormProps) {
   const { t } = useTranslation();
-  const create = useMutation({ mutationFn: createBoard, onSuccess: (board) => onCreated(board) });
+  const advertiser = useAdvertiserContext();
+  const adAccount = isAdAccountViewer(advertiser);
+  const invites = useInviteQueue();
+  const sendInvites = useSendNewBoardInvites();
+  const create = useMutation({
+    mutationFn: createBoard,
+    onSuccess: (board) => {
+      if (!adAccount) sendInvites(board, invites.queue);
+      onCreated(board);
+    },
+  });
   const { register, handleSubmit, setValue, control, formState } = useForm<CreateBoardForm>({
     resolver: zodResolver(CreateBoardFormSchema),
     mode: 'onChange',
@@ -46,7 +61,12 @@ export function CreateBoardForm({ pinId, onCreated, errorText }: CreateBoardForm
       noValidate
       onSubmit={handleSubmit((values) => {
         if (blocked) return;
-        create.mutate({ name: values.name.trim(), privacy: values.secret ? 'secret' : 'public' });
+        const name = values.name.trim();
+        create.mutate(
+          adAccount
+            ? { name, privacy: 'protected', advertiser_id: advertiser.advertiserId }
+            : { name, privacy: values.secret ? 'secret' : 'public' },
+        );
       })}
     >
       <TextField
@@ -68,12 +88,17 @@ export function CreateBoardForm({ pinId, onCreated, errorText }: CreateBoardForm
         />
       )}
       <label className={styles.toggle}>
-        <input type="checkbox" role="switch" {...register('secret')} />
+        {adAccount ? (
+          <input type="checkbox" role="switch" checked disabled readOnly />
+        ) : (
+          <input type="checkbox" role="switch" {...register('secret')} />
+        )}
         <span>
           {t('saving.secretToggle')}
-          <span className={styles.hint}>{t('saving.secretHint')}</span>
+          <span className={styles.hint}>{t(adAccount ? 'saving.protectedHint' : 'saving.secretHint')}</span>
         </span>
       </label>
+      {!adAccount && <NewBoardInvites queue={invites} />}
       {create.isError && (
         <p role="alert" className={styles.error}>
           {errorText ? errorText(create.error) : savingErrorText(t, create.error)}

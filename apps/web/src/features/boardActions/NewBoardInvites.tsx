@@ -1,0 +1,61 @@
+import './words.ts';
+import type { Board } from '@pinboard/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { boardKeys } from '../boards/boardKeys.ts';
+import styles from './BoardActions.module.css';
+import { collaboratorKeys, inviteCollaborators } from './collaboratorsApi.ts';
+import { InviteQueue, type useInviteQueue } from './InviteQueue.tsx';
+import { InviteTypeahead } from './InviteTypeahead.tsx';
+import { pendingInvite, type QueuedInvitee } from './useCollaborators.ts';
+
+/**
+ * The create-board form's invite queue (spec 2 section 4): the invite typeahead with nobody on
+ * the board yet, and the chosen people and addresses as chips, toggled in or out.
+ */
+export function NewBoardInvites({ queue }: { queue: ReturnType<typeof useInviteQueue> }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.form}>
+      <InviteTypeahead
+        boardId={null}
+        label={t('boardActions.newBoardInvites')}
+        queued={queue.keys}
+        onToggle={queue.toggle}
+      />
+      <p className={styles.hint}>{t('boardActions.newBoardInvitesHint')}</p>
+      <InviteQueue queue={queue.queue} onToggle={queue.toggle} />
+    </div>
+  );
+}
+
+/**
+ * Sends a new board's invite queue once the board is saved. The board's collaborator list shows
+ * the invitations at once; a refusal takes them away again without a word (spec 2 section 8).
+ */
+export function useSendNewBoardInvites() {
+  const queryClient = useQueryClient();
+  const send = useMutation({
+    mutationFn: ({ board, queue }: { board: Board; queue: QueuedInvitee[] }) =>
+      inviteCollaborators(
+        board.id,
+        queue.map((entry) => entry.invitee),
+      ),
+    onMutate: ({ board, queue }) => {
+      queryClient.setQueryData(collaboratorKeys.ofBoard(board.id), {
+        owner: board.owner,
+        collaborators: [],
+        invites: queue.map((entry) => pendingInvite(board.id, board.owner, entry)),
+      });
+    },
+    onSuccess: (members, { board }) => {
+      queryClient.setQueryData(collaboratorKeys.ofBoard(board.id), members);
+      void queryClient.invalidateQueries({ queryKey: boardKeys.board(board.id) });
+    },
+    onError: (_error, { board }) =>
+      queryClient.removeQueries({ queryKey: collaboratorKeys.ofBoard(board.id) }),
+  });
+  return (board: Board, queue: QueuedInvitee[]) => {
+    if (queue.length > 0) send.mutate({ board, queue });
+  };
+}

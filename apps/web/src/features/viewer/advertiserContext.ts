@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * The ad account the viewer is acting for, if any (spec 2 sections 4 and 6). An ad-account
+ * viewer who is not its owner makes boards that are always protected (the secret toggle locked
+ * on, `advertiser_id` sent); with no context, or as the owner, the viewer acts for themselves.
+ */
+export interface AdvertiserContextValue {
+  advertiserId: string;
+  isOwner: boolean;
+}
+
+/**
+ * Nobody provides a value yet: switching to a business profile (`GET /vx/business_access/profiles/`)
+ * is a later issue, which will provide it around the app from the chosen profile. Until then
+ * every viewer acts for themselves.
+ */
+export const AdvertiserContext = createContext<AdvertiserContextValue | null>(null);
+
+export function useAdvertiserContext(): AdvertiserContextValue | null {
+  return useContext(AdvertiserContext);
+}
+
+/** Spec 2 section 6: acting for an ad account one does not own. */
+export function isAdAccountViewer(context: AdvertiserContextValue | null): context is AdvertiserContextValue {
+  return context !== null && !context.isOwner;
+}
