@@ -153,7 +153,9 @@ describe('PinCreatePage, signed in on desktop', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: /Create board/ }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Lamps' } });
-    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    const create = screen.getByRole('button', { name: 'Create' }) as HTMLButtonElement;
+    await waitFor(() => expect(create.disabled).toBe(false));
+    fireEvent.click(create);
     expect((await screen.findByRole('alert')).textContent).toBe('Nope. Too many boards.');
   });
 
@@ -248,6 +250,13 @@ describe('PinCreatePage, mobile layout', () => {
     expect(screen.getByRole('link', { name: 'See it now' }).getAttribute('href')).toBe('/pin/900/');
     expect(closeWindow).toHaveBeenCalled();
     expect(bodyOf(fetch, '/v3/pins/')).toMatchObject({ board_id: '31' });
+  });
+
+  it('keeps the desktop layout in the bookmarklet’s popup, narrow as it is', async () => {
+    vi.stubGlobal('opener', {});
+    renderPage(`/pin/create/button/${QUERY}`, { '/v3/users/me/': () => success(signedInViewer()) });
+    expect(await screen.findByRole('textbox', { name: 'Description' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Create board' })).toBeNull();
   });
 
   it('shows the failure toast when the save fails', async () => {

@@ -8,6 +8,7 @@ import { DesktopPinCreate } from './DesktopPinCreate.tsx';
 import { InstagramUpsell } from './InstagramUpsell.tsx';
 import { MobilePinCreate } from './MobilePinCreate.tsx';
 import { ownPinIdOf, readPinCreateParams } from './pinCreateParams.ts';
+import { isPopupWindow } from './usePopupWindow.ts';
 
 // The login panel (the auth flow) loads only for a visitor.
 const SignedOutPinCreate = lazy(async () => ({
@@ -16,14 +17,15 @@ const SignedOutPinCreate = lazy(async () => ({
 
 /**
  * `pin/create/{method}` (spec 2 section 2.4): the bookmarklet's and share links' page. A narrow
- * viewport (below 870 px, spec 3 section 9) gets the mobile layout, a wider one the desktop
- * popup layout; a signed-out visitor gets the Pin Builder with login on desktop, `/` on mobile.
+ * viewport (below 870 px, spec 3 section 9) that is not a popup gets the mobile layout; a popup
+ * (750 px wide, so narrow too) and wider windows the desktop layout. A signed-out visitor gets
+ * the Pin Builder with login on desktop, `/` on mobile.
  */
 export function PinCreatePage() {
   const { method } = useParams();
   const [search] = useSearchParams();
   const { session, isLoading } = useViewer();
-  const narrow = useViewportClass() === 'narrow';
+  const narrow = useViewportClass() === 'narrow' && !isPopupWindow();
   const params = readPinCreateParams(search, method);
 
   if (isLoading) return <PageLoading />;
