@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './lib/chromium.mjs';
 import { FORWARDED_SIGNALS, stopChild, waitForExit } from './lib/processes.mjs';
-import { launchSeededServer } from './lib/seeded-server.mjs';
+import { freePort, launchSeededServer } from './lib/seeded-server.mjs';
 import { ensureWebBuild, repoRoot } from './lib/web-build.mjs';
 
 function runPlaywright(env) {
@@ -46,11 +46,23 @@ async function main() {
 
   try {
     console.log('Starting a server on a fresh, seeded data directory.');
-    server = await launchSeededServer({ tmpPrefix: 'pinboard-e2e-', seedPins: 120 });
+    // A port for the test pages a spec serves itself (e2e/pin-create.spec.ts: the bookmarklet on a
+    // strict-CSP page); the server's fetcher may reach it although it is loopback.
+    const pagePort = await freePort();
+    server = await launchSeededServer({
+      tmpPrefix: 'pinboard-e2e-',
+      seedPins: 120,
+      env: { FETCH_ALLOW_HOSTS: `127.0.0.1:${pagePort}` },
+    });
     await server.ready;
     console.log(`Server on ${server.baseUrl} (data in ${server.tmp}).`);
     // E2E_DATA_DIR lets a test run admin commands against this server (e2e/support/admin.ts).
-    playwright = runPlaywright({ ...env, E2E_BASE_URL: server.baseUrl, E2E_DATA_DIR: server.dataDir });
+    playwright = runPlaywright({
+      ...env,
+      E2E_BASE_URL: server.baseUrl,
+      E2E_DATA_DIR: server.dataDir,
+      E2E_PAGE_PORT: String(pagePort),
+    });
     const { code } = await waitForExit(playwright);
     if (code !== 0) await server.printLogTail();
     return code ?? 1;
