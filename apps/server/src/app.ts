@@ -27,6 +27,8 @@ import { registerRepinRoutes } from './modules/pins/repin.routes.ts';
 import { registerPinCreateRoutes } from './modules/pins/pin-create.routes.ts';
 import { registerMediaUploadRoutes } from './modules/media/uploads.routes.ts';
 import { registerLinkRoutes } from './modules/links/links.routes.ts';
+import { registerSearchRoutes } from './modules/search/search.routes.ts';
+import { registerOffsiteRoutes } from './modules/offsite/offsite.routes.ts';
 import { registerAutocompleteRoutes } from './modules/search/autocomplete.routes.ts';
 import { registerBoardWriteRoutes } from './modules/boards/board-writes.routes.ts';
 import { registerCollaboratorRoutes } from './modules/boards/collaborators.routes.ts';
@@ -152,6 +154,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerMediaUploadRoutes(app, context);
   registerPinCreateRoutes(app, context);
   registerLinkRoutes(app, { ...context, counters });
+  registerSearchRoutes(app, context);
+  registerOffsiteRoutes(app, context);
   registerFeedRoutes(app, context);
   registerExperimentRoutes(app, context);
 

@@ -3,6 +3,8 @@ import { BOARD_ERRORS } from './boards-errors.ts';
 import { COLLABORATOR_ERRORS } from './collaborators-errors.ts';
 import { LINK_ERRORS } from './link-errors.ts';
 import { MEDIA_ERRORS } from './media-errors.ts';
+import { OFFSITE_ERRORS } from './offsite-errors.ts';
+import { SEARCH_ERRORS } from './search-errors.ts';
 import { SAVING_ERRORS } from './saving-errors.ts';
 
 export interface ErrorEntry {
@@ -49,6 +51,8 @@ export const ERRORS = {
   ...COLLABORATOR_ERRORS,
   ...MEDIA_ERRORS,
   ...LINK_ERRORS,
+  ...SEARCH_ERRORS,
+  ...OFFSITE_ERRORS,
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -31,3 +31,4 @@ export * from './auth/social.ts';
 export * from './auth/qr-login.ts';
 export * from './saving.ts';
 export * from './pin-create.ts';
+export * from './discovery.ts';

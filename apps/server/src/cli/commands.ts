@@ -11,6 +11,8 @@ import {
 } from '../modules/auth/sso-domains.service.ts';
 import { setExperimentOverride } from '../modules/experiments/experiments.service.ts';
 import { findProfileByUsername } from '../modules/users/users.repository.ts';
+import { runAdvisoryCommand } from './advisory-command.ts';
+import { runOffsiteRuleCommand } from './offsite-rule-command.ts';
 import { isDatabaseEmpty, seedDemo } from './seed.ts';
 
 export interface AdminContext {
@@ -57,6 +59,10 @@ export async function runAdminCommand(context: AdminContext, argv: string[]): Pr
       return statusCommand(context, command, args);
     case 'sso-domain':
       return ssoDomainCommand(context, args);
+    case 'advisory':
+      return runAdvisoryCommand(context, args);
+    case 'offsite-rule':
+      return runOffsiteRuleCommand(context, args);
     case undefined:
     case 'help':
     case '--help':

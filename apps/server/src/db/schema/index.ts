@@ -9,3 +9,4 @@ export * from './outbox.ts';
 export * from './mfa.ts';
 export * from './identities.ts';
 export * from './media-uploads.ts';
+export * from './discovery.ts';

@@ -1,0 +1,42 @@
+import { bigint, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { OFFSITE_RULE_STATUSES } from '@pinboard/shared/discovery';
+import { users } from './users.ts';
+
+/**
+ * A search term an operator attached a notice to (spec 3 section 3, `npm run admin -- advisory
+ * add`): the search answer carries it; abusive terms (severity 0) show it and no results.
+ */
+export const searchAdvisories = pgTable('search_advisories', {
+  /** The normalised query (trimmed, lower case, inner spaces collapsed). */
+  term: text('term').primaryKey(),
+  severity: smallint('severity').notNull(),
+  advisoryType: text('advisory_type'),
+  /** The advisory level; the notice's action button shows only for levels 4 and 14. */
+  level: smallint('level'),
+  /** ISO country the advisory applies to; null everywhere. */
+  resourceCountry: text('resource_country'),
+  /** The sensitivity notice: title, description with link tags, actions, style, footer. */
+  notice: jsonb('notice').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An operator's verdict on a link domain (`npm run admin -- offsite-rule add`). */
+export const offsiteRules = pgTable('offsite_rules', {
+  /** Lower-case host without `www.`; a rule covers its subdomains too. */
+  domain: text('domain').primaryKey(),
+  status: text('status', { enum: OFFSITE_RULE_STATUSES }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A signed-in viewer's recent searches, newest first by searched_at. */
+export const recentSearches = pgTable(
+  'recent_searches',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    query: text('query').notNull(),
+    searchedAt: timestamp('searched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.query] })],
+);
