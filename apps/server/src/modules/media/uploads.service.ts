@@ -1,0 +1,152 @@
+import type { Readable } from 'node:stream';
+import { MEDIA_LIMITS, type MediaUpload } from '@pinboard/shared/pin-create';
+import type { Config } from '../../config.ts';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Background } from '../../lib/background.ts';
+import { safeFetch } from '../../lib/safe-fetch.ts';
+import { storeReceivedMedia, type MediaStoreDeps } from './media-store.ts';
+import { receiveImageBytes, receiveUploadStream, type ReceivedMedia } from './upload-receiver.ts';
+import { presentUpload } from './uploads.presenter.ts';
+import {
+  findLiveRegistration,
+  findUploadOfUser,
+  insertUpload,
+  lockUploader,
+  markUploadFailed,
+  markUploadReady,
+  sumUploadBytes,
+  type UploadRow,
+} from './uploads.repository.ts';
+
+export interface UploadDeps extends MediaStoreDeps {
+  config: Pick<Config, 'ffmpegPath' | 'ffprobePath' | 'mediaQuotaBytes' | 'fetchAllowHosts'>;
+  background: Background;
+}
+
+/** An image registered by URL may take this long to arrive (the whole fetch, redirects included). */
+const REGISTRATION_FETCH_TIMEOUT_MS = 10_000;
+
+export function requireViewer(viewerId: number | null): number {
+  if (viewerId === null) throw new AppError('auth_required');
+  return viewerId;
+}
+
+/** Refuses `size` more bytes past the user's quota, saying how much room is left. */
+async function assertQuotaRoom(db: Executor, userId: number, quota: number, size: number): Promise<void> {
+  const used = await sumUploadBytes(db, userId);
+  if (used + size <= quota) return;
+  const remaining = Math.max(0, quota - used);
+  throw new AppError('media_quota_exceeded', {
+    detail: `${remaining} of ${quota} bytes left; this file is ${size} bytes`,
+    data: { quota_bytes: quota, used_bytes: used, remaining_bytes: remaining },
+  });
+}
+
+const sizeOf = (received: ReceivedMedia) =>
+  received.kind === 'image' ? received.bytes.length : received.size;
+
+/**
+ * Stores received media as one of the viewer's ready uploads. The quota is checked before the
+ * work and again, under a lock on the uploader, when the row is written.
+ */
+export async function saveReceivedMedia(deps: UploadDeps, userId: number, received: ReceivedMedia) {
+  const quota = deps.config.mediaQuotaBytes;
+  try {
+    await assertQuotaRoom(deps.db, userId, quota, sizeOf(received));
+    const media = await storeReceivedMedia(deps, received);
+    const { id } = await deps.db.transaction(async (tx) => {
+      await lockUploader(tx, userId);
+      await assertQuotaRoom(tx, userId, quota, media.byteSize);
+      return insertUpload(tx, { userId, kind: received.kind, status: 'ready', ...media });
+    });
+    return (await findUploadOfUser(deps.db, id, userId))!;
+  } finally {
+    if (received.kind === 'video') await received.dispose();
+  }
+}
+
+/** `POST /v3/media/uploads/`: one file, judged by its bytes; answered ready or refused. */
+export async function createUpload(
+  deps: UploadDeps,
+  viewerId: number | null,
+  file: Readable,
+): Promise<MediaUpload> {
+  const userId = requireViewer(viewerId);
+  // A full quota is refused before a byte of the file is read.
+  await assertQuotaRoom(deps.db, userId, deps.config.mediaQuotaBytes, 1);
+  return presentUpload(await saveReceivedMedia(deps, userId, await receiveUploadStream(file)));
+}
+
+/** Image data sent inline (`image_base64` of `POST /v3/pins/`), as an upload. */
+export async function createUploadFromBytes(
+  deps: UploadDeps,
+  userId: number,
+  bytes: Buffer,
+): Promise<UploadRow> {
+  return saveReceivedMedia(deps, userId, receiveImageBytes(bytes));
+}
+
+/** One of the viewer's uploads, for polling; anyone else's answers as missing. */
+export async function getUpload(deps: UploadDeps, viewerId: number | null, id: number): Promise<MediaUpload> {
+  const row = await findUploadOfUser(deps.db, id, requireViewer(viewerId));
+  if (!row) throw new AppError('media_upload_not_found');
+  return presentUpload(row);
+}
+
+/**
+ * `PUT /v3/pins/image/`: answers a pending upload at once and fetches the image in the
+ * background (safeFetch: no private addresses). The same viewer registering the same address
+ * again, while it is pending or ready, gets that upload back.
+ */
+export async function registerImageUrl(deps: UploadDeps, viewerId: number | null, url: string) {
+  const userId = requireViewer(viewerId);
+  const live = await findLiveRegistration(deps.db, userId, url);
+  if (live) return live;
+  const { id } = await insertUpload(deps.db, { userId, kind: 'image', status: 'pending', sourceUrl: url });
+  deps.background.run('register image url', () => fetchRegisteredImage(deps, userId, id, url));
+  return (await findUploadOfUser(deps.db, id, userId))!;
+}
+
+export async function registerImageUrlAnswer(deps: UploadDeps, viewerId: number | null, url: string) {
+  return presentUpload(await registerImageUrl(deps, viewerId, url));
+}
+
+async function fetchRegisteredImage(deps: UploadDeps, userId: number, id: number, url: string) {
+  try {
+    const fetched = await safeFetch(url, {
+      allowHosts: deps.config.fetchAllowHosts,
+      maxBytes: MEDIA_LIMITS.imageMaxBytes,
+      timeoutMs: REGISTRATION_FETCH_TIMEOUT_MS,
+      accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8',
+    });
+    if (fetched.status < 200 || fetched.status > 299) {
+      throw new AppError('fetch_bad_status', { detail: String(fetched.status) });
+    }
+    const received = receiveImageBytes(fetched.body);
+    await assertQuotaRoom(deps.db, userId, deps.config.mediaQuotaBytes, received.bytes.length);
+    const media = await storeReceivedMedia(deps, received);
+    await deps.db.transaction(async (tx) => {
+      await lockUploader(tx, userId);
+      await assertQuotaRoom(tx, userId, deps.config.mediaQuotaBytes, media.byteSize);
+      await markUploadReady(tx, id, media);
+    });
+  } catch (error) {
+    await markUploadFailed(deps.db, id, error instanceof AppError ? error.code : 'internal');
+    // Refusals are the registration's answer; anything else is a fault worth the log.
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+  }
+}
+
+/**
+ * Waits (polling the row, so it works whichever instance fetches) until an upload is no longer
+ * pending or `timeoutMs` passes; answers the row as it then is.
+ */
+export async function waitForUpload(deps: UploadDeps, userId: number, id: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await findUploadOfUser(deps.db, id, userId);
+    if (!row || row.status !== 'pending' || Date.now() >= deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
