@@ -32,6 +32,14 @@ describe('PinCard', () => {
     expect(box.style.height).toBe('354px');
   });
 
+  it('shows a video pin’s length over its image', () => {
+    const video = { url: '/media/v.mp4', duration_ms: 15_000, width: 720, height: 1280 };
+    renderCard(buildPin({ id: '5', title: 'Red', video }));
+
+    expect(screen.getByRole('link', { name: /^Red\s*Video, 0:15$/ })).toBeTruthy();
+    expect(screen.getByText('0:15').getAttribute('aria-hidden')).toBe('true');
+  });
+
   it('links the card to the pin and the pinner to their profile', () => {
     renderCard(buildPin({ id: '5', title: 'Red' }));
 
