@@ -5,16 +5,16 @@ import { Link } from 'react-router';
 import { useAuthModal } from '../auth/authModalContext.ts';
 import { displayName, pinAltText } from '../pins/pinText.ts';
 import { useSaveLauncher } from '../saving/useSaveLauncher.tsx';
-import { imageSizes, imageSrcSet, isLandscape } from './closeupImage.ts';
+import { isLandscape } from './closeupImage.ts';
 import styles from './PinCloseup.module.css';
 import { PinDescription } from './PinDescription.tsx';
+import { PinMedia } from './PinMedia.tsx';
 import { PinnerRow } from './PinnerRow.tsx';
 
 /** The closeup card: the image in its pane, and beside it (or below, when narrow) what it is. */
 export function PinDetails({ pin }: { pin: Pin }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const image = pin.images['736x'];
   const title = pin.title || t('closeup.untitled', { name: displayName(pin.pinner) });
   const sectionUrl = pin.section ? `${pin.board.url}${pin.section.slug}/` : null;
   const linkText = pin.domain ?? t('closeup.visit');
@@ -33,18 +33,7 @@ export function PinDetails({ pin }: { pin: Pin }) {
     >
       <title>{t('closeup.documentTitle', { title })}</title>
       <div className={styles.media}>
-        <img
-          className={styles.image}
-          src={image.url}
-          srcSet={imageSrcSet(pin)}
-          sizes={imageSizes(pin)}
-          width={image.width}
-          height={image.height}
-          alt={pinAltText(pin, t)}
-          fetchPriority="high"
-          decoding="async"
-          style={{ backgroundColor: pin.dominant_color }}
-        />
+        <PinMedia pin={pin} alt={pinAltText(pin, t)} />
       </div>
       <div className={styles.details}>
         <div className={styles.toolbar}>
