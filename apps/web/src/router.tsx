@@ -109,6 +109,23 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             Component: (await import('./features/pinCreate/PinCreatePage.tsx')).PinCreatePage,
           }),
         })),
+        // Links to the product's own pins from the pin-create page, and Save's link before the viewer is known.
+        {
+          path: 'pin/:id/repin/*',
+          lazy: async () => ({ Component: (await import('./routes/PinPage.tsx')).PinPage }),
+        },
+        {
+          path: 'board/create',
+          lazy: async () => ({
+            Component: (await import('./features/pinCreate/MobileCreatePages.tsx')).CreateBoardPage,
+          }),
+        },
+        {
+          path: 'board/:id/create_section',
+          lazy: async () => ({
+            Component: (await import('./features/pinCreate/MobileCreatePages.tsx')).CreateSectionPage,
+          }),
+        },
         {
           path: 'bookmarklet',
           lazy: async () => ({

@@ -123,7 +123,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   live('pin', 'pin/:id', 'pins'),
   soon('pinComments', 'pin/:id/comments', 'pins', 'messaging'),
   soon('pinEdit', 'pin/:id/edit', 'pins', 'saving'),
-  soon('pinRepin', 'pin/:id/repin/*', 'pins', 'saving'),
+  // The closeup (Save is on it): the pin-create page sends links to the product's own pins here.
+  live('pinRepin', 'pin/:id/repin/*', 'pins', 'creating'),
   soon('pinVisualSearch', 'pin/:id/visual-search/*', 'pins', 'discovery'),
   soon('pinProducts', 'pin/:id/products/*', 'pins', 'discovery'),
   // The bookmarklet's and share links' pin-create page (spec 2 section 2.4); method defaults to create.
@@ -163,6 +164,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // The save-success dialog's 'Promote your Pin' link (spec 3 section 2.11) spells it this way.
   soon('advertiserQuickPromoteLink', 'advertiser/quick_promote', 'account', 'advertising'),
 
+  // The mobile pin-create page's 'Create board' and 'Create section' (spec 2 section 2.4).
+  live('boardCreate', 'board/create', 'boards', 'creating'),
+  live('boardCreateSection', 'board/:id/create_section', 'boards', 'creating'),
   soon('boardEdit', 'board/:id/edit', 'boards', 'saving'),
   soon('boardCollaborators', 'board/:id/collaborators', 'boards', 'saving'),
   soon('boardAddCollaborators', 'board/:id/add_collaborators', 'boards', 'saving'),

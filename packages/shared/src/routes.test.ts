@@ -35,11 +35,14 @@ describe('the route table', () => {
         .map((r) => r.id)
         .sort(),
     ).toEqual([
+      'boardCreate',
+      'boardCreateSection',
       'bookmarklet',
       'ideaPinBuilder',
       'pinBuilder',
       'pinCreate',
       'pinCreateDefault',
+      'pinRepin',
       'storyPinBuilder',
     ]);
     expect(
@@ -83,6 +86,8 @@ describe('matchWebRoute', () => {
     ['/pin/create/bookmarklet/', 'pinCreate'],
     ['/pin/create', 'pinCreateDefault'],
     ['/pin/123/repin/x/', 'pinRepin'],
+    ['/board/create/', 'boardCreate'],
+    ['/board/42/create_section/', 'boardCreateSection'],
     ['/login', 'login'],
     ['/login/', 'login'],
     ['/LOGIN/?next=/pin/1/', 'login'],
