@@ -87,8 +87,9 @@ export function HashtagTextarea({ value, onValueChange, className, ...props }: H
         }}
         onSelect={readCaret}
         onKeyDown={onKeyDown}
+        // A textarea is a textbox: aria-expanded is not allowed on it (axe: aria-allowed-attr);
+        // aria-controls and aria-activedescendant tie it to the open list.
         aria-autocomplete="list"
-        aria-expanded={open}
         aria-controls={open ? listId : undefined}
         aria-activedescendant={open ? `${listId}-${activeIndex}` : undefined}
       />
