@@ -32,3 +32,4 @@ export * from './auth/qr-login.ts';
 export * from './saving.ts';
 export * from './pin-create.ts';
 export * from './discovery.ts';
+export * from './search.ts';
