@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { AppError } from '../../lib/app-error.ts';
 
 /** The programs video uploads need (config.ffmpegPath / ffprobePath, Debian's ffmpeg package). */
@@ -29,7 +30,10 @@ function run(program: string, args: string[], timeoutMs: number, maxBuffer: numb
         if (code === 'ENOENT' || code === 'EACCES') {
           return reject(new AppError('video_unavailable', { detail: `${program}: ${code}` }));
         }
-        const why = error.killed ? 'time limit' : stderr.toString('utf8').slice(0, 300);
+        // The detail is a summary: ffmpeg's own words name the server's temporary paths.
+        const why = error.killed
+          ? 'time limit'
+          : `${path.basename(program)} could not read it (${stderr.length} bytes of errors)`;
         reject(new AppError('video_invalid', { detail: why }));
       },
     );
