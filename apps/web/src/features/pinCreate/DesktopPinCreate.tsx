@@ -60,6 +60,7 @@ export function DesktopPinCreate({ params }: { params: PinCreateParams }) {
         />
       ) : (
         <div className={styles.layout}>
+          <h1 className={styles.visuallyHidden}>{t('pinCreate.documentTitle')}</h1>
           <section className={styles.preview} aria-label={t('pinCreate.preview')}>
             <PinImagePreview image={image} color={params.color} />
             <label className={styles.label}>
