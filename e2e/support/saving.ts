@@ -22,4 +22,6 @@ export async function openOwnBoard(page: Page, board: string): Promise<void> {
     .getByRole('link', { name: new RegExp(board) })
     .first()
     .click();
+  // The board's page is there (so `page.url()` is the board's, not the profile's).
+  await expect(page.getByRole('heading', { level: 1, name: board })).toBeVisible();
 }

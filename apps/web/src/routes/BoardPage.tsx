@@ -10,6 +10,7 @@ import { useCanMovePins } from '../features/moving/canMovePins.ts';
 import { displayName } from '../features/pins/pinText.ts';
 import { isNotFoundError } from '../features/profile/apiErrors.ts';
 import { ErrorState, LoadingState, NotFoundState } from '../features/profile/PageStates.tsx';
+import { useViewer } from '../features/viewer/useViewer.ts';
 
 // Follow, the owner's menus and their dialogs load after the board (the first page is at its budget).
 const BoardActions = lazy(async () => ({
@@ -27,9 +28,13 @@ export function BoardPage() {
   const { t } = useTranslation();
   const { username = '', board: slug = '' } = useParams();
   const query = useBoard(username, slug);
-  const canMove = useCanMovePins(query.data);
+  const viewer = useViewer();
+  // Owner and collaborators (who may add sections and organize pins) are known from the first
+  // paint: the page waits for the viewer too (asked for with the page, by the header), so the
+  // lazy owner-only controls arrive into space already kept for them.
+  const canEdit = useCanMovePins(query.data);
 
-  if (query.status === 'pending') return <LoadingState />;
+  if (query.status === 'pending' || viewer.isLoading) return <LoadingState />;
   if (query.status === 'error') {
     return isNotFoundError(query.error) ? (
       <NotFoundState
@@ -57,6 +62,7 @@ export function BoardPage() {
       />
       <BoardSections
         board={board}
+        reserveEditorSpace={canEdit}
         addSection={
           <Suspense fallback={null}>
             <AddSectionButton board={board} boardKey={boardKey} />
@@ -74,7 +80,7 @@ export function BoardPage() {
         path={`/v3/boards/${board.id}/pins/`}
         label={t('board.pinsFeedLabel', { board: board.name })}
         emptyText={t('board.pinsEmpty')}
-        organizePlace={canMove ? { boardId: board.id, sectionId: null } : undefined}
+        organizePlace={canEdit ? { boardId: board.id, sectionId: null } : undefined}
       />
     </>
   );

@@ -13,20 +13,29 @@ interface BoardSectionsProps {
   addSection?: ReactNode;
   /** A section card's menu, from the same chunk. */
   sectionMenu?: (section: BoardSection) => ReactNode;
+  /**
+   * The viewer may change sections: 'Add section' and the cards' menus get their space from
+   * the first paint, so their lazy chunk arriving moves nothing.
+   */
+  reserveEditorSpace?: boolean;
 }
 
 /**
  * The row of a board's sections above its pins; for a board without sections, only
  * `addSection` (nothing at all for those who may not add one).
  */
-export function BoardSections({ board, addSection, sectionMenu }: BoardSectionsProps) {
+export function BoardSections({ board, addSection, sectionMenu, reserveEditorSpace }: BoardSectionsProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const sections = useBoardSections(board);
-  if (board.section_count === 0) return addSection ? <div className={styles.add}>{addSection}</div> : null;
+  const reserved = (className: string | undefined) =>
+    reserveEditorSpace ? `${className} ${styles.reserved}` : className;
+  if (board.section_count === 0) {
+    return addSection ? <div className={reserved(styles.add)}>{addSection}</div> : null;
+  }
   return (
     <section aria-labelledby={headingId} className={styles.panel}>
-      <div className={styles.top}>
+      <div className={reserved(styles.top)}>
         <h2 id={headingId} className={styles.heading}>
           {t('board.sectionsHeading')}
         </h2>
@@ -42,7 +51,11 @@ export function BoardSections({ board, addSection, sectionMenu }: BoardSectionsP
             {sections.items?.map((section) => (
               <li key={section.id}>
                 <SectionCard board={board} section={section} />
-                {sectionMenu?.(section)}
+                {reserveEditorSpace ? (
+                  <div className={styles.menuSpace}>{sectionMenu?.(section)}</div>
+                ) : (
+                  sectionMenu?.(section)
+                )}
               </li>
             ))}
           </ul>

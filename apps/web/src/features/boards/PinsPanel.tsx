@@ -57,7 +57,15 @@ export function PinsPanel({
       ) : pages.status === 'error' ? (
         <ErrorState onRetry={() => void pages.refetch()} />
       ) : organizePlace ? (
-        <Suspense fallback={feed}>
+        <Suspense
+          fallback={
+            <>
+              {/* The Organize toolbar's height, kept while its chunk loads. */}
+              <div className={styles.toolbarSpace} />
+              {feed}
+            </>
+          }
+        >
           <Organizer place={organizePlace} pins={pages.pins} feed={feed} />
         </Suspense>
       ) : (
