@@ -33,6 +33,8 @@ export function ReorderSectionsDialog({ boardId, onClose }: { boardId: string; o
     const atEnd = focusAfterMove.direction === 'up' ? index === 0 : index === sections.length - 1;
     const direction = atEnd ? (focusAfterMove.direction === 'up' ? 'down' : 'up') : focusAfterMove.direction;
     buttons.current.get(`${focusAfterMove.id}:${direction}`)?.focus();
+    // Once: a later change of the list (a refused save put back) does not take the focus again.
+    setFocusAfterMove(null);
   }, [focusAfterMove, sections]);
 
   function move(from: number, to: number) {

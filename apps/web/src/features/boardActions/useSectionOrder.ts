@@ -18,7 +18,9 @@ export function useSectionOrder(boardId: string) {
   const all = useQuery({
     queryKey: allSectionsKey(boardId),
     queryFn: ({ signal }) => fetchAllSections(boardId, signal),
-    staleTime: 0,
+    // Dropped when the dialog closes: the next one starts from the board as it is then (a
+    // section added meanwhile would make an order without it a mismatch).
+    gcTime: 0,
   });
   // The order shown, once the viewer moved something; the loaded list until then.
   const [moved, setMoved] = useState<BoardSection[] | null>(null);
