@@ -13,7 +13,7 @@ import board from './locales/en/board.json';
 import comingSoon from './locales/en/comingSoon.json';
 import authAccount from './locales/en/authAccount.json';
 // Only their types: the sign-up and login flows, the policy pages, the settings pages, the QR code
-// login, saving and board actions add their words when their lazy chunks load (addLazyWords).
+// login, saving, board actions and search add their words when their lazy chunks load (addLazyWords).
 import type auth from './locales/en/auth.json';
 import type policy from './locales/en/policy.json';
 import type settings from './locales/en/settings.json';
@@ -26,6 +26,7 @@ import type bookmarklet from './locales/en/bookmarklet.json';
 import type pinBuilder from './locales/en/pinBuilder.json';
 import type ideaPins from './locales/en/ideaPins.json';
 import type story from './locales/en/story.json';
+import type search from './locales/en/search.json';
 
 type ErrorMessages = { [Code in ErrorCode]: (typeof ERRORS)[Code]['message'] };
 
@@ -66,6 +67,7 @@ type LazyWords = {
   pinBuilder: typeof pinBuilder;
   ideaPins: typeof ideaPins;
   story: typeof story;
+  search: typeof search;
 };
 type Resources = { translation: typeof en & LazyWords };
 
