@@ -132,6 +132,11 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             Component: (await import('./features/bookmarklet/BookmarkletPage.tsx')).BookmarkletPage,
           }),
         },
+        // Search (issue 9): one page for the three scopes; the path says which.
+        ...['search/pins', 'search/boards', 'search/users'].map((path) => ({
+          path,
+          lazy: async () => ({ Component: (await import('./features/search/SearchPage.tsx')).SearchPage }),
+        })),
         // Catalogued pages whose feature comes later; static paths, so they rank above ':username'.
         ...comingSoonRoutes,
         {

@@ -132,6 +132,10 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   live('pinCreate', 'pin/create/:method', 'pins', 'creating'),
   soon('pinRedirect', 'pin_redirect', 'pins', 'discovery'),
 
+  // Search results by scope (issue 9); a hashtag page is `search/pins/?q=%23tag`. Other paths later.
+  live('searchPins', 'search/pins', 'discovery', 'discovery'),
+  live('searchBoards', 'search/boards', 'discovery', 'discovery'),
+  live('searchUsers', 'search/users', 'discovery', 'discovery'),
   soon('search', 'search/*', 'discovery', 'discovery'),
   soon('ideas', 'ideas', 'discovery', 'discovery'),
   soon('ideasInterest', 'ideas/:interest/:id', 'discovery', 'discovery'),

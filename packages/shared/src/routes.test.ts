@@ -46,7 +46,15 @@ describe('the route table', () => {
       'storyPinBuilder',
     ]);
     expect(
-      available.every((r) => ['browsing', 'signupLogin', 'accountRecovery', 'creating'].includes(r.feature)),
+      available
+        .filter((r) => r.feature === 'discovery')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['searchBoards', 'searchPins', 'searchUsers']);
+    expect(
+      available.every((r) =>
+        ['browsing', 'signupLogin', 'accountRecovery', 'creating', 'discovery'].includes(r.feature),
+      ),
     ).toBe(true);
     for (const route of WEB_ROUTES.filter((r) => r.status === 'comingSoon')) {
       expect(route.feature, route.id).not.toBe('browsing');
@@ -108,7 +116,11 @@ describe('matchWebRoute', () => {
     ['/settings/account', 'settingsAccount'],
     ['/settings/', 'settings'],
     ['/settings/profile/', 'settings'],
-    ['/search/pins/?q=kitchen', 'search'],
+    ['/search/pins/?q=kitchen', 'searchPins'],
+    ['/search/boards/?q=%23kitchen', 'searchBoards'],
+    ['/search/users/', 'searchUsers'],
+    ['/search/', 'search'],
+    ['/search/videos/?q=kitchen', 'search'],
     ['/today/best/2024', 'todayBest'],
     ['/ideas/kitchens/9182', 'ideasInterest'],
     ['/business-access/77/ad-accounts/cee-migration', 'businessAccessAdAccountsCeeMigration'],
