@@ -51,7 +51,7 @@ describe('AppHeader', () => {
     expect(within(main).getByRole('link', { name: 'Create a pin' }).getAttribute('href')).toBe(
       '/pin-builder',
     );
-    expect(screen.getByRole('searchbox', { name: 'Search Pinboard' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Search Pinboard' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Notifications' })).toBeNull();
   });
 
@@ -74,7 +74,7 @@ describe('AppHeader', () => {
 
   it('searches pins for the query on submit, and shows the query on the results page', async () => {
     const router = renderHeader(null);
-    const field = screen.getByRole('searchbox', { name: 'Search Pinboard' });
+    const field = screen.getByRole('combobox', { name: 'Search Pinboard' });
 
     fireEvent.change(field, { target: { value: '  kitchen ideas ' } });
     await act(async () => {
@@ -83,7 +83,7 @@ describe('AppHeader', () => {
 
     expect(router.state.location.pathname).toBe('/search/pins/');
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('kitchen ideas');
-    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('kitchen ideas');
+    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('kitchen ideas');
   });
 
   it('stays put when the query is empty', async () => {
@@ -112,6 +112,6 @@ describe('AppHeader', () => {
       if (control.tagName === 'A') expect(control.getAttribute('href')).toBeTruthy();
     }
     // A real form, so Enter in the field submits it natively.
-    expect(screen.getByRole('searchbox').closest('form')?.getAttribute('role')).toBe('search');
+    expect(screen.getByRole('combobox').closest('form')?.getAttribute('role')).toBe('search');
   });
 });

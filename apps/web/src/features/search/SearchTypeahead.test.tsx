@@ -1,0 +1,224 @@
+// @vitest-environment jsdom
+import '../../i18n.ts';
+import type { RecentSearches, TypeaheadItem, Viewer } from '@pinboard/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { success } from '../../test/apiStub.ts';
+import { ada, buildViewer } from '../../test/auth.tsx';
+import { HeaderSearch } from '../shell/HeaderSearch.tsx';
+
+// The first render of a file also pays for loading its modules (and the typeahead's lazy chunk).
+const FIRST_RENDER = { timeout: 5000 };
+
+const suggestions: TypeaheadItem[] = [
+  { type: 'query', query: 'kitchen shelves', source: 'title' },
+  { type: 'query', query: '#kitchen', source: 'hashtag' },
+  {
+    type: 'board',
+    board: {
+      id: '31',
+      name: 'Kitchens',
+      url: '/ada/kitchens/',
+      pin_count: 12,
+      image_cover_url: null,
+      owner: ada,
+    },
+  },
+  { type: 'user', user: { ...ada, id: '8', username: 'kit', full_name: 'Kit Marlowe', follower_count: 3 } },
+];
+
+interface Api {
+  viewer?: Viewer;
+  recent?: RecentSearches;
+}
+
+/** The header's field at `path` with a stubbed API; `calls` lists `METHOD url` per request. */
+function renderField(path = '/', api: Api = {}) {
+  let recent = api.recent ?? [];
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      calls.push(`${method} ${url.pathname}${url.search}`);
+      if (url.pathname === '/v3/users/me/') return success(api.viewer ?? buildViewer());
+      if (url.pathname === '/v3/search/typeahead/') return success({ items: suggestions });
+      if (url.pathname === '/v3/search/recent/') {
+        if (method === 'DELETE') recent = [];
+        return success(method === 'DELETE' ? null : recent);
+      }
+      return success(null);
+    }),
+  );
+  const router = createMemoryRouter([{ path: '*', element: <HeaderSearch /> }], { initialEntries: [path] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  const field = screen.getByRole('combobox', { name: 'Search Pinboard' });
+  const typeaheadCalls = () => calls.filter((call) => call.includes('/v3/search/typeahead/'));
+  return { router, field, calls, typeaheadCalls };
+}
+
+function type(field: HTMLElement, value: string) {
+  fireEvent.change(field, { target: { value } });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the header search typeahead', () => {
+  it('suggests queries, boards and people for what is typed, five of each kind, in the current scope', async () => {
+    const { field, typeaheadCalls } = renderField('/search/boards/?q=tables');
+    expect((field as HTMLInputElement).value).toBe('tables');
+
+    fireEvent.focus(field);
+    type(field, 'kit');
+
+    const list = await screen.findByRole('listbox', { name: 'Search suggestions' }, FIRST_RENDER);
+    expect(field.getAttribute('aria-expanded')).toBe('true');
+    expect(field.getAttribute('aria-controls')).toBe(list.id);
+    const groups = within(list).getAllByRole('group');
+    expect(groups.map((group) => within(group).getAllByRole('option').length)).toEqual([2, 1, 1]);
+    for (const name of ['Searches', 'Boards', 'People'])
+      expect(within(list).getByRole('group', { name })).toBeTruthy();
+    expect(within(list).getByRole('option', { name: /Kitchens/ }).textContent).toContain(
+      'Ada Lovelace · 12 pins',
+    );
+    expect(within(list).getByRole('option', { name: /Kit Marlowe/ }).textContent).toContain(
+      '@kit · 3 followers',
+    );
+    expect(typeaheadCalls()).toEqual(['GET /v3/search/typeahead/?term=kit&pin_scope=boards&count=5']);
+  });
+
+  it('asks once per scope and term: a term typed again answers from the cache', async () => {
+    const { field, typeaheadCalls } = renderField();
+    fireEvent.focus(field);
+
+    type(field, 'kit');
+    await screen.findByRole('option', { name: 'kitchen shelves' }, FIRST_RENDER);
+    type(field, 'kitc');
+    await waitFor(() => expect(typeaheadCalls()).toHaveLength(2));
+    type(field, 'kit');
+    // Longer than the typing pause: a request would have gone by now.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+
+    expect(typeaheadCalls()).toEqual([
+      'GET /v3/search/typeahead/?term=kit&pin_scope=pins&count=5',
+      'GET /v3/search/typeahead/?term=kitc&pin_scope=pins&count=5',
+    ]);
+  });
+
+  it('waits for typing to pause before asking', async () => {
+    const { field, typeaheadCalls } = renderField();
+    fireEvent.focus(field);
+
+    for (const value of ['k', 'ki', 'kit']) type(field, value);
+    await screen.findByRole('option', { name: 'kitchen shelves' }, FIRST_RENDER);
+
+    expect(typeaheadCalls()).toEqual(['GET /v3/search/typeahead/?term=kit&pin_scope=pins&count=5']);
+  });
+
+  it('moves through the options with the arrow keys, and Enter opens the active one', async () => {
+    const { field, router } = renderField();
+    fireEvent.focus(field);
+    type(field, 'kit');
+    const options = await screen.findAllByRole('option', {}, FIRST_RENDER);
+
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    expect(field.getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+    expect(options[0]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    expect(field.getAttribute('aria-activedescendant')).toBe(options[2]!.id);
+    // Past the last option the selection stays on it.
+    for (let i = 0; i < 5; i++) fireEvent.keyDown(field, { key: 'ArrowDown' });
+    expect(field.getAttribute('aria-activedescendant')).toBe(options[3]!.id);
+    fireEvent.keyDown(field, { key: 'ArrowUp' });
+    expect(field.getAttribute('aria-activedescendant')).toBe(options[2]!.id);
+
+    await act(async () => {
+      fireEvent.keyDown(field, { key: 'Enter' });
+    });
+    expect(router.state.location.pathname).toBe('/ada/kitchens/');
+  });
+
+  it('searches a chosen query, and Enter without a chosen option searches what is typed', async () => {
+    const { field, router } = renderField();
+    fireEvent.focus(field);
+    type(field, 'kit');
+    const hashtag = await screen.findByRole('option', { name: '#kitchen' }, FIRST_RENDER);
+    await act(async () => {
+      fireEvent.click(hashtag);
+    });
+    expect(router.state.location.pathname).toBe('/search/pins/');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      q: '#kitchen',
+      rs: 'autocomplete',
+    });
+
+    const again = screen.getByRole('combobox');
+    expect((again as HTMLInputElement).value).toBe('#kitchen');
+    type(again, 'blue tiles');
+    await act(async () => {
+      fireEvent.submit(again.closest('form')!);
+    });
+    expect(router.state.location.search).toBe('?q=blue+tiles&rs=typed');
+  });
+
+  it('closes with Escape and opens again with an arrow key', async () => {
+    const { field } = renderField();
+    fireEvent.focus(field);
+    type(field, 'kit');
+    await screen.findByRole('listbox', {}, FIRST_RENDER);
+
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(field.getAttribute('aria-expanded')).toBe('false');
+    expect(field.getAttribute('aria-activedescendant')).toBeNull();
+
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    expect(field.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[0]!.id);
+  });
+
+  it('shows a signed-in viewer their recent searches in the empty field, and clears them', async () => {
+    const { field, calls } = renderField('/', {
+      viewer: buildViewer({ type: 'AUTH', isAuth: true, id: ada.id, user: ada }),
+      recent: [
+        { query: 'blue tiles', searched_at: '2026-11-23T10:00:00.000Z' },
+        { query: 'kitchen', searched_at: '2026-11-22T10:00:00.000Z' },
+      ],
+    });
+    fireEvent.focus(field);
+
+    const list = await screen.findByRole('listbox', { name: 'Recent searches' }, FIRST_RENDER);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['blue tiles', 'kitchen']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear recent searches' }));
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect(calls).toContain('DELETE /v3/search/recent/');
+  });
+
+  it('asks a visitor for no recent searches', async () => {
+    const { field, calls } = renderField();
+    fireEvent.focus(field);
+    type(field, 'k');
+    await screen.findByRole('listbox', {}, FIRST_RENDER);
+    type(field, '');
+
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect(calls.filter((call) => call.includes('/v3/search/recent/'))).toEqual([]);
+  });
+});
