@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -47,9 +48,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
+  // pg_trgm (search's typo tolerance) is a PGlite extension loaded by the client; the migration
+  // then creates it, on PGlite as on PostgreSQL.
+  const extensions = { pg_trgm };
   const client = options.pgliteDir
-    ? new PGlite(path.resolve(options.pgliteDir))
-    : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
+    ? new PGlite(path.resolve(options.pgliteDir), { extensions })
+    : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump, extensions } : { extensions });
   await client.waitReady;
   return {
     db: drizzlePglite(client, { schema }) as unknown as Database,

@@ -46,6 +46,12 @@ export const boards = pgTable(
       t.id,
     ),
     index('boards_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`, t.id),
+    // Board search (decision 27): this exact expression is boardTextVector in search.
+    index('boards_text_search_idx').using(
+      'gin',
+      sql`(setweight(to_tsvector('english', ${t.name}), 'A') || setweight(to_tsvector('english', ${t.description}), 'B'))`,
+    ),
+    index('boards_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 

@@ -1,4 +1,15 @@
-import { bigint, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { OFFSITE_RULE_STATUSES } from '@pinboard/shared/discovery';
 import { users } from './users.ts';
 
@@ -39,4 +50,21 @@ export const recentSearches = pgTable(
     searchedAt: timestamp('searched_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.query] })],
+);
+
+/**
+ * Words and hashtags of pins on public boards (decision 27), kept by a trigger of migration
+ * 0010: the vocabulary search corrects typos against (trigram similarity) and the typeahead's
+ * popular hashtags ('#tag' entries) by prefix. `pin_count` is how many pin writes used the term.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+    pinCount: integer('pin_count').notNull().default(1),
+  },
+  (t) => [
+    index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
+    index('search_terms_prefix_idx').on(sql`${t.term} text_pattern_ops`, t.pinCount.desc()),
+  ],
 );

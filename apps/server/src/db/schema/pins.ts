@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { tsvector } from './search-types.ts';
 import { PIN_CREATED_METHODS } from '@pinboard/shared';
 import { boards, boardSections } from './boards.ts';
 import { images } from './images.ts';
@@ -63,6 +64,14 @@ export const pins = pgTable(
     }),
     createdMethod: text('created_method', { enum: PIN_CREATED_METHODS }).notNull(),
     repinCount: integer('repin_count').notNull().default(0),
+    /**
+     * What search matches (decision 27): title A, board name and hashtags B, description C,
+     * English. Kept by the triggers of migration 0010 (pin writes and board renames), never
+     * written by the app.
+     */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -78,5 +87,8 @@ export const pins = pgTable(
       .where(sql`${t.viaPinId} is not null`),
     index('pins_hashtags_idx').using('gin', t.hashtags),
     index('pins_text_search_idx').using('gin', pinTextVector(t.title, t.description)),
+    index('pins_search_vector_idx').using('gin', t.searchVector),
+    // The typeahead's pin-title queries by prefix.
+    index('pins_title_prefix_idx').on(sql`lower(${t.title}) text_pattern_ops`),
   ],
 );

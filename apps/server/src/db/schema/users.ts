@@ -55,6 +55,11 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt),
+    // People search and typeahead (decision 27): this exact expression is userSearchText.
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`lower(${t.username} || ' ' || ${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
   ],
 );
 
