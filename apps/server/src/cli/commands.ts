@@ -35,7 +35,11 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   sso-domain add <domain> <issuer> <client-id> <secret>
                                             single sign-on for people whose email is at <domain> (replaces an earlier one)
   sso-domain remove <domain>                end single sign-on for the domain
-  sso-domain list                           the registered domains, issuers and client ids (no secrets)`;
+  sso-domain list                           the registered domains, issuers and client ids (no secrets)
+  advisory add <term> <ABUSIVE|SENSITIVE|BRAND_UNSAFE|0|1|2> <json-notice>
+                                            a search advisory and its notice for the term (replaces an earlier one)
+  advisory remove <term>                    remove the term's advisory
+  advisory list                             the advisories: term, severity, type, level, country`;
 
 const STATUS_COMMANDS: Record<string, AccountStatus> = {
   suspend: 'suspended',
