@@ -1,0 +1,125 @@
+/// <reference lib="dom" />
+import { expect, test, type Page } from '@playwright/test';
+import type { AdvisoryNoticeInput } from '@pinboard/shared';
+import { runAdmin } from './support/admin.ts';
+import { homeFeedPage } from './support/api.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { urlEndingWith } from './support/browse.ts';
+import { trackApiRequests, waitForApiQuiet } from './support/network.ts';
+
+const searchField = (page: Page) => page.getByRole('combobox', { name: 'Search Pinboard' });
+
+// Issue 9's "done when": search from the header with the typeahead, open a result; a registered
+// advisory term shows its notice.
+test('a visitor searches from the header with the typeahead and opens a result', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // A word from a seeded pin's title, so the search has something to find.
+  const titled = (await homeFeedPage(request)).find((pin) => /[a-z]{4,}/i.test(pin.title));
+  expect(titled, 'a feed pin with a word of four letters in its title').toBeDefined();
+  const word = /[a-z]{4,}/i.exec(titled!.title)![0].toLowerCase();
+  const apiInFlight = trackApiRequests(page);
+
+  await page.goto('/');
+  const field = searchField(page);
+  await field.click();
+  await field.pressSequentially(word, { delay: 40 });
+
+  const suggestions = page.getByRole('listbox', { name: 'Search suggestions' });
+  await expect(suggestions).toBeVisible();
+  await expect(suggestions.getByRole('option').first()).toBeVisible();
+  await expect(field).toHaveAttribute('aria-expanded', 'true');
+  // The arrow keys move through the options while the focus stays in the field.
+  await field.press('ArrowDown');
+  const first = suggestions.getByRole('option').first();
+  await expect(field).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(field).toBeFocused();
+  await waitForApiQuiet(apiInFlight);
+  await expectNoSeriousAxeViolations(page, 'home, with the typeahead open');
+
+  // Back to the text and Enter: a search for what was typed.
+  await field.press('ArrowUp');
+  await field.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search/pins/\\?q=${word}&rs=typed$`));
+  await expect(page).toHaveTitle(`${word} · Search · Pinboard`);
+  const results = page.getByRole('feed', { name: `Pins for “${word}”` });
+  const firstResult = results.getByRole('link').and(results.locator('[href^="/pin/"]')).first();
+  await expect(firstResult).toBeVisible();
+  await expect(searchField(page)).toHaveValue(word);
+  await waitForApiQuiet(apiInFlight);
+  await expectNoSeriousAxeViolations(page, 'search results');
+
+  // The scope tabs search the same words among boards.
+  await page
+    .getByRole('navigation', { name: 'What to search' })
+    .getByRole('link', { name: 'Boards' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/search/boards/\\?q=${word}$`));
+  await page.goBack();
+
+  const href = (await results.locator('[href^="/pin/"]').first().getAttribute('href'))!;
+  await results.locator(`[href="${href}"]`).first().click();
+  await expect(page).toHaveURL(urlEndingWith(href));
+});
+
+test('a registered advisory term shows its notice; an abusive one shows no results', async ({ page }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now().toString(36);
+  const term = `quiet thoughts ${stamp}`;
+  const text = 'You are not alone. Find support near you.';
+  const notice: AdvisoryNoticeInput = {
+    title: 'Support is available',
+    description: {
+      text,
+      tags: [
+        {
+          tagType: 'link',
+          offset: text.indexOf('Find support'),
+          length: 12,
+          link: 'https://example.org/help',
+        },
+      ],
+    },
+    actions: [
+      {
+        title: 'Talk to someone',
+        description: 'Free and confidential.',
+        button: { text: 'Get help', link: 'https://example.org/helpline' },
+      },
+    ],
+    style: 'warning',
+    footer: 'Shown for searches about difficult topics.',
+    level: 4,
+  };
+  await runAdmin('advisory', 'add', term, 'SENSITIVE', JSON.stringify(notice));
+  const abusive = `rude words ${stamp}`;
+  await runAdmin('advisory', 'add', abusive, 'ABUSIVE', JSON.stringify({ ...notice, level: 1 }));
+
+  await page.goto('/');
+  await searchField(page).fill(term.toUpperCase());
+  await searchField(page).press('Enter');
+
+  const region = page.getByRole('complementary', { name: 'Support is available' });
+  await expect(region).toBeVisible();
+  await expect(region.getByRole('link', { name: 'Find support' })).toHaveAttribute(
+    'href',
+    'https://example.org/help',
+  );
+  await expect(region.getByRole('link', { name: 'Get help' })).toHaveAttribute(
+    'href',
+    'https://example.org/helpline',
+  );
+  await expect(region.getByText('Shown for searches about difficult topics.')).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'search with an advisory');
+
+  await page.goto(`/search/pins/?q=${encodeURIComponent(abusive)}`);
+  const abusiveNotice = page.getByRole('complementary', { name: 'Support is available' });
+  await expect(abusiveNotice).toBeVisible();
+  // Level 1 and not third-party: the action stays, its button does not.
+  await expect(abusiveNotice.getByText('Talk to someone')).toBeVisible();
+  await expect(abusiveNotice.getByRole('link', { name: 'Get help' })).toHaveCount(0);
+  await expect(page.getByRole('feed')).toHaveCount(0);
+});
