@@ -117,10 +117,8 @@ export const SensitivityNoticeSchema = z.object({
 });
 export type SensitivityNotice = z.infer<typeof SensitivityNoticeSchema>;
 
-/** The advisory type whose notice always shows its action buttons. */
-export const ADVISORY_TYPE_THIRD_PARTY = 'third_party';
-/** Advisory levels whose notice shows its action buttons (spec 3 section 5). */
-export const ADVISORY_ACTION_LEVELS = [4, 14] as const;
+// The action-button rule lives in discovery.ts (free of zod, so the web app's search page reads it cheaply).
+export { ADVISORY_ACTION_LEVELS, ADVISORY_TYPE_THIRD_PARTY, advisoryShowsActions } from './discovery.ts';
 
 /** What `advisory add` takes as its JSON notice: the notice plus the advisory's own fields. */
 export const AdvisoryNoticeInputSchema = z.strictObject({
@@ -151,14 +149,6 @@ export const AdvisorySchema = z.object({
   advisory_details: SensitivityNoticeSchema,
 });
 export type Advisory = z.infer<typeof AdvisorySchema>;
-
-/** Whether a notice shows its action buttons: levels 4 and 14, or the third-party type. */
-export function advisoryShowsActions(advisory: Pick<Advisory, 'level' | 'advisory_type'>): boolean {
-  return (
-    (advisory.level !== null && (ADVISORY_ACTION_LEVELS as readonly number[]).includes(advisory.level)) ||
-    advisory.advisory_type === ADVISORY_TYPE_THIRD_PARTY
-  );
-}
 
 /** A search answer: one page of results (the envelope's bookmark continues) and the advisory. */
 function searchResultOf<T extends z.ZodType>(item: T) {

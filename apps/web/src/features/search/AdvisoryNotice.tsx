@@ -1,4 +1,5 @@
-import { advisoryShowsActions, type Advisory } from '@pinboard/shared/search';
+import type { Advisory } from '@pinboard/shared';
+import { advisoryShowsActions } from '@pinboard/shared/discovery';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
