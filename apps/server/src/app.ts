@@ -155,7 +155,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerPinCreateRoutes(app, context);
   registerLinkRoutes(app, { ...context, counters });
   registerSearchRoutes(app, context);
-  registerOffsiteRoutes(app, context);
+  registerOffsiteRoutes(app, { ...context, counters, sessionSecret });
   registerFeedRoutes(app, context);
   registerExperimentRoutes(app, context);
 

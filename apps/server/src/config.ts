@@ -63,6 +63,15 @@ const EnvSchema = z.object({
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     ),
+  LINK_SHORTENERS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   ...providerEnv('GOOGLE'),
   ...providerEnv('FACEBOOK'),
   ...providerEnv('LINE'),
@@ -138,6 +147,11 @@ export interface Config {
    * or loopback addresses (FETCH_ALLOW_HOSTS, comma separated). For tests and local pages only.
    */
   fetchAllowHosts: string[];
+  /**
+   * Hosts whose links are followed before an outbound link check, beside the built-in list of
+   * shorteners (LINK_SHORTENERS, comma separated; decision 28).
+   */
+  linkShorteners: string[];
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -201,6 +215,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: env.FFMPEG_PATH,
     ffprobePath: env.FFPROBE_PATH,
     fetchAllowHosts: env.FETCH_ALLOW_HOSTS,
+    linkShorteners: env.LINK_SHORTENERS,
   };
 }
 
