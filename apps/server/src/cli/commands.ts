@@ -36,6 +36,10 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
                                             single sign-on for people whose email is at <domain> (replaces an earlier one)
   sso-domain remove <domain>                end single sign-on for the domain
   sso-domain list                           the registered domains, issuers and client ids (no secrets)
+  offsite-rule add <domain> blocked|suspicious|porn
+                                            stop outbound links to the domain and its subdomains (replaces an earlier rule)
+  offsite-rule remove <domain>              lift the domain's rule
+  offsite-rule list                         every rule with its status
   advisory add <term> <ABUSIVE|SENSITIVE|BRAND_UNSAFE|0|1|2> <json-notice>
                                             a search advisory and its notice for the term (replaces an earlier one)
   advisory remove <term>                    remove the term's advisory
