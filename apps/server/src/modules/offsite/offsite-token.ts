@@ -38,8 +38,10 @@ export function createOffsiteTokens(sessionSecret: string): OffsiteTokens {
       if (!match || !claims.browser) return false;
       const expiresAt = Number(match[1]);
       if (expiresAt * 1000 <= now.getTime()) return false;
-      const given = Buffer.from(match[2]!, 'base64url');
-      const expected = macOf(expiresAt, claims);
+      // Compared as text: decoding would ignore the last character's spare bits, so two
+      // spellings of one MAC would both pass.
+      const given = Buffer.from(match[2]!);
+      const expected = Buffer.from(macOf(expiresAt, claims).toString('base64url'));
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
   };
