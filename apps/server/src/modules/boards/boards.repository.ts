@@ -22,7 +22,8 @@ function memberFlag(viewerId: number | null): SQL<boolean> {
 
 const NO_SORT_KEY = sql<string[]>`array[]::text[]`;
 
-function selectBoards(db: Executor, viewerId: number | null, sortKey: SQL<string[]> = NO_SORT_KEY) {
+/** Board rows with their owner and cover, for any list; callers add where, order and limit. */
+export function selectBoards(db: Executor, viewerId: number | null, sortKey: SQL<string[]> = NO_SORT_KEY) {
   return db
     .select({
       sortKey,

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias, type BuildAliasTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { images } from '../../db/schema/images.ts';
@@ -40,11 +40,10 @@ export async function findSessionUserId(db: Executor, idHash: string, now: Date)
   return row?.userId ?? null;
 }
 
-/** An active user's profile row by username (case-insensitive), with whether the viewer follows them. */
-export async function findProfileByUsername(db: Executor, username: string, viewerId: number | null) {
+function selectProfiles(db: Executor, viewerId: number | null) {
   const user = alias(users, 'profile_user');
   const avatar = alias(images, 'avatar');
-  const [row] = await db
+  const query = db
     .select({
       ...userSummaryColumns(user, avatar),
       about: user.about,
@@ -61,10 +60,24 @@ export async function findProfileByUsername(db: Executor, username: string, view
           : sql<boolean>`exists (select 1 from ${userFollows} uf where uf.follower_id = ${viewerId} and uf.followee_id = ${user.id})`,
     })
     .from(user)
-    .leftJoin(avatar, eq(avatar.id, user.avatarImageId))
+    .leftJoin(avatar, eq(avatar.id, user.avatarImageId));
+  return { query, user };
+}
+
+/** An active user's profile row by username (case-insensitive), with whether the viewer follows them. */
+export async function findProfileByUsername(db: Executor, username: string, viewerId: number | null) {
+  const { query, user } = selectProfiles(db, viewerId);
+  const [row] = await query
     .where(and(sql`lower(${user.username}) = lower(${username})`, eq(user.status, 'active')))
     .limit(1);
   return row ?? null;
+}
+
+/** Active users' profile rows by id (any order). */
+export async function findProfilesByIds(db: Executor, ids: number[], viewerId: number | null) {
+  if (ids.length === 0) return [];
+  const { query, user } = selectProfiles(db, viewerId);
+  return query.where(and(inArray(user.id, ids), eq(user.status, 'active')));
 }
 
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileByUsername>>>;

@@ -1,0 +1,106 @@
+import {
+  ADVISORY_SEVERITIES,
+  AdvisoryNoticeInputSchema,
+  normaliseSearchTerm,
+  SEARCH_QUERY_MAX,
+  SensitivityNoticeSchema,
+  type Advisory,
+  type AdvisorySeverityName,
+} from '@pinboard/shared';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import {
+  deleteAdvisory,
+  findAdvisory,
+  listAdvisories,
+  upsertAdvisory,
+  type AdvisoryRow,
+} from './advisories.repository.ts';
+
+/** A mistake in an operator's advisory input; the message says what to fix. */
+export class AdvisoryInputError extends Error {}
+
+export function presentAdvisory(row: AdvisoryRow): Advisory {
+  return {
+    advisory: row.term,
+    severity: row.severity as Advisory['severity'],
+    advisory_type: row.advisoryType,
+    resource_country: row.resourceCountry,
+    level: row.level,
+    advisory_details: SensitivityNoticeSchema.parse(row.notice),
+  };
+}
+
+/** The advisory of a search text (normalised), or null. */
+export async function advisoryFor(db: Executor, query: string): Promise<Advisory | null> {
+  const row = await findAdvisory(db, normaliseSearchTerm(query));
+  return row ? presentAdvisory(row) : null;
+}
+
+/** ABUSIVE, SENSITIVE, BRAND_UNSAFE (any case) or 0, 1, 2. */
+export function parseSeverity(value: string): number {
+  const byName = ADVISORY_SEVERITIES[value.toUpperCase() as AdvisorySeverityName];
+  if (byName !== undefined) return byName;
+  if (/^[012]$/.test(value)) return Number(value);
+  throw new AdvisoryInputError(
+    `Severity '${value}' is not one of ABUSIVE (0), SENSITIVE (1), BRAND_UNSAFE (2).`,
+  );
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `  ${issue.path.length ? issue.path.join('.') : '(notice)'}: ${issue.message}`)
+    .join('\n');
+}
+
+/** Parses and validates the operator's JSON notice. */
+export function parseNotice(json: string) {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    throw new AdvisoryInputError(`The notice is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = AdvisoryNoticeInputSchema.safeParse(value);
+  if (!parsed.success)
+    throw new AdvisoryInputError(`The notice is not valid:\n${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+function termOf(raw: string): string {
+  const term = normaliseSearchTerm(raw);
+  if (term === '' || term.length > SEARCH_QUERY_MAX) {
+    throw new AdvisoryInputError(`The term must have 1 to ${SEARCH_QUERY_MAX} characters.`);
+  }
+  return term;
+}
+
+/** Adds (or replaces) the advisory of a term; the term is stored normalised. */
+export async function addAdvisory(db: Executor, input: { term: string; severity: string; notice: string }) {
+  const term = termOf(input.term);
+  const severity = parseSeverity(input.severity);
+  const {
+    level,
+    advisory_type: advisoryType,
+    resource_country: resourceCountry,
+    ...notice
+  } = parseNotice(input.notice);
+  const { created } = await upsertAdvisory(db, {
+    term,
+    severity,
+    level,
+    advisoryType,
+    resourceCountry,
+    notice,
+  });
+  return { term, severity, created };
+}
+
+export async function removeAdvisory(db: Executor, rawTerm: string) {
+  const term = termOf(rawTerm);
+  return { term, removed: await deleteAdvisory(db, term) };
+}
+
+export async function listAllAdvisories(db: Executor): Promise<Advisory[]> {
+  return (await listAdvisories(db)).map(presentAdvisory);
+}

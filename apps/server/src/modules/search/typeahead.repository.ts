@@ -1,0 +1,90 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { boards } from '../../db/schema/boards.ts';
+import { images } from '../../db/schema/images.ts';
+import { users } from '../../db/schema/users.ts';
+import { selectRows } from '../../db/sql-helpers.ts';
+import { selectBoards } from '../boards/boards.repository.ts';
+import { userSummaryColumns } from '../users/users.repository.ts';
+
+/** A LIKE pattern matching values that start with `prefix` (its % and _ taken literally). */
+export function startsWithPattern(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** How many title index entries one typeahead looks at, whatever the prefix: bounds its time. */
+const TITLE_CANDIDATES = 200;
+
+/**
+ * Pin titles (lower case) starting with the prefix on public boards of active accounts, the
+ * most pinned first among the first candidates in index order (pins_title_prefix_idx).
+ */
+export async function listTitlesByPrefix(db: Executor, prefix: string, limit: number): Promise<string[]> {
+  const rows = await selectRows<{ title: string }>(
+    db,
+    sql`
+    select c.title from (
+      select lower(pins.title) as title from pins
+      join boards on boards.id = pins.board_id and boards.privacy = 'public'
+      join users pinner on pinner.id = pins.pinner_id and pinner.status = 'active'
+      join users board_owner on board_owner.id = boards.owner_id and board_owner.status = 'active'
+      where lower(pins.title) like ${startsWithPattern(prefix)} and length(pins.title) <= 60
+      order by lower(pins.title)
+      limit ${TITLE_CANDIDATES}
+    ) c
+    group by c.title
+    order by count(*) desc, c.title
+    limit ${limit}`,
+  );
+  return rows.map((row) => row.title);
+}
+
+/** Hashtags ('#tag') starting with `#prefix` from the vocabulary, the most used first. */
+export async function listVocabularyHashtags(db: Executor, prefix: string, limit: number): Promise<string[]> {
+  const rows = await selectRows<{ term: string }>(
+    db,
+    sql`select term from search_terms where term like ${startsWithPattern(`#${prefix}`)}
+    order by pin_count desc, term limit ${limit}`,
+  );
+  return rows.map((row) => row.term);
+}
+
+/** Public, unarchived boards of active owners with a name word starting with the prefix. */
+export function listBoardsByPrefix(db: Executor, prefix: string, limit: number) {
+  const pattern = startsWithPattern(prefix);
+  return selectBoards(db, null)
+    .where(
+      and(
+        eq(boards.privacy, 'public'),
+        isNull(boards.archivedAt),
+        sql`exists (select 1 from users o where o.id = ${boards.ownerId} and o.status = 'active')`,
+        sql`(lower(${boards.name}) like ${pattern} or lower(${boards.name}) like ${`% ${pattern}`})`,
+      ),
+    )
+    .orderBy(desc(boards.followerCount), desc(boards.pinCount), desc(boards.id))
+    .limit(limit);
+}
+
+/** Active people whose username, first or last name starts with the prefix; usernames first. */
+export function listUsersByPrefix(db: Executor, prefix: string, limit: number) {
+  const avatar = alias(images, 'typeahead_avatar');
+  const person = alias(users, 'users');
+  const pattern = startsWithPattern(prefix);
+  // The expression of users_search_trgm_idx (the alias keeps the table's own name).
+  const text = sql`lower(${person.username} || ' ' || ${person.firstName} || ' ' || ${person.lastName})`;
+  return db
+    .select({ ...userSummaryColumns(person, avatar), followerCount: person.followerCount })
+    .from(person)
+    .leftJoin(avatar, eq(avatar.id, person.avatarImageId))
+    .where(
+      and(
+        eq(person.status, 'active'),
+        // The trigram index narrows (users_search_trgm_idx); the word-start test decides.
+        sql`${text} like ${`%${pattern}`}`,
+        sql`(${text} like ${pattern} or ${text} like ${`% ${pattern}`})`,
+      ),
+    )
+    .orderBy(sql`lower(${person.username}) like ${pattern} desc`, desc(person.followerCount), desc(person.id))
+    .limit(limit);
+}

@@ -1,0 +1,72 @@
+import type { TypeaheadItem, TypeaheadQuery, TypeaheadResult } from '@pinboard/shared';
+import type { Executor } from '../../db/client.ts';
+import { renditionUrl } from '../../lib/media-url.ts';
+import { boardUrl } from '../pins/pins.presenter.ts';
+import { presentUserSummary } from '../users/users.presenter.ts';
+import { listRecentSearches } from './recent-searches.repository.ts';
+import {
+  listBoardsByPrefix,
+  listTitlesByPrefix,
+  listUsersByPrefix,
+  listVocabularyHashtags,
+} from './typeahead.repository.ts';
+
+/** The viewer's own searches first, then hashtags and pin titles, without repeats. */
+async function suggestQueries(db: Executor, prefix: string, count: number, viewerId: number | null) {
+  const tagPrefix = prefix.replace(/^#/, '');
+  const [recent, hashtags, titles] = await Promise.all([
+    viewerId === null ? [] : listRecentSearches(db, viewerId, count, prefix),
+    /^[\p{L}\p{N}_]+$/u.test(tagPrefix) ? listVocabularyHashtags(db, tagPrefix, count) : [],
+    prefix.startsWith('#') ? [] : listTitlesByPrefix(db, prefix, count),
+  ]);
+  const seen = new Set<string>();
+  const items: TypeaheadItem[] = [];
+  const add = (query: string, source: 'recent' | 'hashtag' | 'title') => {
+    if (items.length >= count || seen.has(query)) return;
+    seen.add(query);
+    items.push({ type: 'query', query, source });
+  };
+  for (const row of recent) add(row.query, 'recent');
+  // A '#' term asks for hashtags; otherwise titles read better than tags.
+  for (const title of titles) add(title, 'title');
+  for (const tag of hashtags) add(tag, 'hashtag');
+  return items;
+}
+
+/**
+ * `GET /v3/search/typeahead/`: queries, boards and people for what is typed, at most `count` of
+ * each, in that order. Boards and people only from public boards and active accounts.
+ */
+export async function typeahead(
+  db: Executor,
+  query: TypeaheadQuery,
+  viewerId: number | null,
+): Promise<TypeaheadResult> {
+  const prefix = query.term.toLowerCase().replace(/\s+/g, ' ');
+  const namePrefix = prefix.replace(/^[#@]/, '');
+  const [queries, boards, users] = await Promise.all([
+    suggestQueries(db, prefix, query.count, viewerId),
+    namePrefix ? listBoardsByPrefix(db, namePrefix, query.count) : [],
+    namePrefix ? listUsersByPrefix(db, namePrefix, query.count) : [],
+  ]);
+  return {
+    items: [
+      ...queries,
+      ...boards.map((row): TypeaheadItem => ({
+        type: 'board',
+        board: {
+          id: String(row.id),
+          name: row.name,
+          url: boardUrl(row.owner.username, row.slug),
+          pin_count: row.pinCount,
+          image_cover_url: renditionUrl(row.coverSizes, '236x'),
+          owner: presentUserSummary(row.owner),
+        },
+      })),
+      ...users.map((row): TypeaheadItem => ({
+        type: 'user',
+        user: { ...presentUserSummary(row), follower_count: row.followerCount },
+      })),
+    ],
+  };
+}
