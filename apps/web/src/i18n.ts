@@ -27,6 +27,7 @@ import type pinBuilder from './locales/en/pinBuilder.json';
 import type ideaPins from './locales/en/ideaPins.json';
 import type story from './locales/en/story.json';
 import type search from './locales/en/search.json';
+import type offsite from './locales/en/offsite.json';
 
 type ErrorMessages = { [Code in ErrorCode]: (typeof ERRORS)[Code]['message'] };
 
@@ -68,6 +69,7 @@ type LazyWords = {
   ideaPins: typeof ideaPins;
   story: typeof story;
   search: typeof search;
+  offsite: typeof offsite;
 };
 type Resources = { translation: typeof en & LazyWords };
 

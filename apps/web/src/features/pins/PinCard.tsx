@@ -3,6 +3,7 @@ import { HOVER_DELAY_MS } from '@pinboard/shared/layout';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useOutboundLink } from '../offsite/useOutboundLink.tsx';
 import { useSaveLauncher } from '../saving/useSaveLauncher.tsx';
 import { cardImageHeight, TITLE_LINE_HEIGHT, titleLines } from './cardMetrics.ts';
 import { formatDuration } from './formatDuration.ts';
@@ -34,6 +35,8 @@ export function PinCard({ pin, width, priority = false }: PinCardProps) {
   const name = displayName(pin.pinner);
   // A visitor gets the sign-up modal; a signed-in viewer the board picker, then the overlay.
   const save = useSaveLauncher(pin, 'grid');
+  // Spec 3 section 4.3: the link is checked before it opens.
+  const outbound = useOutboundLink(pin.link, pin.id);
   const style = { width, '--hover-delay': `${HOVER_DELAY_MS}ms` } as CSSProperties;
 
   return (
@@ -75,10 +78,15 @@ export function PinCard({ pin, width, priority = false }: PinCardProps) {
             target="_blank"
             rel="noopener noreferrer nofollow"
             aria-label={t('pin.linkLabel', { domain: pin.domain })}
+            onClick={outbound.onClick}
+            onAuxClick={outbound.onAuxClick}
+            onPointerEnter={outbound.onPointerEnter}
+            onFocus={outbound.onFocus}
           >
             <span className={styles.chipText}>{pin.domain}</span>
           </a>
         )}
+        {outbound.notice}
       </div>
       <div className={styles.text}>
         {lines > 0 && (
