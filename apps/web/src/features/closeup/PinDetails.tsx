@@ -3,6 +3,7 @@ import { useId, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthModal } from '../auth/authModalContext.ts';
+import { useOutboundLink } from '../offsite/useOutboundLink.tsx';
 import { displayName, pinAltText } from '../pins/pinText.ts';
 import { useSaveLauncher } from '../saving/useSaveLauncher.tsx';
 import { isLandscape } from './closeupImage.ts';
@@ -21,6 +22,8 @@ export function PinDetails({ pin }: { pin: Pin }) {
   const authModal = useAuthModal();
   // A visitor gets the sign-up modal; a signed-in viewer the board picker, then the success dialog.
   const save = useSaveLauncher(pin, 'closeup');
+  // Spec 3 section 4.3: the link is checked before it opens.
+  const outbound = useOutboundLink(pin.link, pin.id);
   const promptDownload = (event: MouseEvent) => {
     const options = { container: 'download', signupSource: 'downloadImageBtnUnauth', pinId: pin.id } as const;
     if (authModal.promptLogin(options)) event.preventDefault();
@@ -44,10 +47,15 @@ export function PinDetails({ pin }: { pin: Pin }) {
               target="_blank"
               rel="noopener noreferrer nofollow"
               aria-label={t('closeup.newTab', { text: linkText })}
+              onClick={outbound.onClick}
+              onAuxClick={outbound.onAuxClick}
+              onPointerEnter={outbound.onPointerEnter}
+              onFocus={outbound.onFocus}
             >
               {linkText}
             </a>
           )}
+          {outbound.notice}
           <a href={pin.images.orig.url} download className={styles.download} onClick={promptDownload}>
             {t('closeup.download')}
           </a>
