@@ -14,7 +14,7 @@ import {
 } from './server-process.ts';
 import { checkTargets, formatSeconds, type EngineKind } from './targets.ts';
 
-const SERVER_SCRIPT = 'apps/server/src/main.ts';
+export const SERVER_SCRIPT = 'apps/server/src/main.ts';
 const HELLO_SCRIPT = 'apps/server/bench/hello-server.ts';
 /** Well past the 60 s target, so a slow first start is reported as missed rather than as broken. */
 const FIRST_START_TIMEOUT_MS = 300_000;
@@ -37,7 +37,7 @@ export interface EngineSetup {
  * The server's environment: what `npm start` would run, quieter, on our port and data. Settings
  * from the caller's shell that would change what is measured (Redis, a seed switch) are dropped.
  */
-function serverEnv(setup: EngineSetup, port: number): NodeJS.ProcessEnv {
+export function serverEnv(setup: EngineSetup, port: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -53,7 +53,7 @@ function serverEnv(setup: EngineSetup, port: number): NodeJS.ProcessEnv {
 }
 
 /** Spawns a server, registers its stop with the cleanup, and waits until it serves. */
-async function startServer(
+export async function startServer(
   label: string,
   options: {
     script: string;
@@ -78,7 +78,12 @@ async function startServer(
   return { server, startMs, stop };
 }
 
-async function loadEach(server: ChildServer, endpoints: Endpoint[], seconds: number, cleanup: Cleanup) {
+export async function loadEach(
+  server: ChildServer,
+  endpoints: Endpoint[],
+  seconds: number,
+  cleanup: Cleanup,
+) {
   const results: LoadResult[] = [];
   for (const endpoint of endpoints) {
     console.log(`  loading ${endpoint.label} for ${seconds} s...`);

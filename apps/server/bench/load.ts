@@ -17,6 +17,8 @@ export interface Endpoint {
   /** One or more paths; each connection cycles through them, so one cached row is not all we measure. */
   paths: string[];
   accept?: string;
+  /** Concurrent connections; CONNECTIONS unless a latency target asks for a lighter load. */
+  connections?: number;
 }
 
 export interface LoadResult {
@@ -64,7 +66,7 @@ async function runAutocannon(
       const instance = autocannon(
         {
           url: baseUrl,
-          connections: CONNECTIONS,
+          connections: endpoint.connections ?? CONNECTIONS,
           pipelining: 1,
           duration: seconds,
           requests: endpoint.paths.map((path) => ({ method: 'GET' as const, path, headers })),

@@ -10,14 +10,18 @@ export interface BenchOptions {
   keep: boolean;
   /** Run the loaded server under `node --cpu-prof` and keep the profiles. */
   cpuProf: boolean;
+  /** Pins seeded for the search figures on PostgreSQL (0: no search figures). */
+  searchPins: number;
 }
 
-export const USAGE = `Usage: npm run bench -- [--engine pglite|postgres|all] [--duration <s>] [--keep] [--cpu-prof]
+export const USAGE = `Usage: npm run bench -- [--engine pglite|postgres|all] [--duration <s>] [--keep] [--cpu-prof] [--search-pins <n>]
 
   --engine    which database engine(s) to measure (default: all; PostgreSQL is skipped when unreachable)
   --duration  seconds of measured load per endpoint, after a short warm-up (default: 10)
   --keep      keep the bench PostgreSQL database and the temp data directories, and print where they are
-  --cpu-prof  run the loaded server with node --cpu-prof and print where the .cpuprofile files are`;
+  --cpu-prof  run the loaded server with node --cpu-prof and print where the .cpuprofile files are
+  --search-pins  pins seeded on a fresh PostgreSQL database for the search figures, up to 100000
+              (default: 100000; 0 skips them)`;
 
 /** Parses the bench's command line; throws with the usage text on bad input. */
 export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
@@ -28,6 +32,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       duration: { type: 'string', default: '10' },
       keep: { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
+      'search-pins': { type: 'string', default: '100000' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -43,5 +48,11 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       `--duration must be a number of seconds between 1 and 600, not "${values.duration}"\n\n${USAGE}`,
     );
   }
-  return { engine, durationSeconds, keep: values.keep, cpuProf: values['cpu-prof'] };
+  const searchPins = Number(values['search-pins']);
+  if (!Number.isInteger(searchPins) || searchPins < 0 || searchPins > 100_000) {
+    throw new Error(
+      `--search-pins must be a whole number from 0 to 100000, not "${values['search-pins']}"\n\n${USAGE}`,
+    );
+  }
+  return { engine, durationSeconds, keep: values.keep, cpuProf: values['cpu-prof'], searchPins };
 }

@@ -1,4 +1,5 @@
 import type { LoadResult } from './load.ts';
+import type { SearchReport } from './search-run.ts';
 import { formatSeconds, type StartTimes, type TargetCheck } from './targets.ts';
 
 export interface EngineReport {
@@ -71,5 +72,36 @@ export function formatEngineReport(report: EngineReport, hello: LoadResult | und
     ...(report.problems.length > 0
       ? ['', 'Problems found before the load:', ...report.problems.map((problem) => `- ${problem}`)]
       : []),
+  ].join('\n');
+}
+
+/** The search figures: the seed, the load table at the search's connections, the targets. */
+export function formatSearchReport(report: SearchReport): string {
+  const table = formatTable(
+    ['endpoint', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+    report.results.map((result) => [
+      result.endpoint.label,
+      String(result.endpoint.connections ?? '-'),
+      integer(result.requestsPerSecond),
+      String(result.p50Ms),
+      String(result.p99Ms),
+      integer(result.non2xx),
+      integer(result.errors),
+    ]),
+    [false, true, true, true, true, true, true],
+  );
+  const targets = formatTable(
+    ['target', 'measured', 'result'],
+    report.checks.map((check) => [check.description, check.measured, check.met ? 'met' : 'MISSED']),
+    [false, false, false],
+  );
+  return [
+    `### Search: ${report.title}, ${report.pinCount.toLocaleString('en-US')} pins`,
+    '',
+    `First start with the seed: ${formatSeconds(report.seedStartMs)} (not a target).`,
+    '',
+    table,
+    '',
+    targets,
   ].join('\n');
 }

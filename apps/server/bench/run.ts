@@ -14,7 +14,8 @@ import type { LoadResult } from './load.ts';
 import { describeMachine } from './machine.ts';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.ts';
 import { DEFAULT_ADMIN_URL, checkPostgres, createBenchDatabase, redactUrl } from './postgres-database.ts';
-import { formatEngineReport, type EngineReport } from './report.ts';
+import { formatEngineReport, formatSearchReport, type EngineReport } from './report.ts';
+import { benchSearch, type SearchReport } from './search-run.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 /** What --keep left behind, listed once at the end. */
@@ -99,6 +100,7 @@ async function main(): Promise<number> {
 
   let broken = false;
   const reports: EngineReport[] = [];
+  let searchReport: SearchReport | undefined;
   let hello: LoadResult | undefined;
   const cpuProfDir = options.cpuProf
     ? fs.mkdtempSync(path.join(os.tmpdir(), 'pinboard-bench-cpu-'))
@@ -138,6 +140,17 @@ async function main(): Promise<number> {
         await cleanup.runAll();
       }
     }
+    if (options.searchPins > 0 && options.engine !== 'pglite') {
+      try {
+        const setup = await preparePostgres(options, cleanup);
+        if (setup) searchReport = await benchSearch(setup, options.searchPins, cleanup);
+      } catch (error) {
+        broken = true;
+        console.error(`search: the run broke: ${(error as Error).message}`);
+      } finally {
+        await cleanup.runAll();
+      }
+    }
   } catch (error) {
     broken = true;
     console.error(`bench: ${(error as Error).stack ?? String(error)}`);
@@ -147,7 +160,10 @@ async function main(): Promise<number> {
 
   console.log('\n## Results\n');
   for (const report of reports) console.log(`${formatEngineReport(report, hello)}\n`);
-  const missed = reports.flatMap((report) => report.checks.filter((check) => !check.met));
+  if (searchReport) console.log(`${formatSearchReport(searchReport)}\n`);
+  const missed = [...reports, ...(searchReport ? [searchReport] : [])].flatMap((report) =>
+    report.checks.filter((check) => !check.met),
+  );
   if (reports.length === 0) console.log('No engine was measured.');
   else if (missed.length === 0) console.log('Every target measured in this run is met.');
   else

@@ -82,3 +82,32 @@ export function checkTargets(engine: EngineKind, results: LoadResult[], starts: 
 export function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
+
+/** Issue 9, "Targets": search over 100,000 seeded pins on PostgreSQL, typeahead. */
+const SEARCH_TARGETS = [
+  { key: 'searchPins', label: 'search pins (two words)', maxP50Ms: 30, maxP99Ms: 100 },
+  { key: 'typeahead', label: 'typeahead', maxP99Ms: 20 },
+];
+
+export function checkSearchTargets(results: LoadResult[]): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  for (const target of SEARCH_TARGETS) {
+    const result = results.find((candidate) => candidate.endpoint.key === target.key);
+    if (!result) continue;
+    const failures = result.non2xx + result.errors;
+    const note = failures === 0 ? '' : ` (${failures.toLocaleString('en-US')} failed requests)`;
+    const limits: [string, number | undefined, number][] = [
+      ['p50', target.maxP50Ms, result.p50Ms],
+      ['p99', target.maxP99Ms, result.p99Ms],
+    ];
+    for (const [name, max, measured] of limits) {
+      if (max === undefined) continue;
+      checks.push({
+        description: `${target.label} ${name} <= ${max} ms`,
+        measured: `${measured} ms${note}`,
+        met: failures === 0 && measured <= max,
+      });
+    }
+  }
+  return checks;
+}

@@ -36,6 +36,7 @@ const BOARDS_PER_USER = 4;
 // A quarter of the demo pins are saves of earlier pins, as on a real board (and fewer pictures to render).
 const REPIN_SHARE = 0.25;
 const DAY_MS = 86_400_000;
+const SEED_IMAGE_POOL = 1_000;
 
 /** Whether the database has no users yet (first start). */
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
@@ -54,7 +55,10 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
   const started = Date.now();
   const now = Date.now();
 
-  const uniqueImages = Math.max(1, Math.round(options.pinCount * (1 - REPIN_SHARE)));
+  const originalCount = Math.max(1, Math.round(options.pinCount * (1 - REPIN_SHARE)));
+  // Large seeds (the search bench's 100,000 pins) share a pool of pictures: rendering one per
+  // pin would take hours; a pin's text is what they are for.
+  const uniqueImages = Math.min(originalCount, SEED_IMAGE_POOL);
   const processed = await mapWithConcurrency(
     Array.from({ length: uniqueImages + SEED_PEOPLE.length }, (_, i) => i),
     4,
@@ -159,10 +163,10 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
       };
     });
     // The first pin of each image is its original; later pins of the same image are repins of it.
-    const originals = await insertInChunks(tx, pinValues.slice(0, uniqueImages));
+    const originals = await insertInChunks(tx, pinValues.slice(0, originalCount));
     const repins = await insertInChunks(
       tx,
-      pinValues.slice(uniqueImages).map((value, i) => {
+      pinValues.slice(originalCount).map((value, i) => {
         const original = originals[i % originals.length]!;
         return {
           ...value,
