@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
-import { ApiRequestError } from '../../api/client.ts';
+import { Navigate, useLocation } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { usePinPages } from '../pins/usePinPages.ts';
 import { useViewer } from '../viewer/useViewer.ts';
@@ -8,19 +7,9 @@ import { closeupKeys } from './closeupKeys.ts';
 import styles from './PinCloseup.module.css';
 import { PinDetails } from './PinDetails.tsx';
 import { PinNotFound } from './PinNotFound.tsx';
+import { isPinUnavailable, movedPinUrl, signedOutPinRedirect } from './pinAccess.ts';
 import { RelatedPins } from './RelatedPins.tsx';
 import { usePin } from './usePin.ts';
-
-/** Where a signed-out viewer lands after asking for a missing pin (spec 3 section 4.4). */
-export const PIN_NOT_FOUND_REDIRECT = '/?error=pin_not_found';
-
-function isNotFound(error: unknown): boolean {
-  // A malformed id is refused as a bad `id` before any lookup: for the viewer it is just as missing.
-  return (
-    error instanceof ApiRequestError &&
-    (error.status === 404 || (error.status === 400 && error.field === 'id'))
-  );
-}
 
 /** The pin closeup page: the pin, then 'More like this'. Both requests start together. */
 export function PinCloseup({ id }: { id: string }) {
@@ -28,17 +17,20 @@ export function PinCloseup({ id }: { id: string }) {
   const pin = usePin(id);
   const related = usePinPages(closeupKeys.related(id), `/v3/pins/${encodeURIComponent(id)}/related/`);
   const { viewer, isLoading: viewerLoading } = useViewer();
+  const { pathname } = useLocation();
 
-  if (pin.isPending || (isNotFound(pin.error) && viewerLoading)) {
+  const moved = movedPinUrl(pin.error);
+  if (moved) return <Navigate to={moved} replace />;
+  if (pin.isPending || (isPinUnavailable(pin.error) && viewerLoading)) {
     return (
       <p role="status" className={styles.message}>
         {t('closeup.loading')}
       </p>
     );
   }
-  if (isNotFound(pin.error)) {
+  if (isPinUnavailable(pin.error)) {
     // Spec 3 section 4.4: a signed-out viewer goes home with an error flag; a member sees why.
-    return viewer === null ? <Navigate to={PIN_NOT_FOUND_REDIRECT} replace /> : <PinNotFound />;
+    return viewer === null ? <Navigate to={signedOutPinRedirect(pathname)} replace /> : <PinNotFound />;
   }
   if (pin.isError) {
     return (
