@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { findBrowsePath } from './support/api.ts';
+import { findBrowsePath, homeFeedPage } from './support/api.ts';
 import {
   afterTwoFrames,
   imageBoxes,
@@ -16,7 +16,16 @@ const PAGES: { name: string; path: (request: APIRequestContext) => Promise<strin
   { name: 'home feed', path: async () => '/' },
   { name: 'pin closeup', path: async (request) => `/pin/${(await findBrowsePath(request)).pin.id}/` },
   { name: 'board', path: async (request) => (await findBrowsePath(request)).board.url },
+  { name: 'search results page', path: async (request) => `/search/pins/?q=${await seededWord(request)}` },
 ];
+
+/** A word of a seeded pin's title, so a search finds pins. */
+async function seededWord(request: APIRequestContext): Promise<string> {
+  const titles = (await homeFeedPage(request)).map((pin) => pin.title);
+  const word = titles.map((title) => /[a-z]{4,}/i.exec(title)?.[0]).find(Boolean);
+  if (!word) throw new Error('no feed pin has a word of four letters in its title');
+  return word.toLowerCase();
+}
 
 const describe = (box: ImageBox) => `${box.key} image ${box.image.join(',')} card ${box.card.join(',')}`;
 
