@@ -48,19 +48,37 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   WHERE length(term) BETWEEN 3 AND 30
 $$;
 --> statement-breakpoint
+-- Statement-level, one upsert per term per statement: a row-level upsert would update a common
+-- word's row once per pin, and one transaction inserting many pins (the seed) would then walk
+-- ever longer chains of that row's versions.
 CREATE FUNCTION pins_search_terms_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM boards WHERE id = NEW.board_id AND privacy = 'public') THEN
-    INSERT INTO search_terms AS st (term)
-      SELECT term FROM pin_search_terms(NEW.title, NEW.description, NEW.hashtags) AS term
-      ORDER BY term
-    ON CONFLICT (term) DO UPDATE SET pin_count = st.pin_count + 1;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO search_terms AS st (term, pin_count)
+      SELECT term, count(*) FROM new_pins p
+      JOIN boards b ON b.id = p.board_id AND b.privacy = 'public'
+      CROSS JOIN LATERAL pin_search_terms(p.title, p.description, p.hashtags) AS term
+      GROUP BY term ORDER BY term
+    ON CONFLICT (term) DO UPDATE SET pin_count = st.pin_count + excluded.pin_count;
+  ELSE
+    INSERT INTO search_terms AS st (term, pin_count)
+      SELECT term, count(*) FROM new_pins p
+      JOIN old_pins o ON o.id = p.id
+        AND (o.title, o.description, o.hashtags) IS DISTINCT FROM (p.title, p.description, p.hashtags)
+      JOIN boards b ON b.id = p.board_id AND b.privacy = 'public'
+      CROSS JOIN LATERAL pin_search_terms(p.title, p.description, p.hashtags) AS term
+      GROUP BY term ORDER BY term
+    ON CONFLICT (term) DO UPDATE SET pin_count = st.pin_count + excluded.pin_count;
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER pins_search_terms AFTER INSERT OR UPDATE OF title, description, hashtags ON pins
-  FOR EACH ROW EXECUTE FUNCTION pins_search_terms_add();
+CREATE TRIGGER pins_search_terms_insert AFTER INSERT ON pins
+  REFERENCING NEW TABLE AS new_pins FOR EACH STATEMENT EXECUTE FUNCTION pins_search_terms_add();
+--> statement-breakpoint
+CREATE TRIGGER pins_search_terms_update AFTER UPDATE ON pins
+  REFERENCING OLD TABLE AS old_pins NEW TABLE AS new_pins
+  FOR EACH STATEMENT EXECUTE FUNCTION pins_search_terms_add();
 --> statement-breakpoint
 UPDATE pins SET search_vector = pin_search_vector(pins.title, pins.description, pins.hashtags, boards.name)
 FROM boards WHERE boards.id = pins.board_id;
