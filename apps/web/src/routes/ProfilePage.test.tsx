@@ -39,7 +39,9 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Slow living, small kitchens and big windows.')).toBeTruthy();
     const website = screen.getByRole('link', { name: 'example.com (opens in a new tab)' });
     expect(website.getAttribute('href')).toBe('https://www.example.com/maya');
-    expect(screen.getByText('1.2K followers · 56 following')).toBeTruthy();
+    // A visitor sees no follower count of a personal account (spec 3 section 5).
+    expect(screen.getByText('56 following')).toBeTruthy();
+    expect(screen.queryByText(/followers/)).toBeNull();
 
     const tabs = screen.getByRole('navigation', { name: 'Profile' });
     expect(within(tabs).getByRole('link', { name: 'Saved' }).getAttribute('aria-current')).toBe('page');

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';
 import { displayName } from '../pins/pinText.ts';
 import { FollowUserButton } from '../users/FollowUserButton.tsx';
+import { showsFollowerCount } from '../users/followerCount.ts';
+import { useViewer } from '../viewer/useViewer.ts';
 import { countOptions } from './formatCount.ts';
 import styles from './ProfileHeader.module.css';
 
@@ -22,6 +24,8 @@ function websiteHost(url: string | null): string | null {
 export function ProfileHeader({ profile }: { profile: UserProfile }) {
   const { t, i18n } = useTranslation();
   const host = websiteHost(profile.website_url);
+  const { viewer } = useViewer();
+  const following = t('profile.following', countOptions(profile.following_count, i18n.language));
   return (
     <header className={styles.header}>
       <PinnerAvatar user={profile} size={120} />
@@ -40,8 +44,9 @@ export function ProfileHeader({ profile }: { profile: UserProfile }) {
         </a>
       )}
       <p className={styles.counts}>
-        {t('profile.followers', countOptions(profile.follower_count, i18n.language))} ·{' '}
-        {t('profile.following', countOptions(profile.following_count, i18n.language))}
+        {showsFollowerCount(viewer !== null, profile)
+          ? `${t('profile.followers', countOptions(profile.follower_count, i18n.language))} · ${following}`
+          : following}
       </p>
       <FollowUserButton username={profile.username} />
     </header>
