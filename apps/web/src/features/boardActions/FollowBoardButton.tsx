@@ -3,6 +3,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { useAuthModal } from '../auth/authModalContext.ts';
+import { promptOnSessionEnd } from '../auth/promptOnSessionEnd.ts';
 import { useFollowBoard } from './useFollowBoard.ts';
 
 interface FollowBoardButtonProps {
@@ -47,7 +48,10 @@ export function FollowBoardButton({ board, boardKey, signedIn }: FollowBoardButt
       // Not `disabled`: a disabled button drops keyboard focus; clicks are ignored instead.
       aria-disabled={follow.isPending || undefined}
       onClick={() => {
-        if (!follow.isPending) follow.mutate(!following);
+        if (follow.isPending) return;
+        // A session that ended meanwhile gets the login prompt for what was tried.
+        const prompt = following ? 'unfollow' : 'follow';
+        follow.mutate(!following, { onError: (error) => promptOnSessionEnd(authModal, error, prompt) });
       }}
     >
       {following ? t('boardActions.following') : t('boardActions.follow')}

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
+import { ApiRequestError } from '../../api/client.ts';
 import { useAuthModal } from '../auth/authModalContext.ts';
+import { promptOnSessionEnd } from '../auth/promptOnSessionEnd.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './FollowUserButton.module.css';
 import { useFollowUser } from './useFollowUser.ts';
@@ -55,12 +57,15 @@ export function FollowUserButton({ username, className }: FollowUserButtonProps)
         variant={following ? 'secondary' : 'primary'}
         aria-disabled={busy || undefined}
         onClick={() => {
-          if (!busy) follow.mutate(!following);
+          if (busy) return;
+          // A session that ended meanwhile gets the login prompt for what was tried.
+          const prompt = following ? 'unfollow' : 'follow';
+          follow.mutate(!following, { onError: (error) => promptOnSessionEnd(authModal, error, prompt) });
         }}
       >
         {following ? t('closeup.follow.following') : t('closeup.follow.follow')}
       </Button>
-      {follow.isError && (
+      {follow.isError && !(follow.error instanceof ApiRequestError && follow.error.status === 401) && (
         <p role="alert" className={styles.error}>
           {following ? t('closeup.follow.unfollowFailed') : t('closeup.follow.followFailed')}
         </p>
