@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { AdvisoryNoticeInput } from '@pinboard/shared';
 import { runAdmin } from './support/admin.ts';
 import { homeFeedPage } from './support/api.ts';
+import { signUp, uniqueEmail } from './support/auth.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { urlEndingWith } from './support/browse.ts';
 import { trackApiRequests, waitForApiQuiet } from './support/network.ts';
@@ -16,16 +17,23 @@ test('a visitor searches from the header with the typeahead and opens a result',
   request,
 }) => {
   test.setTimeout(90_000);
-  // A word from a seeded pin's title, so the search has something to find.
-  const titled = (await homeFeedPage(request)).find((pin) => /[a-z]{4,}/i.test(pin.title));
-  expect(titled, 'a feed pin with a word of four letters in its title').toBeDefined();
-  const word = /[a-z]{4,}/i.exec(titled!.title)![0].toLowerCase();
+  // The first word of a seeded pin's title: the typeahead suggests titles by their beginning.
+  const titled = (await homeFeedPage(request)).find((pin) => /^[a-z]{4,}\b/i.test(pin.title));
+  expect(titled, 'a feed pin whose title starts with a word of four letters').toBeDefined();
+  const word = /^[a-z]{4,}/i.exec(titled!.title)![0].toLowerCase();
   const apiInFlight = trackApiRequests(page);
 
   await page.goto('/');
   const field = searchField(page);
   await field.click();
+  // On a busy machine a pause between keys may ask for a shorter term first: wait for the whole word's answer.
+  const wordAnswer = page.waitForResponse(
+    (response) =>
+      response.url().includes('/v3/search/typeahead/') &&
+      new URL(response.url()).searchParams.get('term') === word,
+  );
   await field.pressSequentially(word, { delay: 40 });
+  await wordAnswer;
 
   const suggestions = page.getByRole('listbox', { name: 'Search suggestions' });
   await expect(suggestions).toBeVisible();
@@ -122,4 +130,44 @@ test('a registered advisory term shows its notice; an abusive one shows no resul
   await expect(abusiveNotice.getByText('Talk to someone')).toBeVisible();
   await expect(abusiveNotice.getByRole('link', { name: 'Get help' })).toHaveCount(0);
   await expect(page.getByRole('feed')).toHaveCount(0);
+});
+
+test('a signed-in person sees their recent searches in the empty field, and clears them', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page, uniqueEmail('search'));
+  const field = searchField(page);
+  for (const query of ['linen curtains', 'reading nook']) {
+    await field.fill(query);
+    await field.press('Enter');
+    await expect(page).toHaveURL(/\/search\/pins\/\?q=/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Search results for “${query}”` }),
+    ).toBeAttached();
+  }
+
+  await page.goto('/');
+  await searchField(page).click();
+  const recent = page.getByRole('listbox', { name: 'Recent searches' });
+  await expect(recent.getByRole('option')).toHaveText(['reading nook', 'linen curtains']);
+  await expectNoSeriousAxeViolations(page, 'home, with recent searches open');
+
+  // A recent search is chosen like any suggestion.
+  await recent.getByRole('option', { name: 'linen curtains' }).click();
+  await expect(page).toHaveURL(/\/search\/pins\/\?q=linen\+curtains&rs=recent$/);
+
+  await searchField(page).fill('');
+  await page.getByRole('button', { name: 'Clear recent searches' }).click();
+  await expect(recent).toBeHidden();
+  // Elsewhere the field starts empty; the server has forgotten them too.
+  await page.goto('/');
+  const recentAnswer = page.waitForResponse(
+    (response) => response.url().includes('/v3/search/recent/') && response.request().method() === 'GET',
+  );
+  await searchField(page).click();
+  expect(
+    ((await (await recentAnswer).json()) as { resource_response: { data: unknown } }).resource_response.data,
+  ).toEqual([]);
+  await expect(searchField(page)).toHaveAttribute('aria-expanded', 'false');
 });
