@@ -7,15 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { BoardChoice } from '../pinBuilder/BoardChoice.tsx';
-import { createErrorText } from '../pinBuilder/pinBuilderApi.ts';
 import { normalizeLink, PinTextSchema, type PinText } from '../pinBuilder/pinBuilderForm.ts';
 import builder from '../pinBuilder/PinBuilder.module.css';
 import { PinTextFields } from '../pinBuilder/PinTextFields.tsx';
 import { PublishResult } from '../pinBuilder/PublishResult.tsx';
-import { PublishStatusLine } from '../pinBuilder/PublishStatusLine.tsx';
+import { PublishControls, publishStatus } from '../pinBuilder/PublishControls.tsx';
 import { SignedInGate } from '../pinBuilder/SignedInGate.tsx';
 import { useMediaSlots } from '../pinBuilder/useMediaSlots.ts';
-import { usePublishPin, type PublishStatus } from '../pinBuilder/usePublishPin.ts';
+import { usePublishPin } from '../pinBuilder/usePublishPin.ts';
 import type { SaveChoice } from '../saving/BoardPicker.tsx';
 import styles from './IdeaPinBuilder.module.css';
 import { StoryPageEditor } from './StoryPageEditor.tsx';
@@ -54,13 +53,7 @@ function IdeaPinBuilder({ onAnother }: { onAnother: () => void }) {
   if (publish.data) return <PublishResult created={publish.data} onAnother={onAnother} />;
 
   const uploading = pages.some((page) => media.slots[page.key]?.status === 'uploading');
-  const status: PublishStatus | null = uploading
-    ? 'uploading'
-    : publish.isPending
-      ? 'publishing'
-      : publish.isError
-        ? 'attempted'
-        : null;
+  const status = publishStatus(uploading, publish);
 
   /** Why the pages cannot be published yet, in words, or null. */
   const pagesProblem = (): string | null => {
@@ -153,21 +146,7 @@ function IdeaPinBuilder({ onAnother }: { onAnother: () => void }) {
             {problem}
           </p>
         )}
-        <div className={builder.publishRow}>
-          <PublishStatusLine status={status} />
-          <Button
-            type="submit"
-            variant="primary"
-            disabled={status === 'uploading' || status === 'publishing'}
-          >
-            {t('pinBuilder.publish')}
-          </Button>
-        </div>
-        {publish.isError && (
-          <p role="alert" className={builder.error}>
-            {createErrorText(t, publish.error)}
-          </p>
-        )}
+        <PublishControls status={status} error={publish.error} />
       </form>
     </div>
   );

@@ -4,13 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../ui/Button.tsx';
 import type { SaveChoice } from '../saving/BoardPicker.tsx';
 import { BoardChoice } from './BoardChoice.tsx';
 import { LinkImagePicker } from './LinkImagePicker.tsx';
 import { MediaDropzone } from './MediaDropzone.tsx';
 import { AspectRatioChoice, MediaPreview } from './MediaPreview.tsx';
-import { createErrorText } from './pinBuilderApi.ts';
 import {
   normalizeLink,
   PIN_ASPECT_RATIOS,
@@ -21,9 +19,9 @@ import {
 import { PinTextFields } from './PinTextFields.tsx';
 import styles from './PinBuilder.module.css';
 import { PublishResult } from './PublishResult.tsx';
-import { PublishStatusLine } from './PublishStatusLine.tsx';
+import { PublishControls, publishStatus } from './PublishControls.tsx';
 import { SignedInGate } from './SignedInGate.tsx';
-import { usePublishPin, type PublishStatus } from './usePublishPin.ts';
+import { usePublishPin } from './usePublishPin.ts';
 import { useMediaSlots } from './useMediaSlots.ts';
 
 const SLOT = 'pin';
@@ -62,14 +60,7 @@ function PinBuilder({ onAnother }: { onAnother: () => void }) {
 
   if (publish.data) return <PublishResult created={publish.data} onAnother={onAnother} />;
 
-  const status: PublishStatus | null =
-    slot?.status === 'uploading'
-      ? 'uploading'
-      : publish.isPending
-        ? 'publishing'
-        : publish.isError
-          ? 'attempted'
-          : null;
+  const status = publishStatus(slot?.status === 'uploading', publish);
 
   // A page's image brings its address, title and description into empty fields.
   const pickFromPage = (imageUrl: string, page: FoundImages) => {
@@ -151,21 +142,7 @@ function PinBuilder({ onAnother }: { onAnother: () => void }) {
             onChange={setPlace}
             error={tried && !place ? t('pinBuilder.board.missing') : undefined}
           />
-          <div className={styles.publishRow}>
-            <PublishStatusLine status={status} />
-            <Button
-              type="submit"
-              variant="primary"
-              disabled={status === 'uploading' || status === 'publishing'}
-            >
-              {t('pinBuilder.publish')}
-            </Button>
-          </div>
-          {publish.isError && (
-            <p role="alert" className={styles.error}>
-              {createErrorText(t, publish.error)}
-            </p>
-          )}
+          <PublishControls status={status} error={publish.error} />
         </form>
       </div>
     </div>
