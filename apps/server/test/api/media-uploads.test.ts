@@ -1,33 +1,28 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaUploads } from '../../src/db/schema/media-uploads.ts';
 import { TEST_CSRF_TOKEN } from '../helpers/browser.ts';
-import { makeImage, makeVideo, pixelFloodPng, uploadFile } from '../helpers/media.ts';
+import { makeImage, makeVideo, pixelFloodPng, uploadFile, startSite } from '../helpers/media.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
-let site: http.Server;
+let site: Awaited<ReturnType<typeof startSite>>;
 let siteHost: string;
 let png: Buffer;
 
 beforeAll(async () => {
   png = await makeImage(300, 200, 'png');
   // The pages an image is registered from: a local server the fetcher is allowed to reach.
-  site = http.createServer((request, response) => {
-    if (request.url === '/pin.png') return response.writeHead(200, { 'content-type': 'image/png' }).end(png);
-    if (request.url === '/page.html')
-      return response.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi');
-    response.writeHead(404).end();
+  site = await startSite({
+    '/pin.png': { type: 'image/png', body: png },
+    '/page.html': { type: 'text/html', body: '<p>hi' },
   });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteHost = `127.0.0.1:${(site.address() as AddressInfo).port}`;
+  siteHost = site.host;
   t = await createTestApp({ env: { FETCH_ALLOW_HOSTS: siteHost } });
 });
 afterAll(async () => {
   await t.close();
-  site.close();
+  await site.close();
 });
 
 async function signedIn() {

@@ -1,32 +1,25 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boards, boardSections } from '../../src/db/schema/boards.ts';
 import { users } from '../../src/db/schema/users.ts';
 import { TEST_CSRF_TOKEN } from '../helpers/browser.ts';
-import { makeImage, makeVideo, uploadFile } from '../helpers/media.ts';
+import { makeImage, makeVideo, uploadFile, startSite } from '../helpers/media.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
-let site: http.Server;
+let site: Awaited<ReturnType<typeof startSite>>;
 let siteHost: string;
 let png: Buffer;
 
 beforeAll(async () => {
   png = await makeImage(240, 360, 'png');
-  site = http.createServer((request, response) => {
-    if (request.url === '/photo.png')
-      return response.writeHead(200, { 'content-type': 'image/png' }).end(png);
-    response.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteHost = `127.0.0.1:${(site.address() as AddressInfo).port}`;
+  site = await startSite({ '/photo.png': { type: 'image/png', body: png } });
+  siteHost = site.host;
   t = await createTestApp({ env: { FETCH_ALLOW_HOSTS: siteHost } });
 });
 afterAll(async () => {
   await t.close();
-  site.close();
+  await site.close();
 });
 
 async function signedIn() {

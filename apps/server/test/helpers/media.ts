@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,4 +90,21 @@ export function pixelFloodPng(width: number, height: number): Buffer {
     pngChunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A local web site the fetcher may reach (pass `host` as FETCH_ALLOW_HOSTS): each path answers
+ * its body with its content type, anything else 404.
+ */
+export async function startSite(pages: Record<string, { type: string; body: Buffer | string }>) {
+  const site = http.createServer((request, response) => {
+    const page = pages[request.url ?? ''];
+    if (page) response.writeHead(200, { 'content-type': page.type }).end(page.body);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  return {
+    host: `127.0.0.1:${(site.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => site.close(() => resolve())),
+  };
 }
