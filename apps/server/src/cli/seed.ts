@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { boards, boardSections } from '../db/schema/boards.ts';
 import { images } from '../db/schema/images.ts';
-import { pins } from '../db/schema/pins.ts';
 import { boardCollaborators, boardFollows, userFollows } from '../db/schema/social.ts';
 import { users } from '../db/schema/users.ts';
 import type { MediaStorage } from '../adapters/storage/storage.ts';
 import { mapWithConcurrency } from '../lib/concurrency.ts';
 import { processImage } from '../modules/media/image-pipeline.ts';
+import { insertPinsInBulk } from './seed-bulk-load.ts';
 import { createRng, generateSeedImage } from './seed-images.ts';
 import {
   SEED_DESCRIPTION_PATTERNS,
@@ -163,8 +163,12 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
       };
     });
     // The first pin of each image is its original; later pins of the same image are repins of it.
-    const originals = await insertInChunks(tx, pinValues.slice(0, originalCount));
-    const repins = await insertInChunks(
+    // In bulk: counts and vocabulary once at the end, not per pin (decision 29).
+    const progress = (done: number) => {
+      if (done % 20_000 === 0) log(`seed: ${done} pins inserted`);
+    };
+    const originals = await insertPinsInBulk(tx, pinValues.slice(0, originalCount), progress);
+    const repins = await insertPinsInBulk(
       tx,
       pinValues.slice(originalCount).map((value, i) => {
         const original = originals[i % originals.length]!;
@@ -175,6 +179,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
           createdMethod: 'repin' as const,
         };
       }),
+      (done) => progress(originals.length + done),
     );
     log(`seed: ${originals.length + repins.length} pins inserted`);
     await insertFollows(tx, userRows, boardRows);
@@ -216,19 +221,6 @@ function fillPattern(pattern: string, words: { adj: string; noun: string }, tags
     .replace('{noun}', words.noun)
     .replace('{tags}', tags.map((tag) => `#${tag}`).join(' '))
     .trim();
-}
-
-async function insertInChunks(tx: Tx, values: (typeof pins.$inferInsert)[]) {
-  const rows: { id: number; pinnerId: number }[] = [];
-  for (let start = 0; start < values.length; start += 200) {
-    rows.push(
-      ...(await tx
-        .insert(pins)
-        .values(values.slice(start, start + 200))
-        .returning({ id: pins.id, pinnerId: pins.pinnerId })),
-    );
-  }
-  return rows;
 }
 
 /** Sections on boards whose topic has them, on two boards out of three. */
