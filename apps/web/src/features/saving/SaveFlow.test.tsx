@@ -5,8 +5,9 @@ import type { RepinResult } from '@pinboard/shared';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../test/boards.ts';
-import { failure, stubApi, success } from '../../test/apiStub.ts';
+import { failure, requestedUrls, stubApi, success } from '../../test/apiStub.ts';
 import { buildPin } from '../../test/pins.ts';
+import { AdvertiserContext, type AdvertiserContextValue } from '../viewer/advertiserContext.ts';
 import { buildPicker, buildPickerBoard, renderWithApp } from './pickerFixtures.tsx';
 import { CONFIRMATION_MS, SaveConfirmation } from './SaveConfirmation.tsx';
 import { SaveFlow, type SaveOrigin } from './SaveFlow.tsx';
@@ -37,7 +38,12 @@ function buildResult(overrides: Partial<RepinResult> = {}): RepinResult {
   };
 }
 
-function renderFlow(origin: SaveOrigin, repin: () => Response, extra: Record<string, () => Response> = {}) {
+function renderFlow(
+  origin: SaveOrigin,
+  repin: () => Response,
+  extra: Record<string, () => Response> = {},
+  advertiser: AdvertiserContextValue | null = null,
+) {
   const fetch = stubApi({
     '/v3/users/me/': () => success({ type: 'AUTH', user: buildUser({ username: 'maya' }) }),
     '/v3/boards/picker/': () => success(buildPicker([kitchen, home])),
@@ -47,9 +53,18 @@ function renderFlow(origin: SaveOrigin, repin: () => Response, extra: Record<str
     ...extra,
   });
   const onClose = vi.fn();
-  renderWithApp(<SaveFlow pin={buildPin({ id: '101' })} origin={origin} onClose={onClose} />);
+  renderWithApp(
+    <AdvertiserContext value={advertiser}>
+      <SaveFlow pin={buildPin({ id: '101' })} origin={origin} onClose={onClose} />
+    </AdvertiserContext>,
+  );
   return { fetch, onClose };
 }
+
+const repinBody = (fetch: ReturnType<typeof stubApi>) => {
+  const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/v3/pins/101/repin/')!;
+  return JSON.parse(String(init!.body));
+};
 
 describe('SaveFlow', () => {
   it('saves to a board: the row loads, then the closeup shows the “Saved to” dialog', async () => {
@@ -69,8 +84,21 @@ describe('SaveFlow', () => {
     );
     expect(within(dialog).getByRole('img', { name: 'Copper lamp' })).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Follow' })).toBeNull();
-    const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/v3/pins/101/repin/')!;
-    expect(JSON.parse(String(init!.body))).toEqual({ board_id: '31', section_id: null });
+    expect(repinBody(fetch)).toEqual({ board_id: '31', section_id: null });
+  });
+
+  it.each([
+    { isOwner: false, sent: '600' },
+    { isOwner: true, sent: undefined },
+  ])('sends advertiser_id on the picker and the save for an ad account (owner: $isOwner)', async (ad) => {
+    const { fetch } = renderFlow('closeup', () => success(buildResult()), {}, { advertiserId: '600', ...ad });
+
+    fireEvent.click(await screen.findByText('Kitchen'));
+
+    await screen.findByRole('dialog', { name: 'Saved to Kitchen' });
+    const picker = requestedUrls(fetch).find((url) => url.startsWith('/v3/boards/picker/'))!;
+    expect(new URL(picker, 'http://x').searchParams.get('advertiser_id')).toBe(ad.sent ?? null);
+    expect(repinBody(fetch).advertiser_id).toBe(ad.sent);
   });
 
   it('titles a save to a section with both names and offers the official account', async () => {

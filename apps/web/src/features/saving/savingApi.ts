@@ -13,8 +13,13 @@ import { isErrorCode } from '../auth/errorText.ts';
 
 const pinPath = (pinId: string) => `/v3/pins/${encodeURIComponent(pinId)}`;
 
-export async function fetchBoardPicker(pinId: string | null, signal?: AbortSignal): Promise<BoardPicker> {
-  return (await apiClient.get<BoardPicker>('/v3/boards/picker/', { query: { pin_id: pinId }, signal })).data;
+export async function fetchBoardPicker(
+  pinId: string | null,
+  advertiserId: string | undefined,
+  signal?: AbortSignal,
+): Promise<BoardPicker> {
+  const query = { pin_id: pinId, advertiser_id: advertiserId };
+  return (await apiClient.get<BoardPicker>('/v3/boards/picker/', { query, signal })).data;
 }
 
 export async function fetchSavedTo(pinId: string, signal?: AbortSignal): Promise<SavedTo[]> {

@@ -3,6 +3,9 @@ export const savingKeys = {
   all: ['saving'] as const,
   /** `pinId` null: the picker for a pin not made yet (the pin builder). */
   picker: (pinId: string | null) => [...savingKeys.all, 'picker', pinId ?? 'new'] as const,
+  /** The picker as asked for an ad account (`advertiser_id`), under `picker(pinId)` for refreshes. */
+  pickerFor: (pinId: string | null, advertiserId: string | undefined) =>
+    [...savingKeys.picker(pinId), advertiserId ?? 'self'] as const,
   savedTo: (pinId: string) => [...savingKeys.all, 'saved-to', pinId] as const,
   titleSuggestions: (pinId: string) => [...savingKeys.all, 'title-suggestions', pinId] as const,
 };

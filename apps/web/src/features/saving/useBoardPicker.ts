@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
+import { useAdvertiserIdToSend } from '../viewer/advertiserContext.ts';
 import { fetchBoardPicker, fetchSavedTo, fetchTitleSuggestions } from './savingApi.ts';
 import { savingKeys } from './savingKeys.ts';
 
 /**
  * The viewer's boards for saving `pinId` (null: a pin not made yet): all of them (the server's
- * order) and the shortlist.
+ * order) and the shortlist. An ad-account viewer who is not the owner asks with `advertiser_id`.
  */
 export function useBoardPicker(pinId: string | null) {
+  const advertiserId = useAdvertiserIdToSend();
   return useQuery({
-    queryKey: savingKeys.picker(pinId),
-    queryFn: ({ signal }) => fetchBoardPicker(pinId, signal),
+    queryKey: savingKeys.pickerFor(pinId, advertiserId),
+    queryFn: ({ signal }) => fetchBoardPicker(pinId, advertiserId, signal),
   });
 }
 

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { boardKeys } from '../boards/boardKeys.ts';
 import { profileKeys } from '../profile/profileKeys.ts';
 import { userKeys } from '../users/userKeys.ts';
+import { useAdvertiserIdToSend } from '../viewer/advertiserContext.ts';
 import { repinPin } from './savingApi.ts';
 import { savingKeys } from './savingKeys.ts';
 
@@ -14,13 +15,19 @@ export interface SaveTarget {
 /**
  * Saves a pin to a board or one of its sections. Afterwards only what the save changed is
  * refreshed: that board (its pins, sections and counts), the picker and saved-to answers for
- * this pin, and the viewer's profile and board lists (pin counts, covers).
+ * this pin, and the viewer's profile and board lists (pin counts, covers). An ad-account viewer
+ * who is not the owner sends `advertiser_id` (spec 2 section 6).
  */
 export function useSavePin(pinId: string, viewerUsername: string | null) {
   const queryClient = useQueryClient();
+  const advertiserId = useAdvertiserIdToSend();
   return useMutation({
     mutationFn: (target: SaveTarget): Promise<RepinResult> =>
-      repinPin(pinId, { board_id: target.boardId, section_id: target.sectionId }),
+      repinPin(pinId, {
+        board_id: target.boardId,
+        section_id: target.sectionId,
+        ...(advertiserId && { advertiser_id: advertiserId }),
+      }),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: boardKeys.board(result.board.id) });
       // The board page reads the board by its address, /{username}/{slug}/.

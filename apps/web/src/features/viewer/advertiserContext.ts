@@ -25,3 +25,12 @@ export function useAdvertiserContext(): AdvertiserContextValue | null {
 export function isAdAccountViewer(context: AdvertiserContextValue | null): context is AdvertiserContextValue {
   return context !== null && !context.isOwner;
 }
+
+/**
+ * The `advertiser_id` a save and the board picker send (spec 2 sections 6 and 7): the ad
+ * account's id for an ad-account viewer who is not its owner; none for everyone else.
+ */
+export function useAdvertiserIdToSend(): string | undefined {
+  const context = useAdvertiserContext();
+  return isAdAccountViewer(context) ? context.advertiserId : undefined;
+}
