@@ -1,49 +1,105 @@
-import type { Pin } from '@pinboard/shared';
-import { useState } from 'react';
+import type { Pin, Video } from '@pinboard/shared';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDuration } from '../pins/formatDuration.ts';
 import { pinAltText } from '../pins/pinText.ts';
-import styles from './SaveResult.module.css';
+import { prefersReducedMotion } from './confetti.ts';
+import styles from './SaveMedia.module.css';
 
-/** 75 -> '1:15'. */
-export function formatDuration(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+/** The frame's aspect ratio (SaveMedia.module.css): media wider than this fill its width. */
+const FRAME_RATIO = 3 / 2;
+
+/**
+ * The saved pin in the success dialog: its video (a muted, looping preview with its length) when
+ * it has one, else its image; either as large as the dialog's fixed frame allows.
+ */
+export function PinMedia({ pin, video }: { pin: Pin; video: Video | null }) {
+  const { t } = useTranslation();
+  const image = pin.images['474x'];
+  const alt = pinAltText(pin, t);
+  return (
+    <figure className={styles.frame}>
+      {video ? (
+        <MediaBox width={video.width} height={video.height}>
+          <VideoPreview video={video} poster={image.url} label={alt} />
+        </MediaBox>
+      ) : (
+        <MediaBox width={image.width} height={image.height}>
+          <img
+            className={styles.media}
+            src={image.url}
+            width={image.width}
+            height={image.height}
+            alt={alt}
+            style={{ backgroundColor: pin.dominant_color }}
+          />
+        </MediaBox>
+      )}
+    </figure>
+  );
 }
 
-/** The saved pin in the success dialog: its video with the duration when it has one, else its image. */
-export function PinMedia({ pin }: { pin: Pin }) {
-  const { t } = useTranslation();
-  const [duration, setDuration] = useState<number | null>(null);
-  const image = pin.images['236x'];
-  if (pin.embed && pin.embed.type.startsWith('video')) {
-    return (
-      <figure className={styles.media}>
-        <video
-          className={styles.image}
-          src={pin.embed.src}
-          poster={image.url}
-          controls
-          muted
-          preload="metadata"
-          onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
-        />
-        {duration !== null && Number.isFinite(duration) && (
-          <figcaption className={styles.duration}>
-            {t('saving.videoDuration', { duration: formatDuration(duration) })}
-          </figcaption>
-        )}
-      </figure>
-    );
-  }
+/**
+ * A box of the media's aspect ratio, as large as the frame allows: the frame's full width, or
+ * its full height for media taller than the frame. Its size is known before anything loads.
+ */
+function MediaBox({ width, height, children }: { width: number; height: number; children: ReactNode }) {
+  const widthPercent = Math.min(100, ((width / height) * 100) / FRAME_RATIO);
   return (
-    <figure className={styles.media}>
-      <img
-        className={styles.image}
-        src={image.url}
-        width={image.width}
-        height={image.height}
-        alt={pinAltText(pin, t)}
+    <div className={styles.box} style={{ width: `${widthPercent}%`, aspectRatio: `${width} / ${height}` }}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Plays by itself, muted and looping, unless the viewer prefers less motion (then the poster
+ * stays until Play). The button pauses it: moving content must be stoppable.
+ */
+function VideoPreview({ video, poster, label }: { video: Video; poster: string; label: string }) {
+  const { t } = useTranslation();
+  const element = useRef<HTMLVideoElement>(null);
+  const [still] = useState(prefersReducedMotion);
+  const [playing, setPlaying] = useState(false);
+  const duration = formatDuration(video.duration_ms);
+  const toggle = () => {
+    const player = element.current!;
+    if (playing) player.pause();
+    // A refused play (a browser's autoplay rule) leaves the poster: nothing to tell.
+    else player.play()?.catch(() => {});
+  };
+  return (
+    <>
+      <video
+        ref={element}
+        className={styles.media}
+        src={video.url}
+        poster={poster}
+        width={video.width}
+        height={video.height}
+        aria-label={label}
+        autoPlay={!still}
+        muted
+        loop
+        playsInline
+        preload={still ? 'none' : 'auto'}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
       />
-    </figure>
+      <span className={styles.duration}>
+        <span aria-hidden="true">{duration}</span>
+        <span className={styles.visuallyHidden}>{t('saving.videoDuration', { duration })}</span>
+      </span>
+      <button
+        type="button"
+        className={styles.playToggle}
+        onClick={toggle}
+        aria-label={playing ? t('saving.pauseVideo') : t('saving.playVideo')}
+      >
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" fill="currentColor">
+          {playing ? <path d="M3 2h3.5v12H3zM9.5 2H13v12H9.5z" /> : <path d="M4 2l10 6-10 6z" />}
+        </svg>
+      </button>
+    </>
   );
 }

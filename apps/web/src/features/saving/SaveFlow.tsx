@@ -89,7 +89,15 @@ export function SaveFlow({ pin, origin, onClose }: { pin: Pin; origin: SaveOrigi
   if (stage.name === 'done') {
     if (origin === 'grid' && !stage.boardCreated)
       return <SaveConfirmation result={stage.result} onDone={onClose} />;
-    return <SaveSuccessDialog result={stage.result} boardCreated={stage.boardCreated} onClose={onClose} />;
+    return (
+      <SaveSuccessDialog
+        result={stage.result}
+        boardCreated={stage.boardCreated}
+        sourceVideo={pin.video}
+        withWebsiteImages={origin === 'closeup'}
+        onClose={onClose}
+      />
+    );
   }
   const already = savedTo.data?.[0];
   return (

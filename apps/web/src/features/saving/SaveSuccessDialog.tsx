@@ -1,4 +1,4 @@
-import { canPromotePin, promotePinPath, type RepinResult } from '@pinboard/shared';
+import { canPromotePin, promotePinPath, type RepinResult, type Video } from '@pinboard/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,19 +7,28 @@ import { useViewer } from '../viewer/useViewer.ts';
 import { FollowRow } from './FollowRow.tsx';
 import { PinMedia } from './PinMedia.tsx';
 import styles from './SaveResult.module.css';
+import { useWebsiteImages } from './useWebsiteImages.ts';
+import { WebsiteImageGrid } from './WebsiteImageGrid.tsx';
 
 interface SaveSuccessDialogProps {
   result: RepinResult;
   /** The board was made in the picker for this save: the title says 'Board created'. */
   boardCreated: boolean;
+  /** The video of the pin that was saved: the saved copy may come without it. */
+  sourceVideo: Video | null;
+  /** Look for the images of the pin's website (the closeup's dialog only). */
+  withWebsiteImages: boolean;
   onClose: () => void;
 }
 
 /**
  * 'Saved to {boardName}' (spec 2 section 2.1): the pin, 'See it now', 'Promote your Pin' for an
- * eligible viewer or else 'Send', the follow row.
+ * eligible viewer or else 'Send', the follow row. The pin shows as its video, else its image;
+ * a pin with a link swaps its image for a grid of the website's images if more than one comes
+ * back while the dialog is open (never waiting for them).
  */
-export function SaveSuccessDialog({ result, boardCreated, onClose }: SaveSuccessDialogProps) {
+export function SaveSuccessDialog(props: SaveSuccessDialogProps) {
+  const { result, boardCreated, sourceVideo, withWebsiteImages, onClose } = props;
   const { t } = useTranslation();
   const titleId = useId();
   const { viewer, session } = useViewer();
@@ -31,6 +40,8 @@ export function SaveSuccessDialog({ result, boardCreated, onClose }: SaveSuccess
     : t('saving.savedToBoard', { boardName: result.board.name });
   const pinPath = `/pin/${result.pin.id}/`;
   const official = result.link_domain_official_user;
+  const video = result.pin.video ?? sourceVideo;
+  const websiteImages = useWebsiteImages(withWebsiteImages && !video ? result.pin.link : null);
 
   return (
     <Dialog labelledBy={titleId} onClose={onClose} closeLabel={t('saving.close')} width={500}>
@@ -39,7 +50,11 @@ export function SaveSuccessDialog({ result, boardCreated, onClose }: SaveSuccess
           {boardCreated ? t('saving.boardCreated') : savedTo}
         </h2>
         {boardCreated && <p className={styles.subtitle}>{savedTo}</p>}
-        <PinMedia pin={result.pin} />
+        {websiteImages ? (
+          <WebsiteImageGrid pin={result.pin} images={websiteImages} />
+        ) : (
+          <PinMedia pin={result.pin} video={video} />
+        )}
         <div className={styles.actions}>
           <Link
             to={pinPath}

@@ -3,6 +3,7 @@ import type {
   BoardPicker,
   BoardSection,
   CreateBoard,
+  FoundImages,
   RepinBody,
   RepinResult,
   SavedTo,
@@ -31,6 +32,14 @@ export async function fetchTitleSuggestions(pinId: string, signal?: AbortSignal)
     signal,
   });
   return data.map((suggestion) => suggestion.title);
+}
+
+/**
+ * `GET /v3/pins/find_images/`: the pinnable images of a pin's website. Saving asks for itself:
+ * importing pin-create's client would make that page's chunks shared with this one.
+ */
+export async function findWebsiteImages(url: string, signal?: AbortSignal): Promise<FoundImages> {
+  return (await apiClient.get<FoundImages>('/v3/pins/find_images/', { query: { url }, signal })).data;
 }
 
 export async function repinPin(pinId: string, body: RepinBody): Promise<RepinResult> {

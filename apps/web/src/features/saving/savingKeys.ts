@@ -7,5 +7,7 @@ export const savingKeys = {
   pickerFor: (pinId: string | null, advertiserId: string | undefined) =>
     [...savingKeys.picker(pinId), advertiserId ?? 'self'] as const,
   savedTo: (pinId: string) => [...savingKeys.all, 'saved-to', pinId] as const,
+  /** The pinnable images of the page at `link` (the success dialog's grid). */
+  websiteImages: (link: string) => [...savingKeys.all, 'website-images', link] as const,
   titleSuggestions: (pinId: string) => [...savingKeys.all, 'title-suggestions', pinId] as const,
 };
