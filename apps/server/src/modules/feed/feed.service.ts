@@ -1,12 +1,109 @@
 import type { Executor } from '../../db/client.ts';
-import type { PageOptions } from '../../lib/bookmark.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { decodeBookmark, encodeBookmark, type PageOptions } from '../../lib/bookmark.ts';
+import { presentPin } from '../pins/pins.presenter.ts';
 import { pagePins, type PinPage } from '../pins/pins.service.ts';
+import { listFeedPinsByIds, listHomeFeedBatch, type HomeFeedPart } from './home-feed.repository.ts';
+
+/** Where a signed-in feed stopped: the part, and the last pin shown of it (null: its start). */
+interface HomeFeedCursor {
+  part: HomeFeedPart;
+  beforeId: number | null;
+}
+
+function decodeHomeFeedBookmark(bookmark: string | undefined): HomeFeedCursor {
+  const key = decodeBookmark(bookmark);
+  if (key === null) return { part: 'followed', beforeId: null };
+  const [part, id] = key;
+  const validId = id === null || (typeof id === 'number' && Number.isSafeInteger(id) && id > 0);
+  if (key.length !== 2 || (part !== 'followed' && part !== 'fresh') || !validId) {
+    throw new AppError('invalid_bookmark', { field: 'bookmark' });
+  }
+  return { part, beforeId: id };
+}
+
+// A batch is a few pages' worth of candidates: most pass, and a page rarely needs two.
+const BATCH_MIN = 50;
+const BATCH_MAX = 500;
+// A request reads at most this many batches; a part whose pins are nearly all hidden (pictures
+// already in the followed part) then answers a short page whose bookmark resumes the walk.
+const BATCHES_PER_REQUEST = 8;
+
+interface PartSlice {
+  ids: number[];
+  /** 'full': `wanted` ids found; 'end': the part has no more; 'paused': stopped at `resumeAt`. */
+  state: 'full' | 'end' | 'paused';
+  resumeAt: number | null;
+}
+
+/** Up to `wanted` shown pin ids of a part, newest first, before `beforeId`. */
+async function takeFromPart(
+  db: Executor,
+  viewerId: number,
+  part: HomeFeedPart,
+  beforeId: number | null,
+  wanted: number,
+): Promise<PartSlice> {
+  const limit = Math.min(BATCH_MAX, Math.max(BATCH_MIN, wanted * 2));
+  const ids: number[] = [];
+  let cursor = beforeId;
+  for (let batches = 0; batches < BATCHES_PER_REQUEST; batches += 1) {
+    const batch = await listHomeFeedBatch(db, { viewerId, part, beforeId: cursor, limit });
+    for (const row of batch) {
+      if (!row.shown) continue;
+      ids.push(row.id);
+      if (ids.length === wanted) return { ids, state: 'full', resumeAt: null };
+    }
+    if (batch.length < limit) return { ids, state: 'end', resumeAt: null };
+    cursor = batch.at(-1)!.id;
+  }
+  return { ids, state: 'paused', resumeAt: cursor };
+}
+
+/** The answer for pin ids in the feed's order (the parts are not one id order). */
+async function presentInOrder(db: Executor, ids: number[]) {
+  const rows = new Map((await listFeedPinsByIds(db, ids)).map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [presentPin(row)] : [];
+  });
+}
 
 /**
- * The home feed: the newest pins the viewer may see on public boards. The personalised
- * feed (followed boards and people first) comes with the discovery work.
+ * The home feed. A visitor gets the newest public pins. A signed-in viewer gets pins from the
+ * boards and people they follow first, then fresh pins from everyone, never the same picture
+ * twice (decision 29). The bookmark says which part the next page continues and after which
+ * pin, so pins saved while someone scrolls neither shift nor repeat what they see.
  */
-export function pageHomeFeed(db: Executor, options: PageOptions): Promise<PinPage> {
+export async function pageHomeFeed(db: Executor, options: PageOptions): Promise<PinPage> {
+  const { viewerId, pageSize } = options;
   // Everyone's home feed shows public pins only; secret pins stay on their boards.
-  return pagePins(db, undefined, { ...options, viewerId: null });
+  if (viewerId === null) return pagePins(db, undefined, { ...options, viewerId: null });
+
+  const cursor = decodeHomeFeedBookmark(options.bookmark);
+  let followed: number[] = [];
+  if (cursor.part === 'followed') {
+    const slice = await takeFromPart(db, viewerId, 'followed', cursor.beforeId, pageSize + 1);
+    if (slice.state !== 'end') {
+      followed = slice.ids.slice(0, pageSize);
+      const resumeAt = slice.state === 'full' ? followed.at(-1)! : slice.resumeAt;
+      return { items: await presentInOrder(db, followed), bookmark: encodeBookmark(['followed', resumeAt]) };
+    }
+    followed = slice.ids;
+  }
+  // The followed part ended on this page (or before it): fresh pins fill the rest.
+  const room = pageSize - followed.length;
+  const fresh = await takeFromPart(
+    db,
+    viewerId,
+    'fresh',
+    cursor.part === 'fresh' ? cursor.beforeId : null,
+    room + 1,
+  );
+  const shown = fresh.ids.slice(0, room);
+  const resumeAt = fresh.state === 'paused' ? fresh.resumeAt : (shown.at(-1) ?? null);
+  return {
+    items: await presentInOrder(db, [...followed, ...shown]),
+    bookmark: fresh.state === 'end' ? null : encodeBookmark(['fresh', resumeAt]),
+  };
 }
