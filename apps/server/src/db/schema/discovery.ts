@@ -64,7 +64,10 @@ export const searchTerms = pgTable(
     pinCount: integer('pin_count').notNull().default(1),
   },
   (t) => [
-    index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
+    // A small pending list (migration 0012): typo correction reads it in full.
+    index('search_terms_trgm_idx')
+      .using('gin', sql`${t.term} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 64 }),
     index('search_terms_prefix_idx').on(sql`${t.term} text_pattern_ops`, t.pinCount.desc()),
   ],
 );

@@ -87,7 +87,8 @@ export const pins = pgTable(
       .where(sql`${t.viaPinId} is not null`),
     index('pins_hashtags_idx').using('gin', t.hashtags),
     index('pins_text_search_idx').using('gin', pinTextVector(t.title, t.description)),
-    index('pins_search_vector_idx').using('gin', t.searchVector),
+    // A small pending list (migration 0012): every search reads it in full until it is merged.
+    index('pins_search_vector_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 64 }),
     // The typeahead's pin-title queries by prefix.
     index('pins_title_prefix_idx').on(sql`lower(${t.title}) text_pattern_ops`),
   ],

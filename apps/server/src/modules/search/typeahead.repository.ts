@@ -19,6 +19,9 @@ const TITLE_CANDIDATES = 200;
 /**
  * Pin titles (lower case) starting with the prefix on public boards of active accounts, the
  * most pinned first among the first candidates in index order (pins_title_prefix_idx).
+ * `using ~<~` is the index's own order (text_pattern_ops, byte order): ordered by the default
+ * collation instead, no index can give the order, and a common prefix ('how', 'the': 16,000 of
+ * 100,000 titles) fetched and sorted every match, 60-90 ms, instead of stopping at the limit.
  */
 export async function listTitlesByPrefix(db: Executor, prefix: string, limit: number): Promise<string[]> {
   const rows = await selectRows<{ title: string }>(
@@ -30,7 +33,7 @@ export async function listTitlesByPrefix(db: Executor, prefix: string, limit: nu
       join users pinner on pinner.id = pins.pinner_id and pinner.status = 'active'
       join users board_owner on board_owner.id = boards.owner_id and board_owner.status = 'active'
       where lower(pins.title) like ${startsWithPattern(prefix)} and length(pins.title) <= 60
-      order by lower(pins.title)
+      order by lower(pins.title) using ~<~
       limit ${TITLE_CANDIDATES}
     ) c
     group by c.title
