@@ -39,6 +39,7 @@ import { registerSocialRoutes } from './modules/auth/social.routes.ts';
 import { registerIdentitySettingsRoutes } from './modules/settings/identities.routes.ts';
 import { registerExperimentRoutes } from './modules/experiments/experiments.routes.ts';
 import { registerFeedRoutes } from './modules/feed/feed.routes.ts';
+import { registerDiscoverRoutes } from './modules/discover/discover.routes.ts';
 import { registerPinRoutes } from './modules/pins/pins.routes.ts';
 import { registerRelatedPinRoutes } from './modules/pins/related-pins.routes.ts';
 import { registerUserFollowRoutes } from './modules/users/follows.routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerSearchRoutes(app, context);
   registerOffsiteRoutes(app, { ...context, counters, sessionSecret });
   registerFeedRoutes(app, context);
+  registerDiscoverRoutes(app, context);
   registerExperimentRoutes(app, context);
 
   if (context.adminToken) registerAdminEndpoint(app, { ...context, token: context.adminToken });

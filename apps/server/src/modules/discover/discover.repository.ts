@@ -1,0 +1,105 @@
+import { and, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { selectRows } from '../../db/sql-helpers.ts';
+import { boards } from '../../db/schema/boards.ts';
+import { pins } from '../../db/schema/pins.ts';
+import { selectBoards } from '../boards/boards.repository.ts';
+import { readablePins, selectPins, type PinRow } from '../pins/pins.repository.ts';
+
+/*
+ * Everything here is what a visitor may see (public boards, active people), the same for every
+ * viewer, so the service keeps it for a minute (decision 30).
+ */
+
+const DAY_MS = 86_400_000;
+const since = (days: number) => new Date(Date.now() - days * DAY_MS);
+
+/**
+ * The most used hashtags, from the search vocabulary ('#tag' terms of pins on public boards,
+ * kept by migration 0010's trigger), without their '#'.
+ */
+export async function listPopularHashtags(db: Executor, limit: number): Promise<string[]> {
+  const rows = await selectRows<{ term: string }>(
+    db,
+    sql`select term from search_terms where term like '#%' order by pin_count desc, term limit ${limit}`,
+  );
+  return rows.map((row) => row.term.slice(1));
+}
+
+export interface HashtagCoverRow {
+  tag: string;
+  pin_id: string | number;
+  image_id: string | number;
+  sizes: PinRow['imageSizes'];
+  dominant_color: string;
+}
+
+/** Up to `perTag` of the newest readable public pins of each tag, for the tiles' pictures. */
+export function listHashtagCovers(db: Executor, tags: string[], perTag: number): Promise<HashtagCoverRow[]> {
+  if (tags.length === 0) return Promise.resolve([]);
+  const tagList = sql.join(
+    tags.map((tag) => sql`${tag}`),
+    sql`, `,
+  );
+  return selectRows<HashtagCoverRow>(
+    db,
+    sql`select t.tag, p.id as pin_id, p.image_id, i.sizes, p.dominant_color
+    from unnest(array[${tagList}]::text[]) as t(tag)
+    cross join lateral (
+      select p.id, p.image_id, p.dominant_color from pins p
+      where p.hashtags @> array[t.tag]
+        and exists (select 1 from boards b join users o on o.id = b.owner_id
+          where b.id = p.board_id and b.privacy = 'public' and o.status = 'active')
+        and exists (select 1 from users u where u.id = p.pinner_id and u.status = 'active')
+      order by p.id desc limit ${perTag}
+    ) p
+    join images i on i.id = p.image_id`,
+  );
+}
+
+/** Pins saved most often in the last `days` (by saves made then), most saved first. */
+export async function listMostSavedPinIds(db: Executor, days: number, limit: number): Promise<number[]> {
+  const rows = await selectRows<{ id: string | number }>(
+    db,
+    sql`select via_pin_id as id from pins
+      where via_pin_id is not null and created_at >= ${since(days).toISOString()}
+      group by via_pin_id order by count(*) desc, via_pin_id desc limit ${limit}`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+export function listPublicPinsByIds(db: Executor, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectPins(db).where(and(inArray(pins.id, ids), readablePins(null)));
+}
+
+/** Public pins made in the last `days`, the most saved first; `linked`: only pins with a link. */
+export function listRecentPopularPins(db: Executor, days: number, linked: boolean, limit: number) {
+  const conditions: (SQL | undefined)[] = [
+    readablePins(null),
+    gte(pins.createdAt, since(days)),
+    linked ? isNotNull(pins.link) : undefined,
+  ];
+  return selectPins(db)
+    .where(and(...conditions))
+    .orderBy(desc(pins.repinCount), desc(pins.id))
+    .limit(limit);
+}
+
+/** The newest public boards with at least `minPins` pins, of active owners, not archived. */
+export function listNewBoards(db: Executor, minPins: number, limit: number) {
+  return selectBoards(db, null)
+    .where(
+      and(
+        eq(boards.privacy, 'public'),
+        isNull(boards.archivedAt),
+        gte(boards.pinCount, minPins),
+        sql`exists (select 1 from users o where o.id = ${boards.ownerId} and o.status = 'active')`,
+      ),
+    )
+    .orderBy(desc(boards.createdAt), desc(boards.id))
+    .limit(limit);
+}
+
+/** A hashtag's pins, as pagePins filters them (newest first, public for everyone). */
+export const carriesHashtag = (tag: string): SQL => sql`${pins.hashtags} @> array[${tag}]::text[]`;
