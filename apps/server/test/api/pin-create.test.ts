@@ -148,6 +148,23 @@ describe('POST /v3/pins/', () => {
       story_page_count: 2,
       story_pages: null,
     });
+
+    // Saving either keeps what it is: the video, and the story's pages.
+    const saver = await signedIn();
+    const theirBoard = await t.make.board(saver.user.id);
+    for (const [pinId, check] of [
+      [dataOf(video).id, { video: { duration_ms: videoPin.video.duration_ms } }],
+      [dataOf(idea).id, { story_page_count: 2, story_pages: [{ text: 'First' }, { text: 'Then this' }] }],
+    ] as const) {
+      const saved = await t.request({
+        method: 'POST',
+        url: `/v3/pins/${pinId}/repin/`,
+        headers: headersOf(saver.cookie),
+        payload: { board_id: String(theirBoard.id) },
+      });
+      expect(saved.status).toBe(200);
+      expect(dataOf(await get(`/v3/pins/${dataOf(saved).pin.id}/`, saver.cookie))).toMatchObject(check);
+    }
   });
 
   it("refuses another person's board, section or upload; a collaborator may create", async () => {

@@ -4,6 +4,7 @@ import { boards, boardSections } from '../../db/schema/boards.ts';
 import { pins } from '../../db/schema/pins.ts';
 import { boardCollaborators } from '../../db/schema/social.ts';
 import { users } from '../../db/schema/users.ts';
+import { copyStoryPages } from './story-pages.repository.ts';
 
 /** What a save copies from the pin it saves. */
 export interface RepinSource {
@@ -18,6 +19,9 @@ export interface RepinSource {
   dominantColor: string;
   embedSrc: string | null;
   embedType: string | null;
+  videoKey: string | null;
+  videoDurationMs: number | null;
+  storyPageCount: number;
 }
 
 export async function findRepinSource(db: Executor, pinId: number): Promise<RepinSource | null> {
@@ -34,6 +38,9 @@ export async function findRepinSource(db: Executor, pinId: number): Promise<Repi
       dominantColor: pins.dominantColor,
       embedSrc: pins.embedSrc,
       embedType: pins.embedType,
+      videoKey: pins.videoKey,
+      videoDurationMs: pins.videoDurationMs,
+      storyPageCount: pins.storyPageCount,
     })
     .from(pins)
     .where(eq(pins.id, pinId));
@@ -59,7 +66,7 @@ export interface NewRepin {
 }
 
 /**
- * Inserts the saved pin, or finds the one already on the board: the unique index on
+ * Inserts the saved pin (its video or idea-pin pages too), or finds the one already on the board: the unique index on
  * (board_id, via_pin_id) makes a concurrent second save wait for the first and insert nothing.
  * Counts and last_pinned_to_at follow by trigger (migration 0001).
  */
@@ -80,13 +87,20 @@ export async function insertRepin(db: Executor, repin: NewRepin): Promise<{ id: 
       dominantColor: source.dominantColor,
       embedSrc: source.embedSrc,
       embedType: source.embedType,
+      videoKey: source.videoKey,
+      videoDurationMs: source.videoDurationMs,
+      storyPageCount: source.storyPageCount,
       viaPinId: source.id,
       viaPinnerId: source.pinnerId,
       createdMethod: 'repin',
     })
     .onConflictDoNothing({ target: [pins.boardId, pins.viaPinId], where: sql`${pins.viaPinId} is not null` })
     .returning({ id: pins.id });
-  if (inserted) return { id: inserted.id, inserted: true };
+  if (inserted) {
+    // A saved idea pin is the same story: its pages come along.
+    if (source.storyPageCount > 0) await copyStoryPages(db, source.id, inserted.id);
+    return { id: inserted.id, inserted: true };
+  }
   const [existing] = await db
     .select({ id: pins.id })
     .from(pins)

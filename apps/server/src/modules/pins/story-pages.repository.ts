@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { images } from '../../db/schema/images.ts';
 import { pinStoryPages } from '../../db/schema/media-uploads.ts';
@@ -32,4 +32,12 @@ export interface NewStoryPage {
 export async function insertStoryPages(db: Executor, pinId: number, pages: NewStoryPage[]): Promise<void> {
   if (pages.length === 0) return;
   await db.insert(pinStoryPages).values(pages.map((page, position) => ({ pinId, position, ...page })));
+}
+
+/** Gives a saved copy of an idea pin the pages of the pin it was saved from. */
+export async function copyStoryPages(db: Executor, fromPinId: number, toPinId: number): Promise<void> {
+  await db.execute(sql`
+    insert into ${pinStoryPages} (pin_id, position, image_id, video_key, video_duration_ms, text)
+    select ${toPinId}, position, image_id, video_key, video_duration_ms, text
+    from ${pinStoryPages} where pin_id = ${fromPinId}`);
 }

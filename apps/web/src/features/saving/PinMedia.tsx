@@ -13,8 +13,9 @@ const FRAME_RATIO = 3 / 2;
  * The saved pin in the success dialog: its video (a muted, looping preview with its length) when
  * it has one, else its image; either as large as the dialog's fixed frame allows.
  */
-export function PinMedia({ pin, video }: { pin: Pin; video: Video | null }) {
+export function PinMedia({ pin }: { pin: Pin }) {
   const { t } = useTranslation();
+  const { video } = pin;
   const image = pin.images['474x'];
   const alt = pinAltText(pin, t);
   return (

@@ -93,7 +93,6 @@ export function SaveFlow({ pin, origin, onClose }: { pin: Pin; origin: SaveOrigi
       <SaveSuccessDialog
         result={stage.result}
         boardCreated={stage.boardCreated}
-        sourceVideo={pin.video}
         withWebsiteImages={origin === 'closeup'}
         onClose={onClose}
       />

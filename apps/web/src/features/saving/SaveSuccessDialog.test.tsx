@@ -32,7 +32,7 @@ const found = (count: number) =>
 
 function renderDialog(
   pin: Partial<Pin>,
-  options: { sourceVideo?: Pin['video']; withWebsiteImages?: boolean; findImages?: () => Response } = {},
+  options: { withWebsiteImages?: boolean; findImages?: () => Response } = {},
 ) {
   const fetch = stubApi({
     '/v3/users/me/': () => success({ type: 'AUTH', user: buildUser({ username: 'maya' }) }),
@@ -50,7 +50,6 @@ function renderDialog(
     <SaveSuccessDialog
       result={result}
       boardCreated={false}
-      sourceVideo={options.sourceVideo ?? null}
       withWebsiteImages={options.withWebsiteImages ?? true}
       onClose={() => {}}
     />,
@@ -62,8 +61,8 @@ const findImagesCalls = (fetch: ReturnType<typeof stubApi>) =>
   requestedUrls(fetch).filter((url) => url.startsWith('/v3/pins/find_images/'));
 
 describe('SaveSuccessDialog media', () => {
-  it('plays the saved pin’s video muted and looping, with its length, when the copy has none', () => {
-    const { fetch, dialog } = renderDialog({ ...linked }, { sourceVideo: video });
+  it('plays the saved pin’s video muted and looping, with its length', () => {
+    const { fetch, dialog } = renderDialog({ ...linked, video });
 
     const player = dialog.querySelector('video')!;
     expect(player.getAttribute('src')).toBe(video.url);

@@ -1,4 +1,4 @@
-import { canPromotePin, promotePinPath, type RepinResult, type Video } from '@pinboard/shared';
+import { canPromotePin, promotePinPath, type RepinResult } from '@pinboard/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,8 +14,6 @@ interface SaveSuccessDialogProps {
   result: RepinResult;
   /** The board was made in the picker for this save: the title says 'Board created'. */
   boardCreated: boolean;
-  /** The video of the pin that was saved: the saved copy may come without it. */
-  sourceVideo: Video | null;
   /** Look for the images of the pin's website (the closeup's dialog only). */
   withWebsiteImages: boolean;
   onClose: () => void;
@@ -28,7 +26,7 @@ interface SaveSuccessDialogProps {
  * back while the dialog is open (never waiting for them).
  */
 export function SaveSuccessDialog(props: SaveSuccessDialogProps) {
-  const { result, boardCreated, sourceVideo, withWebsiteImages, onClose } = props;
+  const { result, boardCreated, withWebsiteImages, onClose } = props;
   const { t } = useTranslation();
   const titleId = useId();
   const { viewer, session } = useViewer();
@@ -40,7 +38,7 @@ export function SaveSuccessDialog(props: SaveSuccessDialogProps) {
     : t('saving.savedToBoard', { boardName: result.board.name });
   const pinPath = `/pin/${result.pin.id}/`;
   const official = result.link_domain_official_user;
-  const video = result.pin.video ?? sourceVideo;
+  const video = result.pin.video;
   const websiteImages = useWebsiteImages(withWebsiteImages && !video ? result.pin.link : null);
 
   return (
@@ -53,7 +51,7 @@ export function SaveSuccessDialog(props: SaveSuccessDialogProps) {
         {websiteImages ? (
           <WebsiteImageGrid pin={result.pin} images={websiteImages} />
         ) : (
-          <PinMedia pin={result.pin} video={video} />
+          <PinMedia pin={result.pin} />
         )}
         <div className={styles.actions}>
           <Link
