@@ -28,6 +28,7 @@ import type ideaPins from './locales/en/ideaPins.json';
 import type story from './locales/en/story.json';
 import type search from './locales/en/search.json';
 import type offsite from './locales/en/offsite.json';
+import type discover from './locales/en/discover.json';
 
 type ErrorMessages = { [Code in ErrorCode]: (typeof ERRORS)[Code]['message'] };
 
@@ -70,6 +71,7 @@ type LazyWords = {
   story: typeof story;
   search: typeof search;
   offsite: typeof offsite;
+  discover: typeof discover;
 };
 type Resources = { translation: typeof en & LazyWords };
 

@@ -137,6 +137,29 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           path,
           lazy: async () => ({ Component: (await import('./features/search/SearchPage.tsx')).SearchPage }),
         })),
+        // Ideas, today and topics (issue 9).
+        {
+          path: 'ideas',
+          lazy: async () => ({ Component: (await import('./features/discover/IdeasPage.tsx')).IdeasPage }),
+        },
+        {
+          path: 'ideas/:interest/:id',
+          lazy: async () => ({ Component: (await import('./features/discover/TopicPage.tsx')).InterestPage }),
+        },
+        {
+          path: 'topics/*',
+          lazy: async () => ({ Component: (await import('./features/discover/TopicPage.tsx')).TopicsPage }),
+        },
+        {
+          path: 'today',
+          lazy: async () => ({ Component: (await import('./features/discover/TodayPage.tsx')).TodayPage }),
+        },
+        ...['trending', 'popular', 'best', 'article'].map((kind) => ({
+          path: `today/${kind}/*`,
+          lazy: async () => ({
+            Component: (await import('./features/discover/TodayKindPage.tsx')).TodayKindPage,
+          }),
+        })),
         // Catalogued pages whose feature comes later; static paths, so they rank above ':username'.
         ...comingSoonRoutes,
         {

@@ -137,17 +137,20 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   live('searchBoards', 'search/boards', 'discovery', 'discovery'),
   live('searchUsers', 'search/users', 'discovery', 'discovery'),
   soon('search', 'search/*', 'discovery', 'discovery'),
-  soon('ideas', 'ideas', 'discovery', 'discovery'),
-  soon('ideasInterest', 'ideas/:interest/:id', 'discovery', 'discovery'),
+  // Ideas, today and topics (issue 9): built from popular hashtags and recent saves.
+  live('ideas', 'ideas', 'discovery', 'discovery'),
+  live('ideasInterest', 'ideas/:interest/:id', 'discovery', 'discovery'),
   soon('videos', 'videos', 'discovery', 'discovery'),
   soon('videosCategory', 'videos/:category/:id', 'discovery', 'discovery'),
   soon('shopping', 'shopping', 'discovery', 'discovery'),
   soon('shoppingCategory', 'shopping/:category/:id', 'discovery', 'discovery'),
-  soon('topics', 'topics/*', 'discovery', 'discovery'),
-  soon('today', 'today', 'discovery', 'discovery'),
-  ...['article', 'best', 'trending', 'popular', 'shop'].map((kind) =>
-    soon(camel('today', kind), `today/${kind}/*`, 'discovery', 'discovery'),
+  live('topics', 'topics/*', 'discovery', 'discovery'),
+  live('today', 'today', 'discovery', 'discovery'),
+  ...['article', 'best', 'trending', 'popular'].map((kind) =>
+    live(camel('today', kind), `today/${kind}/*`, 'discovery', 'discovery'),
   ),
+  // Waits for products (shopping).
+  soon('todayShop', 'today/shop/*', 'discovery', 'discovery'),
   soon('discoverArticle', 'discover/article/*', 'discovery', 'discovery'),
 
   soon('unauthProfile', 'unauth-profile/*', 'account', 'signupLogin'),

@@ -50,7 +50,19 @@ describe('the route table', () => {
         .filter((r) => r.feature === 'discovery')
         .map((r) => r.id)
         .sort(),
-    ).toEqual(['searchBoards', 'searchPins', 'searchUsers']);
+    ).toEqual([
+      'ideas',
+      'ideasInterest',
+      'searchBoards',
+      'searchPins',
+      'searchUsers',
+      'today',
+      'todayArticle',
+      'todayBest',
+      'todayPopular',
+      'todayTrending',
+      'topics',
+    ]);
     expect(
       available.every((r) =>
         ['browsing', 'signupLogin', 'accountRecovery', 'creating', 'discovery'].includes(r.feature),

@@ -1,0 +1,57 @@
+import './words.ts';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TodaySection } from '@pinboard/shared/discover';
+import { ErrorState, LoadingState } from '../profile/PageStates.tsx';
+import styles from './Discover.module.css';
+import { useToday } from './discoverApi.ts';
+import { TodayList } from './TodayList.tsx';
+
+function TodaySectionView({ section }: { section: TodaySection }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const kind = t(`discover.today.kinds.${section.kind}`);
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <div className={styles.sectionHeader}>
+        <h2 id={headingId} className={styles.sectionHeading}>
+          {kind}
+        </h2>
+        <Link to={`/today/${section.kind}/`} aria-label={t('discover.today.seeAllLabel', { kind })}>
+          {t('discover.today.seeAll')}
+        </Link>
+      </div>
+      <TodayList section={section} label={kind} />
+    </section>
+  );
+}
+
+/** `/today`: today's lists (trending, popular, best new boards, good reads), a few items each. */
+export function TodayPage() {
+  const { t } = useTranslation();
+  const today = useToday();
+  return (
+    <div className={styles.page}>
+      <title>{t('discover.today.documentTitle')}</title>
+      <header className={styles.header}>
+        <h1 className={styles.heading}>{t('discover.today.heading')}</h1>
+        <p className={styles.intro}>
+          {t('discover.today.date', {
+            date: new Date(),
+            formatParams: { date: { dateStyle: 'long' } },
+          })}
+        </p>
+      </header>
+      {today.status === 'pending' ? (
+        <LoadingState text={t('discover.loading')} />
+      ) : today.status === 'error' ? (
+        <ErrorState text={t('discover.error')} onRetry={() => void today.refetch()} />
+      ) : today.data.sections.length === 0 ? (
+        <p className={styles.message}>{t('discover.today.empty')}</p>
+      ) : (
+        today.data.sections.map((section) => <TodaySectionView key={section.kind} section={section} />)
+      )}
+    </div>
+  );
+}
