@@ -6,7 +6,7 @@ import { PinSchema } from './pins.ts';
 
 /**
  * The ideas, today and topics pages (issue 9; spec 3 section 2.8), built from public pins
- * (decision 29). An interest and a topic are both a hashtag: `/ideas/{interest}/{id}` and
+ * (decision 30). An interest and a topic are both a hashtag: `/ideas/{interest}/{id}` and
  * `/topics/{name}` show the pins carrying it.
  */
 

@@ -72,7 +72,7 @@ async function presentInOrder(db: Executor, ids: number[]) {
 /**
  * The home feed. A visitor gets the newest public pins. A signed-in viewer gets pins from the
  * boards and people they follow first, then fresh pins from everyone, never the same picture
- * twice (decision 29). The bookmark says which part the next page continues and after which
+ * twice (decision 30). The bookmark says which part the next page continues and after which
  * pin, so pins saved while someone scrolls neither shift nor repeat what they see.
  */
 export async function pageHomeFeed(db: Executor, options: PageOptions): Promise<PinPage> {

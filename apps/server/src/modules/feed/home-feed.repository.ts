@@ -5,7 +5,7 @@ import { pins } from '../../db/schema/pins.ts';
 import { readablePins, selectPins, type PinRow } from '../pins/pins.repository.ts';
 
 /*
- * The signed-in home feed (decision 29) in two parts, each newest first by id:
+ * The signed-in home feed (decision 30) in two parts, each newest first by id:
  *   followed: pins on boards the viewer follows and pins by people the viewer follows;
  *   fresh:    everyone else's pins, minus every picture the followed part holds.
  * Public boards only in both, never the viewer's own pins. 'The same pin' is the same picture
