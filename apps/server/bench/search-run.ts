@@ -7,7 +7,7 @@ import { READY_PROBES } from './endpoints.ts';
 import { findFreePort } from './server-process.ts';
 import { checkSearchTargets, formatSeconds, type TargetCheck } from './targets.ts';
 
-/** Seeding 100,000 pins (search vectors and vocabulary by trigger) takes a few minutes. */
+/** Seeding 100,000 pins takes 40-100 s on 2 busy cores (decision 29); the limit is generous. */
 const SEED_START_TIMEOUT_MS = 1_800_000;
 /** Latency targets are per request: a light load (a few people typing at once), not saturation. */
 export const SEARCH_CONNECTIONS = 4;
