@@ -79,6 +79,8 @@ export const pins = pgTable(
     index('pins_board_id_idx').on(t.boardId, t.id.desc()),
     index('pins_section_id_idx').on(t.sectionId, t.id.desc()),
     index('pins_pinner_id_idx').on(t.pinnerId, t.id.desc()),
+    // The home feed shows a picture once: it looks up a picture's newer pins (decision 30).
+    index('pins_image_id_idx').on(t.imageId, t.id.desc()),
     index('pins_via_pin_id_idx').on(t.viaPinId),
     // One pin saved to one board stays one pin, however many times (or people) save it there:
     // saves insert with ON CONFLICT on this index (modules/pins/repin.repository.ts).

@@ -1,0 +1,1 @@
+CREATE INDEX "pins_image_id_idx" ON "pins" USING btree ("image_id","id" DESC NULLS LAST);
