@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
@@ -58,7 +58,8 @@ export async function createTemplateDatabase(dir: string): Promise<TemplateDatab
 }
 
 export async function dropTemplateDatabase(template: TemplateDatabase): Promise<void> {
-  if (template.engine === 'postgres') await adminQuery(`drop database if exists ${template.name} with (force)`);
+  if (template.engine === 'postgres')
+    await adminQuery(`drop database if exists ${template.name} with (force)`);
 }
 
 function databaseUrlFor(name: string): string {
