@@ -78,6 +78,8 @@ test('the bookmarklet on a strict-CSP page opens the pin-create popup, where the
       'A copper lamp for the kitchen',
     );
     await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+    // The popup is the page alone, without the site's header.
+    await expect(popup.getByRole('banner')).toHaveCount(0);
     await expectNoSeriousAxeViolations(popup, 'pin-create popup');
     await popup.getByRole('option', { name: new RegExp(board) }).click();
 

@@ -49,6 +49,20 @@ describe('RootLayout', () => {
     expect(screen.getByRole('navigation', { name: 'Explore Pinboard' })).toBeTruthy();
   });
 
+  it('shows the pin-create page alone in the bookmarklet popup, with the site around it in a tab', async () => {
+    vi.stubGlobal('opener', {});
+    renderLayout('/pin/create/button/?url=https://example.com/', ada);
+
+    expect((await screen.findByRole('main', {}, FIRST_RENDER)).textContent).toBe('The page');
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+
+    cleanup();
+    vi.stubGlobal('opener', null);
+    renderLayout('/pin/create/button/?url=https://example.com/', ada);
+    expect(await screen.findByRole('banner')).toBeTruthy();
+  });
+
   it('starts with a skip link that moves focus to the page', async () => {
     renderLayout('/pin/1/', null);
     const skip = await screen.findByRole('link', { name: 'Skip to content' });

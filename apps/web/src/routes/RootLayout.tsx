@@ -36,6 +36,8 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const { viewer, isLoading } = useViewer();
   const limited = pathname === '/' && !isLoading && viewer === null;
+  // The bookmarklet's popup (spec 2 section 2.4) is the pin-create page alone: no site chrome.
+  const popup = pathname.startsWith('/pin/create') && window.opener != null;
 
   return (
     <ToastProvider>
@@ -44,7 +46,7 @@ export function RootLayout() {
           <a href="#main" className={styles.skipLink} onClick={skipToMain}>
             {t('shell.skipToContent')}
           </a>
-          <AppHeader />
+          {!popup && <AppHeader />}
           <main
             id="main"
             tabIndex={-1}
@@ -52,8 +54,8 @@ export function RootLayout() {
           >
             <PageForPath pathname={pathname} />
           </main>
-          <AppFooter limited={limited} />
-          <OneTapSlot />
+          {!popup && <AppFooter limited={limited} />}
+          {!popup && <OneTapSlot />}
         </div>
       </AuthModalProvider>
     </ToastProvider>
