@@ -4,9 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { passwordRulesQuery } from '../auth/authKeys.ts';
-import { checkSignupPassword, loadCommonPasswords } from '../auth/passwordCheck.ts';
 import { FormError } from '../auth/parts.tsx';
+import { EndOtherSessionsField, NewPasswordField, useNewPasswordCheck } from './NewPasswordFields.tsx';
 import { fieldError, placeServerError } from './serverErrors.ts';
 import styles from './Settings.module.css';
 import { changePassword } from './settingsApi.ts';
@@ -23,6 +22,7 @@ export function ChangePasswordSection({ email }: { email: string }) {
   const { t } = useTranslation();
   const headingId = useId();
   const queryClient = useQueryClient();
+  const checkNewPassword = useNewPasswordCheck(email);
   const [status, setStatus] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, reset, formState } = useForm<Values>({
@@ -37,8 +37,7 @@ export function ChangePasswordSection({ email }: { email: string }) {
       setError('current_password', { message: 'password_required' }, { shouldFocus: true });
       return;
     }
-    const rules = await queryClient.fetchQuery(passwordRulesQuery()).catch(() => null);
-    const problem = await checkSignupPassword(values.new_password, rules, email);
+    const problem = await checkNewPassword(values.new_password);
     if (problem) {
       setError('new_password', { message: problem }, { shouldFocus: true });
       return;
@@ -65,18 +64,11 @@ export function ChangePasswordSection({ email }: { email: string }) {
           error={fieldError(t, errors.current_password?.message)}
           {...register('current_password')}
         />
-        <TextField
-          label={t('settings.fields.newPassword')}
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordField
           error={fieldError(t, errors.new_password?.message)}
-          onFocus={() => void loadCommonPasswords()}
-          {...register('new_password')}
+          field={register('new_password')}
         />
-        <label className={styles.check}>
-          <input type="checkbox" {...register('end_other_sessions')} />
-          {t('settings.password.endOthers')}
-        </label>
+        <EndOtherSessionsField field={register('end_other_sessions')} />
         <FormError className={styles.error}>{formError}</FormError>
         <div className={styles.row}>
           <Button type="submit" variant="primary" disabled={isSubmitting}>

@@ -8,13 +8,12 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/toastContext.ts';
 import { logOut } from '../auth/authApi.ts';
-import { passwordRulesQuery } from '../auth/authKeys.ts';
 import { FormError } from '../auth/parts.tsx';
-import { checkSignupPassword, loadCommonPasswords } from '../auth/passwordCheck.ts';
 import { forgetAccount } from '../auth/storedAccounts.ts';
 import { changeViewer } from '../viewer/changeViewer.ts';
 import { viewerKeys } from '../viewer/query-keys.ts';
 import { useViewer } from '../viewer/useViewer.ts';
+import { EndOtherSessionsField, NewPasswordField, useNewPasswordCheck } from './NewPasswordFields.tsx';
 import { fieldError, placeServerError } from './serverErrors.ts';
 import styles from './Settings.module.css';
 import { setFirstPassword } from './settingsApi.ts';
@@ -41,6 +40,7 @@ export function FirstPasswordSection({ email }: { email: string }) {
   const { t } = useTranslation();
   const headingId = useId();
   const queryClient = useQueryClient();
+  const checkNewPassword = useNewPasswordCheck(email);
   const toast = useToast();
   const { viewer } = useViewer();
   const [formError, setFormError] = useState<string | null>(null);
@@ -53,8 +53,7 @@ export function FirstPasswordSection({ email }: { email: string }) {
   const onSubmit = handleSubmit(async ({ confirm, ...body }) => {
     setFormError(null);
     setStaleLogin(false);
-    const rules = await queryClient.fetchQuery(passwordRulesQuery()).catch(() => null);
-    const problem = await checkSignupPassword(body.new_password, rules, email);
+    const problem = await checkNewPassword(body.new_password);
     if (problem) return setError('new_password', { message: problem }, { shouldFocus: true });
     if (body.new_password !== confirm) {
       return setError('confirm', { message: 'mismatch' }, { shouldFocus: true });
@@ -103,13 +102,9 @@ export function FirstPasswordSection({ email }: { email: string }) {
       <h2 id={headingId}>{t('settings.firstPassword.title')}</h2>
       <p className={styles.note}>{t('settings.firstPassword.text')}</p>
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField
-          label={t('settings.fields.newPassword')}
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordField
           error={fieldError(t, errors.new_password?.message)}
-          onFocus={() => void loadCommonPasswords()}
-          {...register('new_password')}
+          field={register('new_password')}
         />
         <TextField
           label={t('settings.fields.confirmPassword')}
@@ -118,10 +113,7 @@ export function FirstPasswordSection({ email }: { email: string }) {
           error={errors.confirm?.message && t('settings.firstPassword.mismatch')}
           {...register('confirm')}
         />
-        <label className={styles.check}>
-          <input type="checkbox" {...register('end_other_sessions')} />
-          {t('settings.password.endOthers')}
-        </label>
+        <EndOtherSessionsField field={register('end_other_sessions')} />
         <FormError className={styles.error}>{formError}</FormError>
         <div className={styles.row}>
           <Button type="submit" variant="primary" disabled={isSubmitting}>
