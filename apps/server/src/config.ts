@@ -4,6 +4,18 @@ import { z } from 'zod';
 
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
+/** A comma-separated list, each entry trimmed and lower-cased (or upper-cased), blanks dropped. */
+const commaList = (fallback: string, upper = false) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((entry) => (upper ? entry.trim().toUpperCase() : entry.trim().toLowerCase()))
+        .filter(Boolean),
+    );
+
 /** Every environment variable the server reads, parsed once at start-up. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,16 +41,9 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'a header name')
     .transform((v) => v.toLowerCase())
     .optional(),
-  CONSENT_COUNTRIES: z
-    .string()
-    .default('KR')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((c) => c.trim().toUpperCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 codes, comma separated'))),
+  CONSENT_COUNTRIES: commaList('KR', true).pipe(
+    z.array(z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 codes, comma separated')),
+  ),
   SMTP_URL: z
     .string()
     .regex(/^(smtps?:\/\/|$)/, 'an smtp:// or smtps:// URL')
@@ -54,24 +59,8 @@ const EnvSchema = z.object({
     .default(2 * 1024 ** 3),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
-  FETCH_ALLOW_HOSTS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  LINK_SHORTENERS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  FETCH_ALLOW_HOSTS: commaList(''),
+  LINK_SHORTENERS: commaList(''),
   ...providerEnv('GOOGLE'),
   ...providerEnv('FACEBOOK'),
   ...providerEnv('LINE'),
