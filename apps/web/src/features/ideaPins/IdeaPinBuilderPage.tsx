@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { BoardChoice } from '../pinBuilder/BoardChoice.tsx';
-import { normalizeLink, PinTextSchema, type PinText } from '../pinBuilder/pinBuilderForm.ts';
+import { pinTextBody, PinTextSchema, type PinText } from '../pinBuilder/pinBuilderForm.ts';
 import builder from '../pinBuilder/PinBuilder.module.css';
 import { PinTextFields } from '../pinBuilder/PinTextFields.tsx';
 import { PublishResult } from '../pinBuilder/PublishResult.tsx';
@@ -74,11 +74,7 @@ function IdeaPinBuilder({ onAnother }: { onAnother: () => void }) {
       setTried(true);
       if (pagesProblem() || !place || publish.isPending) return;
       publish.mutate({
-        board_id: place.board.id,
-        section_id: place.section?.id ?? null,
-        title: text.title.trim(),
-        description: text.description,
-        link: normalizeLink(text.link),
+        ...pinTextBody(text, place),
         method: 'uploaded',
         story_pages: pages.map((page) => {
           const slot = media.slots[page.key];

@@ -10,8 +10,9 @@ import { LinkImagePicker } from './LinkImagePicker.tsx';
 import { MediaDropzone } from './MediaDropzone.tsx';
 import { AspectRatioChoice, MediaPreview } from './MediaPreview.tsx';
 import {
-  normalizeLink,
   PIN_ASPECT_RATIOS,
+  PIN_LINK_MAX,
+  pinTextBody,
   PinTextSchema,
   type PinAspectRatio,
   type PinText,
@@ -69,7 +70,7 @@ function PinBuilder({ onAnother }: { onAnother: () => void }) {
     const fill = (field: keyof PinText, value: string | null, max: number) => {
       if (value && !getValues(field)) setValue(field, value.slice(0, max), { shouldValidate: true });
     };
-    fill('link', page.url, 2048);
+    fill('link', page.url, PIN_LINK_MAX);
     fill('title', page.title, PIN_TITLE_MAX);
     fill('description', page.description, PIN_DESCRIPTION_MAX);
   };
@@ -79,11 +80,7 @@ function PinBuilder({ onAnother }: { onAnother: () => void }) {
       setTried(true);
       if (slot?.status !== 'ready' || !place || publish.isPending) return;
       publish.mutate({
-        board_id: place.board.id,
-        section_id: place.section?.id ?? null,
-        title: text.title.trim(),
-        description: text.description,
-        link: normalizeLink(text.link),
+        ...pinTextBody(text, place),
         // Spec 2 section 3: a file is 'uploaded'; an image picked from a page here is 'pinbuilder'.
         method: fromPage ? 'pinbuilder' : 'uploaded',
         media_upload_id: slot.upload.media_upload_id,

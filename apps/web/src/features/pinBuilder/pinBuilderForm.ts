@@ -1,5 +1,6 @@
-import { PIN_DESCRIPTION_MAX, PIN_TITLE_MAX } from '@pinboard/shared';
+import { PIN_DESCRIPTION_MAX, PIN_TITLE_MAX, type CreatePin } from '@pinboard/shared';
 import { z } from 'zod';
+import type { SaveChoice } from '../saving/BoardPicker.tsx';
 
 export const PIN_LINK_MAX = 2048;
 
@@ -31,6 +32,20 @@ export const PinTextSchema = z.object({
     .refine((value) => value.trim() === '' || normalizeLink(value) !== null, 'linkInvalid'),
 });
 export type PinText = z.infer<typeof PinTextSchema>;
+
+/** The part of `POST /v3/pins/` both builders send alike: the board and the text fields. */
+export function pinTextBody(
+  text: PinText,
+  place: SaveChoice,
+): Pick<CreatePin, 'board_id' | 'section_id' | 'title' | 'description' | 'link'> {
+  return {
+    board_id: place.board.id,
+    section_id: place.section?.id ?? null,
+    title: text.title.trim(),
+    description: text.description,
+    link: normalizeLink(text.link),
+  };
+}
 
 export const FIELD_MAX = { title: PIN_TITLE_MAX, description: PIN_DESCRIPTION_MAX, link: PIN_LINK_MAX };
 
