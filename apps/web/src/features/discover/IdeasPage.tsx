@@ -1,30 +1,25 @@
 import './words.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState, LoadingState } from '../profile/PageStates.tsx';
 import styles from './Discover.module.css';
 import { useIdeas } from './discoverApi.ts';
+import { DiscoverPage } from './DiscoverPage.tsx';
 
 /** `/ideas`: the most used hashtags as tiles, each with a recent pin's picture, linking to its page. */
 export function IdeasPage() {
   const { t } = useTranslation();
-  const ideas = useIdeas();
   return (
-    <div className={styles.page}>
-      <title>{t('discover.ideas.documentTitle')}</title>
-      <header className={styles.header}>
-        <h1 className={styles.heading}>{t('discover.ideas.heading')}</h1>
-        <p className={styles.intro}>{t('discover.ideas.intro')}</p>
-      </header>
-      {ideas.status === 'pending' ? (
-        <LoadingState text={t('discover.loading')} />
-      ) : ideas.status === 'error' ? (
-        <ErrorState text={t('discover.error')} onRetry={() => void ideas.refetch()} />
-      ) : ideas.data.interests.length === 0 ? (
-        <p className={styles.message}>{t('discover.ideas.empty')}</p>
-      ) : (
+    <DiscoverPage
+      documentTitle={t('discover.ideas.documentTitle')}
+      heading={t('discover.ideas.heading')}
+      intro={<p className={styles.intro}>{t('discover.ideas.intro')}</p>}
+      query={useIdeas()}
+      isEmpty={(ideas) => ideas.interests.length === 0}
+      emptyText={t('discover.ideas.empty')}
+    >
+      {(ideas) => (
         <ul className={styles.tiles} aria-label={t('discover.ideas.listLabel')}>
-          {ideas.data.interests.map((interest, index) => (
+          {ideas.interests.map((interest, index) => (
             <li key={interest.name}>
               <Link
                 to={interest.url}
@@ -45,6 +40,6 @@ export function IdeasPage() {
           ))}
         </ul>
       )}
-    </div>
+    </DiscoverPage>
   );
 }

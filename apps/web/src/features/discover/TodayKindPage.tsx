@@ -3,9 +3,9 @@ import type { TodayKind } from '@pinboard/shared/discover';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { NotFoundPage } from '../../routes/NotFoundPage.tsx';
-import { ErrorState, LoadingState } from '../profile/PageStates.tsx';
 import styles from './Discover.module.css';
 import { useTodaySection } from './discoverApi.ts';
+import { DiscoverPage } from './DiscoverPage.tsx';
 import { TodayList } from './TodayList.tsx';
 
 // Not shared/discover's TODAY_KINDS: importing a value from there would bring zod into this chunk.
@@ -13,25 +13,20 @@ const KINDS: readonly string[] = ['trending', 'popular', 'best', 'article'] sati
 
 function TodayKindList({ kind }: { kind: TodayKind }) {
   const { t } = useTranslation();
-  const section = useTodaySection(kind);
   const title = t(`discover.today.kinds.${kind}`);
   return (
-    <div className={styles.page}>
-      <title>{t('discover.today.kindDocumentTitle', { kind: title })}</title>
-      <header className={styles.header}>
-        <h1 className={styles.heading}>{title}</h1>
+    <DiscoverPage
+      documentTitle={t('discover.today.kindDocumentTitle', { kind: title })}
+      heading={title}
+      intro={
         <p className={styles.links}>
           <Link to="/today/">{t('discover.today.back')}</Link>
         </p>
-      </header>
-      {section.status === 'pending' ? (
-        <LoadingState text={t('discover.loading')} />
-      ) : section.status === 'error' ? (
-        <ErrorState text={t('discover.error')} onRetry={() => void section.refetch()} />
-      ) : (
-        <TodayList section={section.data} label={title} />
-      )}
-    </div>
+      }
+      query={useTodaySection(kind)}
+    >
+      {(section) => <TodayList section={section} label={title} />}
+    </DiscoverPage>
   );
 }
 

@@ -3,9 +3,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TodaySection } from '@pinboard/shared/discover';
-import { ErrorState, LoadingState } from '../profile/PageStates.tsx';
 import styles from './Discover.module.css';
 import { useToday } from './discoverApi.ts';
+import { DiscoverPage } from './DiscoverPage.tsx';
 import { TodayList } from './TodayList.tsx';
 
 function TodaySectionView({ section }: { section: TodaySection }) {
@@ -30,28 +30,23 @@ function TodaySectionView({ section }: { section: TodaySection }) {
 /** `/today`: today's lists (trending, popular, best new boards, good reads), a few items each. */
 export function TodayPage() {
   const { t } = useTranslation();
-  const today = useToday();
   return (
-    <div className={styles.page}>
-      <title>{t('discover.today.documentTitle')}</title>
-      <header className={styles.header}>
-        <h1 className={styles.heading}>{t('discover.today.heading')}</h1>
+    <DiscoverPage
+      documentTitle={t('discover.today.documentTitle')}
+      heading={t('discover.today.heading')}
+      intro={
         <p className={styles.intro}>
           {t('discover.today.date', {
             date: new Date(),
             formatParams: { date: { dateStyle: 'long' } },
           })}
         </p>
-      </header>
-      {today.status === 'pending' ? (
-        <LoadingState text={t('discover.loading')} />
-      ) : today.status === 'error' ? (
-        <ErrorState text={t('discover.error')} onRetry={() => void today.refetch()} />
-      ) : today.data.sections.length === 0 ? (
-        <p className={styles.message}>{t('discover.today.empty')}</p>
-      ) : (
-        today.data.sections.map((section) => <TodaySectionView key={section.kind} section={section} />)
-      )}
-    </div>
+      }
+      query={useToday()}
+      isEmpty={(today) => today.sections.length === 0}
+      emptyText={t('discover.today.empty')}
+    >
+      {(today) => today.sections.map((section) => <TodaySectionView key={section.kind} section={section} />)}
+    </DiscoverPage>
   );
 }
