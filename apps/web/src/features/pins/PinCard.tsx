@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { useOutboundLink } from '../offsite/useOutboundLink.tsx';
 import { useSaveLauncher } from '../saving/useSaveLauncher.tsx';
 import { cardImageHeight, TITLE_LINE_HEIGHT, titleLines } from './cardMetrics.ts';
-import { formatDuration } from './formatDuration.ts';
 import { titleMeasurer } from './measureText.ts';
 import styles from './PinCard.module.css';
+import { VideoDuration } from './VideoDuration.tsx';
 import { PinnerAvatar } from './PinnerAvatar.tsx';
 import { displayName, pinAltText } from './pinText.ts';
 
@@ -56,7 +56,7 @@ export function PinCard({ pin, width, priority = false }: PinCardProps) {
             fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
           />
-          {pin.video && <VideoBadge durationMs={pin.video.duration_ms} />}
+          {pin.video && <VideoDuration durationMs={pin.video.duration_ms} />}
         </div>
       </Link>
       <div className={styles.actions} style={{ height: imageHeight }}>
@@ -100,17 +100,5 @@ export function PinCard({ pin, width, priority = false }: PinCardProps) {
         </Link>
       </div>
     </div>
-  );
-}
-
-/** A video pin's length over its card's corner; read out as 'Video, 0:15'. */
-function VideoBadge({ durationMs }: { durationMs: number }) {
-  const { t } = useTranslation();
-  const duration = formatDuration(durationMs);
-  return (
-    <span className={styles.duration}>
-      <span aria-hidden="true">{duration}</span>
-      <span className={styles.visuallyHidden}>{t('pin.videoDuration', { duration })}</span>
-    </span>
   );
 }

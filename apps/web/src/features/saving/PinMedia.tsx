@@ -1,7 +1,7 @@
 import type { Pin, Video } from '@pinboard/shared';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDuration } from '../pins/formatDuration.ts';
+import { VideoDuration } from '../pins/VideoDuration.tsx';
 import { pinAltText } from '../pins/pinText.ts';
 import { prefersReducedMotion } from './confetti.ts';
 import styles from './SaveMedia.module.css';
@@ -62,7 +62,6 @@ function VideoPreview({ video, poster, label }: { video: Video; poster: string; 
   const element = useRef<HTMLVideoElement>(null);
   const [still] = useState(prefersReducedMotion);
   const [playing, setPlaying] = useState(false);
-  const duration = formatDuration(video.duration_ms);
   const toggle = () => {
     const player = element.current!;
     if (playing) player.pause();
@@ -87,10 +86,7 @@ function VideoPreview({ video, poster, label }: { video: Video; poster: string; 
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
       />
-      <span className={styles.duration}>
-        <span aria-hidden="true">{duration}</span>
-        <span className={styles.visuallyHidden}>{t('saving.videoDuration', { duration })}</span>
-      </span>
+      <VideoDuration durationMs={video.duration_ms} />
       <button
         type="button"
         className={styles.playToggle}

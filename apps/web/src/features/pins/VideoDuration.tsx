@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { formatDuration } from './formatDuration.ts';
+import styles from './VideoDuration.module.css';
+
+/** A video pin's length over its picture's corner; read out as 'Video, 0:15'. */
+export function VideoDuration({ durationMs, large = false }: { durationMs: number; large?: boolean }) {
+  const { t } = useTranslation();
+  const duration = formatDuration(durationMs);
+  return (
+    <span className={large ? `${styles.badge} ${styles.large}` : styles.badge}>
+      <span aria-hidden="true">{duration}</span>
+      <span className={styles.visuallyHidden}>{t('pin.videoDuration', { duration })}</span>
+    </span>
+  );
+}
