@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { selectRows } from '../../db/sql-helpers.ts';
 import { boards } from '../../db/schema/boards.ts';
@@ -66,11 +66,6 @@ export async function listMostSavedPinIds(db: Executor, days: number, limit: num
       group by via_pin_id order by count(*) desc, via_pin_id desc limit ${limit}`,
   );
   return rows.map((row) => Number(row.id));
-}
-
-export function listPublicPinsByIds(db: Executor, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return selectPins(db).where(and(inArray(pins.id, ids), readablePins(null)));
 }
 
 /** Public pins made in the last `days`, the most saved first; `linked`: only pins with a link. */

@@ -19,7 +19,7 @@ import { createShortCache } from '../../lib/short-cache.ts';
 import { loadBoardExtras } from '../boards/boards.repository.ts';
 import { presentBoard } from '../boards/boards.presenter.ts';
 import { presentImages, presentPin } from '../pins/pins.presenter.ts';
-import type { PinRow } from '../pins/pins.repository.ts';
+import { listPublicPinsInOrder, type PinRow } from '../pins/pins.repository.ts';
 import { pagePins, type PinPage } from '../pins/pins.service.ts';
 import {
   carriesHashtag,
@@ -27,7 +27,6 @@ import {
   listMostSavedPinIds,
   listNewBoards,
   listPopularHashtags,
-  listPublicPinsByIds,
   listRecentPopularPins,
 } from './discover.repository.ts';
 
@@ -79,9 +78,7 @@ async function computeIdeas(db: Executor): Promise<Ideas> {
 async function listTodayPins(db: Executor, kind: Exclude<TodayKind, 'best'>, limit: number): Promise<Pin[]> {
   let rows: PinRow[];
   if (kind === 'trending') {
-    const ids = await listMostSavedPinIds(db, TRENDING_DAYS, limit * 2);
-    const byId = new Map((await listPublicPinsByIds(db, ids)).map((row) => [row.id, row]));
-    rows = ids.flatMap((id) => byId.get(id) ?? []);
+    rows = await listPublicPinsInOrder(db, await listMostSavedPinIds(db, TRENDING_DAYS, limit * 2));
   } else {
     rows = await listRecentPopularPins(db, RECENT_DAYS, kind === 'article', limit * 2);
   }

@@ -2,8 +2,9 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeBookmark, encodeBookmark, type PageOptions } from '../../lib/bookmark.ts';
 import { presentPin } from '../pins/pins.presenter.ts';
+import { listPublicPinsInOrder } from '../pins/pins.repository.ts';
 import { pagePins, type PinPage } from '../pins/pins.service.ts';
-import { listFeedPinsByIds, listHomeFeedBatch, type HomeFeedPart } from './home-feed.repository.ts';
+import { listHomeFeedBatch, type HomeFeedPart } from './home-feed.repository.ts';
 
 /** Where a signed-in feed stopped: the part, and the last pin shown of it (null: its start). */
 interface HomeFeedCursor {
@@ -62,11 +63,8 @@ async function takeFromPart(
 
 /** The answer for pin ids in the feed's order (the parts are not one id order). */
 async function presentInOrder(db: Executor, ids: number[]) {
-  const rows = new Map((await listFeedPinsByIds(db, ids)).map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = rows.get(id);
-    return row ? [presentPin(row)] : [];
-  });
+  // The feed's rules already held; the public-pin rules again cost nothing and keep it safe.
+  return (await listPublicPinsInOrder(db, ids)).map(presentPin);
 }
 
 /**

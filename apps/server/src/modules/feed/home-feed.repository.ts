@@ -1,8 +1,6 @@
-import { and, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { selectRows } from '../../db/sql-helpers.ts';
 import type { Executor } from '../../db/client.ts';
-import { pins } from '../../db/schema/pins.ts';
-import { readablePins, selectPins, type PinRow } from '../pins/pins.repository.ts';
 
 /*
  * The signed-in home feed (decision 30) in two parts, each newest first by id:
@@ -98,13 +96,4 @@ export async function listHomeFeedBatch(db: Executor, query: HomeFeedBatchQuery)
       from (${batchOf(query)}) c order by c.id desc`,
   );
   return rows.map((row) => ({ id: Number(row.id), shown: row.shown }));
-}
-
-/** The answer rows of the pins shown, newest first. */
-export function listFeedPinsByIds(db: Executor, ids: number[]): Promise<PinRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  // The feed's rules already held; readablePins(null) again costs nothing and keeps it safe.
-  return selectPins(db)
-    .where(and(inArray(pins.id, ids), readablePins(null)))
-    .orderBy(desc(pins.id));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { boards, boardSections } from '../../db/schema/boards.ts';
@@ -6,6 +6,7 @@ import { images } from '../../db/schema/images.ts';
 import { pins } from '../../db/schema/pins.ts';
 import { users } from '../../db/schema/users.ts';
 import { boardVisibleTo } from '../../db/visibility.ts';
+import { inIdOrder } from '../../lib/id-order.ts';
 import { userSummaryColumns } from '../users/users.repository.ts';
 
 const pinner = alias(users, 'pinner');
@@ -83,6 +84,15 @@ export async function findPinById(db: Executor, id: number, viewerId: number | n
     .where(and(eq(pins.id, id), readablePins(viewerId)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The public pins among `ids`, in the order of `ids` (a ranked or merged list); ids that are
+ * not, or no longer, public are left out.
+ */
+export async function listPublicPinsInOrder(db: Executor, ids: number[]): Promise<PinRow[]> {
+  if (ids.length === 0) return [];
+  return inIdOrder(ids, await selectPins(db).where(and(inArray(pins.id, ids), readablePins(null))));
 }
 
 export interface PinPageQuery {

@@ -11,14 +11,16 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeBookmark, encodeBookmark } from '../../lib/bookmark.ts';
+import { inIdOrder } from '../../lib/id-order.ts';
 import { loadBoardExtras } from '../boards/boards.repository.ts';
 import { presentBoard } from '../boards/boards.presenter.ts';
 import { presentPin } from '../pins/pins.presenter.ts';
+import { listPublicPinsInOrder } from '../pins/pins.repository.ts';
 import { findProfilesByIds } from '../users/users.repository.ts';
 import { presentProfile } from '../users/users.presenter.ts';
 import { advisoryFor } from './advisories.service.ts';
 import { recordRecentSearch } from './recent-searches.repository.ts';
-import { findBoardsByIds, findPinsByIds } from './search-rows.repository.ts';
+import { findBoardsByIds } from './search-rows.repository.ts';
 import {
   findCorrections,
   searchBoardIds,
@@ -61,11 +63,6 @@ function pageIds(rows: RankedId[], pageSize: number) {
   return { ids: page.map((row) => row.id), bookmark };
 }
 
-function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
 /** The exact text and, unless disabled, the text with unknown words corrected. */
 async function searchTextOf(db: Executor, query: SearchQuery): Promise<SearchText> {
   if (query.auto_correction_disabled) return { exact: query.q, corrected: null };
@@ -105,7 +102,7 @@ export async function searchPins(
     limit: query.page_size + 1,
   });
   const { ids, bookmark } = pageIds(rows, query.page_size);
-  const pins = inOrder(ids, await findPinsByIds(db, ids));
+  const pins = await listPublicPinsInOrder(db, ids);
   return { results: pins.map(presentPin), advisory, bookmark };
 }
 
@@ -124,7 +121,7 @@ export async function searchBoards(
     limit: query.page_size + 1,
   });
   const { ids, bookmark } = pageIds(rows, query.page_size);
-  const boards = inOrder(ids, await findBoardsByIds(db, ids, viewerId));
+  const boards = inIdOrder(ids, await findBoardsByIds(db, ids, viewerId));
   const extras = await loadBoardExtras(db, ids);
   return { results: boards.map((row) => presentBoard(row, extras, viewerId)), advisory, bookmark };
 }
@@ -143,6 +140,6 @@ export async function searchUsers(
     limit: query.page_size + 1,
   });
   const { ids, bookmark } = pageIds(rows, query.page_size);
-  const users = inOrder(ids, await findProfilesByIds(db, ids, viewerId));
+  const users = inIdOrder(ids, await findProfilesByIds(db, ids, viewerId));
   return { results: users.map((row) => presentProfile(row, viewerId)), advisory, bookmark };
 }
