@@ -1,9 +1,6 @@
 import type { CreatePin } from '@pinboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { boardKeys } from '../boards/boardKeys.ts';
-import { profileKeys } from '../profile/profileKeys.ts';
-import { savingKeys } from '../saving/savingKeys.ts';
-import { userKeys } from '../users/userKeys.ts';
+import { refreshAfterPinAdded } from '../saving/refreshAfterPinAdded.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { createPin } from './pinBuilderApi.ts';
 
@@ -19,16 +16,6 @@ export function usePublishPin() {
   const { viewer } = useViewer();
   return useMutation({
     mutationFn: (body: CreatePin) => createPin(body),
-    onSuccess: (created) => {
-      void queryClient.invalidateQueries({ queryKey: boardKeys.board(created.board.id) });
-      const [username, slug] = created.board.url.split('/').filter(Boolean);
-      if (username && slug)
-        void queryClient.invalidateQueries({ queryKey: boardKeys.byAddress(username, slug) });
-      void queryClient.invalidateQueries({ queryKey: savingKeys.picker(null) });
-      if (viewer) {
-        void queryClient.invalidateQueries({ queryKey: profileKeys.of(viewer.username) });
-        void queryClient.invalidateQueries({ queryKey: userKeys.profile(viewer.username) });
-      }
-    },
+    onSuccess: (created) => refreshAfterPinAdded(queryClient, created.board, null, viewer?.username ?? null),
   });
 }

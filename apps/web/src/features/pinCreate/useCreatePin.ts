@@ -1,10 +1,7 @@
 import type { CreatedPin } from '@pinboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { flushAuthEvents, trackAuthEvent } from '../auth/analytics.ts';
-import { boardKeys } from '../boards/boardKeys.ts';
-import { profileKeys } from '../profile/profileKeys.ts';
-import { savingKeys } from '../saving/savingKeys.ts';
-import { userKeys } from '../users/userKeys.ts';
+import { refreshAfterPinAdded } from '../saving/refreshAfterPinAdded.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { createPin } from './pinCreateApi.ts';
 import { createMethodOf, type PinCreateParams } from './pinCreateParams.ts';
@@ -19,8 +16,8 @@ export interface PinCreateTarget {
 /**
  * `POST /v3/pins/` from the pin-create page, logging pin_create_success or pin_create_fail
  * (spec 2 section 7) through the events endpoint: `element` is `{method}:{pin id}` (the page's
- * own query is not stored: it names other sites' pages). Afterwards the board, the picker and
- * the viewer's lists are refreshed.
+ * own query is not stored: it names other sites' pages). Afterwards only what the pin changed
+ * is refreshed (`refreshAfterPinAdded`).
  */
 export function useCreatePin(params: PinCreateParams, image: PinImage | null | undefined) {
   const queryClient = useQueryClient();
@@ -41,12 +38,7 @@ export function useCreatePin(params: PinCreateParams, image: PinImage | null | u
     onSuccess: (pin) => {
       trackAuthEvent({ name: 'pin_create_success', element: `${method}:${pin.id}` });
       flushAuthEvents();
-      void queryClient.invalidateQueries({ queryKey: boardKeys.board(pin.board.id) });
-      void queryClient.invalidateQueries({ queryKey: savingKeys.picker(null) });
-      if (viewer) {
-        void queryClient.invalidateQueries({ queryKey: profileKeys.of(viewer.username) });
-        void queryClient.invalidateQueries({ queryKey: userKeys.profile(viewer.username) });
-      }
+      refreshAfterPinAdded(queryClient, pin.board, null, viewer?.username ?? null);
     },
     onError: () => {
       trackAuthEvent({ name: 'pin_create_fail', element: method });

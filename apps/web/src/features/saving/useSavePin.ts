@@ -1,9 +1,7 @@
 import type { RepinResult } from '@pinboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { boardKeys } from '../boards/boardKeys.ts';
-import { profileKeys } from '../profile/profileKeys.ts';
-import { userKeys } from '../users/userKeys.ts';
 import { useAdvertiserIdToSend } from '../viewer/advertiserContext.ts';
+import { refreshAfterPinAdded } from './refreshAfterPinAdded.ts';
 import { repinPin } from './savingApi.ts';
 import { savingKeys } from './savingKeys.ts';
 
@@ -29,17 +27,8 @@ export function useSavePin(pinId: string, viewerUsername: string | null) {
         ...(advertiserId && { advertiser_id: advertiserId }),
       }),
     onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: boardKeys.board(result.board.id) });
-      // The board page reads the board by its address, /{username}/{slug}/.
-      const [username, slug] = result.board.url.split('/').filter(Boolean);
-      if (username && slug)
-        void queryClient.invalidateQueries({ queryKey: boardKeys.byAddress(username, slug) });
-      void queryClient.invalidateQueries({ queryKey: savingKeys.picker(pinId) });
+      refreshAfterPinAdded(queryClient, result.board, pinId, viewerUsername);
       void queryClient.invalidateQueries({ queryKey: savingKeys.savedTo(pinId) });
-      if (viewerUsername) {
-        void queryClient.invalidateQueries({ queryKey: profileKeys.of(viewerUsername) });
-        void queryClient.invalidateQueries({ queryKey: userKeys.profile(viewerUsername) });
-      }
     },
   });
 }

@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { boardKeys } from '../boards/boardKeys.ts';
+import { profileKeys } from '../profile/profileKeys.ts';
+import { userKeys } from '../users/userKeys.ts';
+import { savingKeys } from './savingKeys.ts';
+
+/**
+ * After a pin lands on a board (saved, published or created), refreshes only what that changed:
+ * the board (its pins, sections, counts, cover), also as its page reads it, by its address
+ * `/{username}/{slug}/`; the picker for `pinId` (null: a pin not made yet); and the viewer's
+ * profile and board lists.
+ */
+export function refreshAfterPinAdded(
+  queryClient: QueryClient,
+  board: { id: string; url: string },
+  pinId: string | null,
+  viewerUsername: string | null,
+) {
+  void queryClient.invalidateQueries({ queryKey: boardKeys.board(board.id) });
+  const [username, slug] = board.url.split('/').filter(Boolean);
+  if (username && slug) void queryClient.invalidateQueries({ queryKey: boardKeys.byAddress(username, slug) });
+  void queryClient.invalidateQueries({ queryKey: savingKeys.picker(pinId) });
+  if (viewerUsername) {
+    void queryClient.invalidateQueries({ queryKey: profileKeys.of(viewerUsername) });
+    void queryClient.invalidateQueries({ queryKey: userKeys.profile(viewerUsername) });
+  }
+}
