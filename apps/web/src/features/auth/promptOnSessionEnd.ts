@@ -1,13 +1,23 @@
 import { ApiRequestError } from '../../api/client.ts';
 import type { AuthModalApi, LoginPrompt } from './authModalContext.ts';
 
+/** Whether a request was refused because the viewer's session has ended (401). */
+export function isSessionEnd(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 401;
+}
+
+/** The follow buttons' login prompt, titled for what was tried ('Log in to follow', 'Log in to unfollow'). */
+export function promptFollowLogin(authModal: AuthModalApi, prompt: LoginPrompt) {
+  authModal.open({ container: 'follow', signupSource: 'followButton', step: 'login', prompt });
+}
+
 /**
  * Spec 3 section 2.7: a follow or unfollow refused because the viewer's session has ended
- * (401) opens the login prompt titled for what they tried ('Log in to follow', 'Log in to
- * unfollow'). Answers whether it did, so the caller shows no error of its own.
+ * (401) opens the login prompt titled for what they tried. Answers whether it did, so the
+ * caller shows no error of its own.
  */
 export function promptOnSessionEnd(authModal: AuthModalApi, error: unknown, prompt: LoginPrompt): boolean {
-  if (!(error instanceof ApiRequestError) || error.status !== 401) return false;
-  authModal.open({ container: 'follow', signupSource: 'followButton', step: 'login', prompt });
+  if (!isSessionEnd(error)) return false;
+  promptFollowLogin(authModal, prompt);
   return true;
 }

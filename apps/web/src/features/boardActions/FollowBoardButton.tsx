@@ -3,7 +3,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { useAuthModal } from '../auth/authModalContext.ts';
-import { promptOnSessionEnd } from '../auth/promptOnSessionEnd.ts';
+import { promptFollowLogin, promptOnSessionEnd } from '../auth/promptOnSessionEnd.ts';
 import { useFollowBoard } from './useFollowBoard.ts';
 
 interface FollowBoardButtonProps {
@@ -25,17 +25,7 @@ export function FollowBoardButton({ board, boardKey, signedIn }: FollowBoardButt
 
   if (!signedIn) {
     return (
-      <Button
-        variant="primary"
-        onClick={() =>
-          authModal.open({
-            container: 'follow',
-            signupSource: 'followButton',
-            step: 'login',
-            prompt: 'follow',
-          })
-        }
-      >
+      <Button variant="primary" onClick={() => promptFollowLogin(authModal, 'follow')}>
         {t('boardActions.follow')}
       </Button>
     );

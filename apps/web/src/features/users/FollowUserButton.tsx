@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
-import { ApiRequestError } from '../../api/client.ts';
 import { useAuthModal } from '../auth/authModalContext.ts';
-import { promptOnSessionEnd } from '../auth/promptOnSessionEnd.ts';
+import { isSessionEnd, promptFollowLogin, promptOnSessionEnd } from '../auth/promptOnSessionEnd.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './FollowUserButton.module.css';
 import { useFollowUser } from './useFollowUser.ts';
@@ -34,14 +33,7 @@ export function FollowUserButton({ username, className }: FollowUserButtonProps)
       <Button
         variant="primary"
         className={[styles.link, className].filter(Boolean).join(' ')}
-        onClick={() =>
-          authModal.open({
-            container: 'follow',
-            signupSource: 'followButton',
-            step: 'login',
-            prompt: 'follow',
-          })
-        }
+        onClick={() => promptFollowLogin(authModal, 'follow')}
       >
         {t('closeup.follow.follow')}
       </Button>
@@ -65,7 +57,7 @@ export function FollowUserButton({ username, className }: FollowUserButtonProps)
       >
         {following ? t('closeup.follow.following') : t('closeup.follow.follow')}
       </Button>
-      {follow.isError && !(follow.error instanceof ApiRequestError && follow.error.status === 401) && (
+      {follow.isError && !isSessionEnd(follow.error) && (
         <p role="alert" className={styles.error}>
           {following ? t('closeup.follow.unfollowFailed') : t('closeup.follow.followFailed')}
         </p>
