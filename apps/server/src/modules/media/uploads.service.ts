@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Background } from '../../lib/background.ts';
+import { requireViewer } from '../../lib/require-viewer.ts';
 import { safeFetch } from '../../lib/safe-fetch.ts';
 import { storeReceivedMedia, type MediaStoreDeps } from './media-store.ts';
 import { receiveImageBytes, receiveUploadStream, type ReceivedMedia } from './upload-receiver.ts';
@@ -26,11 +27,6 @@ export interface UploadDeps extends MediaStoreDeps {
 
 /** An image registered by URL may take this long to arrive (the whole fetch, redirects included). */
 const REGISTRATION_FETCH_TIMEOUT_MS = 10_000;
-
-export function requireViewer(viewerId: number | null): number {
-  if (viewerId === null) throw new AppError('auth_required');
-  return viewerId;
-}
 
 /** Refuses `size` more bytes past the user's quota, saying how much room is left. */
 async function assertQuotaRoom(db: Executor, userId: number, quota: number, size: number): Promise<void> {

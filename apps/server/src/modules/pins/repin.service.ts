@@ -1,6 +1,7 @@
 import { findHashtags, type RepinBody, type RepinResult, type SavedTo } from '@pinboard/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { requireViewer } from '../../lib/require-viewer.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { assertBoardWritable } from '../boards/boards.policy.ts';
 import { boardUrl, presentPin } from './pins.presenter.ts';
@@ -14,11 +15,6 @@ import {
   insertRepin,
   listSavesOf,
 } from './repin.repository.ts';
-
-function requireViewer(viewerId: number | null): number {
-  if (viewerId === null) throw new AppError('auth_required');
-  return viewerId;
-}
 
 /**
  * Saves a pin the viewer can see to a board they own or collaborate on, optionally into one of
