@@ -1,5 +1,6 @@
-import type { CreatePin, CreatedPin, FoundImages, MediaUpload } from '@pinboard/shared';
+import type { CreatedPin, CreatePinSchema, FoundImages, MediaUpload } from '@pinboard/shared';
 import type { TFunction } from 'i18next';
+import type { z } from 'zod';
 import { ApiRequestError, apiClient } from '../../api/client.ts';
 import { isErrorCode } from '../auth/errorText.ts';
 
@@ -25,8 +26,11 @@ export async function findImages(url: string, signal?: AbortSignal): Promise<Fou
   return (await apiClient.get<FoundImages>('/v3/pins/find_images/', { query: { url }, signal })).data;
 }
 
-/** `POST /v3/pins/`. */
-export async function createPin(body: CreatePin): Promise<CreatedPin> {
+/** What `POST /v3/pins/` takes: fields with a default (title, method…) may be left out. */
+export type CreatePinBody = z.input<typeof CreatePinSchema>;
+
+/** `POST /v3/pins/` (the builders and the pin-create page). */
+export async function createPin(body: CreatePinBody): Promise<CreatedPin> {
   return (await apiClient.post<CreatedPin>('/v3/pins/', body)).data;
 }
 

@@ -1,23 +1,6 @@
-import type { CreatedPin, CreatePinSchema, FoundImages, MediaUpload, UserSettings } from '@pinboard/shared';
+import type { UserSettings } from '@pinboard/shared';
 import type { TFunction } from 'i18next';
-import type { z } from 'zod';
 import { ApiRequestError, apiClient } from '../../api/client.ts';
-
-export type CreatePinBody = z.input<typeof CreatePinSchema>;
-
-export async function createPin(body: CreatePinBody): Promise<CreatedPin> {
-  return (await apiClient.post<CreatedPin>('/v3/pins/', body)).data;
-}
-
-/** `GET /v3/pins/find_images/`: the page's pinnable images, og:image first. */
-export async function findImages(url: string, signal?: AbortSignal): Promise<FoundImages> {
-  return (await apiClient.get<FoundImages>('/v3/pins/find_images/', { query: { url }, signal })).data;
-}
-
-/** `PUT /v3/pins/image/`: the server fetches the image in the background. */
-export async function registerImage(imageUrl: string): Promise<MediaUpload> {
-  return (await apiClient.put<MediaUpload>('/v3/pins/image/', { image_url: imageUrl })).data;
-}
 
 export async function fetchUserSettings(signal?: AbortSignal): Promise<UserSettings> {
   return (await apiClient.get<UserSettings>('/v3/users/settings/', { signal })).data;

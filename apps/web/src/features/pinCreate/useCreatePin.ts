@@ -2,8 +2,8 @@ import type { CreatedPin } from '@pinboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { flushAuthEvents, trackAuthEvent } from '../auth/analytics.ts';
 import { refreshAfterPinAdded } from '../saving/refreshAfterPinAdded.ts';
+import { createPin } from '../pinBuilder/pinBuilderApi.ts';
 import { useViewer } from '../viewer/useViewer.ts';
-import { createPin } from './pinCreateApi.ts';
 import { createMethodOf, type PinCreateParams } from './pinCreateParams.ts';
 import type { PinImage } from './usePinImage.ts';
 

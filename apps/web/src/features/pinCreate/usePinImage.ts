@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { findImages, registerImage, type CreatePinBody } from './pinCreateApi.ts';
+import { findImages, registerImage, type CreatePinBody } from '../pinBuilder/pinBuilderApi.ts';
 import type { PinCreateParams } from './pinCreateParams.ts';
 
 export interface PinImage {
