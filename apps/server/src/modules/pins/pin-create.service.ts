@@ -1,15 +1,14 @@
 import { findHashtags } from '@pinboard/shared';
 import type { CreatedPin, CreatePin } from '@pinboard/shared/pin-create';
-import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireViewer } from '../../lib/require-viewer.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
-import { assertBoardWritable } from '../boards/boards.policy.ts';
 import type { UploadDeps } from '../media/uploads.service.ts';
 import { resolvePinPicture } from './pin-media.service.ts';
 import { insertCreatedPin } from './pin-create.repository.ts';
 import { boardUrl } from './pins.presenter.ts';
-import { coverBoardWithPin, findBoardName, findSectionOfBoard } from './repin.repository.ts';
+import { coverBoardWithPin, findBoardName } from './repin.repository.ts';
+import { assertSaveTarget } from './repin.service.ts';
 import { insertStoryPages } from './story-pages.repository.ts';
 
 const SOURCES = ['media_upload_id', 'image_url', 'image_base64', 'story_pages'] as const;
@@ -37,15 +36,6 @@ export function linkOf(raw: string | null | undefined): { link: string | null; d
   return { link: url.href, domain: url.hostname.replace(/^www\./, '') };
 }
 
-/** The board (owner or collaborator, as a save) and, when given, a section of that board. */
-async function assertTarget(db: Executor, boardId: number, sectionId: number | null, viewer: number) {
-  await assertBoardWritable(db, boardId, viewer);
-  if (sectionId === null) return null;
-  const section = await findSectionOfBoard(db, sectionId, boardId);
-  if (!section) throw new AppError('section_not_found', { field: 'section_id' });
-  return section;
-}
-
 /**
  * `POST /v3/pins/`: a new pin from the viewer's own media on a board they may save to. The
  * board is checked before any media work and again in the writing transaction; counts follow by
@@ -62,11 +52,11 @@ export async function createPin(
   const sectionId = body.section_id ? Number(body.section_id) : null;
   assertOneSource(body);
   const { link, domain } = linkOf(body.link);
-  await assertTarget(deps.db, boardId, sectionId, viewer);
+  await assertSaveTarget(deps.db, boardId, sectionId, viewer);
   const picture = await resolvePinPicture(deps, viewer, body);
 
   const created = await deps.db.transaction(async (tx) => {
-    const section = await assertTarget(tx, boardId, sectionId, viewer);
+    const section = await assertSaveTarget(tx, boardId, sectionId, viewer);
     const { id } = await insertCreatedPin(tx, {
       pinnerId: viewer,
       boardId,

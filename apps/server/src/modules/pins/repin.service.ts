@@ -1,5 +1,5 @@
 import { findHashtags, type RepinBody, type RepinResult, type SavedTo } from '@pinboard/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireViewer } from '../../lib/require-viewer.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
@@ -15,6 +15,23 @@ import {
   insertRepin,
   listSavesOf,
 } from './repin.repository.ts';
+
+/**
+ * The board a pin is saved or created on (its owner or a collaborator may) and, when given, a
+ * section of that board.
+ */
+export async function assertSaveTarget(
+  db: Executor,
+  boardId: number,
+  sectionId: number | null,
+  viewer: number,
+) {
+  await assertBoardWritable(db, boardId, viewer);
+  if (sectionId === null) return null;
+  const section = await findSectionOfBoard(db, sectionId, boardId);
+  if (!section) throw new AppError('section_not_found', { field: 'section_id' });
+  return section;
+}
 
 /**
  * Saves a pin the viewer can see to a board they own or collaborate on, optionally into one of
@@ -34,9 +51,7 @@ export async function repinPin(
   if (!(await findPinById(db, pinId, viewer))) throw new AppError('pin_not_found');
 
   const saved = await db.transaction(async (tx) => {
-    await assertBoardWritable(tx, boardId, viewer);
-    const section = sectionId === null ? null : await findSectionOfBoard(tx, sectionId, boardId);
-    if (sectionId !== null && !section) throw new AppError('section_not_found', { field: 'section_id' });
+    await assertSaveTarget(tx, boardId, sectionId, viewer);
     const source = await findRepinSource(tx, pinId);
     if (!source) throw new AppError('pin_not_found');
     const description = body.description ?? source.description;
