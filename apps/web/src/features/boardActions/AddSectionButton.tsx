@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { AddSectionForm } from '../saving/AddSectionForm.tsx';
+import { canEditBoard } from '../boards/canEditBoard.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './BoardActions.module.css';
-import { canEditSections, useSectionWrites } from './useSectionWrites.ts';
+import { useSectionWrites } from './useSectionWrites.ts';
 
 /**
  * 'Add section' on a board page, for its owner and collaborators: the picker's add-section form
@@ -21,7 +22,7 @@ export function AddSectionButton({ board, boardKey }: { board: Board; boardKey: 
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const sectionsChanged = useSectionWrites(board.id, boardKey);
-  if (!canEditSections(board, viewer)) return null;
+  if (!canEditBoard(board, viewer)) return null;
   return (
     <>
       <Button onClick={() => setOpen(true)}>{t('saving.addSection')}</Button>

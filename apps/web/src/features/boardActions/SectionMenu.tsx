@@ -3,13 +3,14 @@ import type { Board, BoardSection } from '@pinboard/shared';
 import type { QueryKey } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canEditBoard } from '../boards/canEditBoard.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './BoardActions.module.css';
 import { deleteSection } from './boardActionsApi.ts';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { RenameSectionDialog } from './RenameSectionDialog.tsx';
 import { useMenuDismiss } from './useMenuDismiss.ts';
-import { canEditSections, useSectionWrites } from './useSectionWrites.ts';
+import { useSectionWrites } from './useSectionWrites.ts';
 
 interface SectionMenuProps {
   board: Board;
@@ -34,7 +35,7 @@ export function SectionMenu({ board, boardKey, section }: SectionMenuProps) {
   };
   const sectionsChanged = useSectionWrites(board.id, boardKey);
   useMenuDismiss(open === 'menu', wrap, () => setOpen('none'));
-  if (!canEditSections(board, viewer)) return null;
+  if (!canEditBoard(board, viewer)) return null;
 
   return (
     <div ref={wrap} className={styles.sectionMenu}>

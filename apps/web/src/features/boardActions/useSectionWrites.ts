@@ -1,11 +1,6 @@
-import type { Board, UserSummary } from '@pinboard/shared';
+import type { Board } from '@pinboard/shared';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { boardKeys } from '../boards/boardKeys.ts';
-
-/** Spec 2 section 6: the owner and the board's collaborators may change its sections. */
-export function canEditSections(board: Board, viewer: UserSummary | null): boolean {
-  return viewer !== null && (viewer.id === board.owner.id || board.collaborated_by_me);
-}
 
 /**
  * After a section is added, renamed or removed: the page's board gets its new section count
