@@ -5,11 +5,14 @@ export function success(data: unknown, bookmark: string | null = null): Response
   return Response.json({ resource_response: { status: 'success', data, bookmark } });
 }
 
-/** A failure envelope as the API sends it (with the error's field and data when given). */
+/**
+ * A failure envelope as the API sends it (with the error's field, data, message and detail when
+ * given; the message is the code otherwise).
+ */
 export function failure(
   status: number,
   code: string,
-  extra: { field?: string; data?: Record<string, unknown> } = {},
+  extra: { field?: string; data?: Record<string, unknown>; message?: string; messageDetail?: string } = {},
 ): Response {
   return Response.json(
     {
@@ -20,8 +23,8 @@ export function failure(
           http_status: status,
           api_error_code: 0,
           code,
-          message: code,
-          message_detail: null,
+          message: extra.message ?? code,
+          message_detail: extra.messageDetail ?? null,
           field: extra.field ?? null,
           ...(extra.data ? { data: extra.data } : {}),
         },

@@ -3,7 +3,7 @@ import '../../i18n.ts';
 import type { MediaUpload } from '@pinboard/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { success } from '../../test/apiStub.ts';
+import { failure, success } from '../../test/apiStub.ts';
 import { buildViewer, postedBodies, renderWithAuth, signedInViewer, stubAuthApi } from '../../test/auth.tsx';
 import { buildPicker, buildPickerBoard } from '../saving/pickerFixtures.tsx';
 import type * as MediaChecks from './mediaChecks.ts';
@@ -30,24 +30,7 @@ const created = {
   board: { id: '31', name: 'Lighting', url: '/ada/lighting/' },
   section: null,
 };
-const refusal = (message: string) =>
-  Response.json(
-    {
-      resource_response: {
-        status: 'failure',
-        data: null,
-        error: {
-          http_status: 400,
-          api_error_code: 261,
-          code: 'media_refused',
-          message,
-          message_detail: null,
-          field: 'file',
-        },
-      },
-    },
-    { status: 400 },
-  );
+const refusal = (message: string) => failure(400, 'media_refused', { field: 'file', message });
 
 function renderBuilder(answers: Parameters<typeof stubAuthApi>[1] = {}, viewer = signedInViewer()) {
   const fetch = stubAuthApi(viewer, {

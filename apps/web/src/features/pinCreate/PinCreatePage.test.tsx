@@ -132,24 +132,7 @@ describe('PinCreatePage, signed in on desktop', () => {
   it('says what the server said when creating a board fails', async () => {
     renderPage(`/pin/create/button/${QUERY}`, {
       '/v3/users/me/': () => success(signedInViewer()),
-      '/v3/boards/': () =>
-        Response.json(
-          {
-            resource_response: {
-              status: 'failure',
-              data: null,
-              error: {
-                http_status: 400,
-                api_error_code: 1,
-                code: 'x',
-                message: 'Nope.',
-                message_detail: 'Too many boards.',
-                field: null,
-              },
-            },
-          },
-          { status: 400 },
-        ),
+      '/v3/boards/': () => failure(400, 'x', { message: 'Nope.', messageDetail: 'Too many boards.' }),
     });
     fireEvent.click(await screen.findByRole('button', { name: /Create board/ }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Lamps' } });
