@@ -1,6 +1,6 @@
 import { HASHTAG_SUGGESTIONS_MAX, type HashtagSuggestion } from '@pinboard/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '../boardActions/useDebouncedValue.ts';
 import { fetchHashtagSuggestions } from './movingApi.ts';
 import { movingKeys } from './movingKeys.ts';
 
@@ -8,22 +8,13 @@ import { movingKeys } from './movingKeys.ts';
 export const HASHTAG_DEBOUNCE_MS = 250;
 const NONE: HashtagSuggestion[] = [];
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 /**
  * Hashtags for what follows '#' (null: no hashtag is being typed), at most 5 with pin counts.
  * Asked after a pause in typing; each query's answer is kept for the session, so going back to
  * an earlier prefix asks nothing.
  */
 export function useHashtagSuggestions(query: string | null): HashtagSuggestion[] {
-  const settled = useDebounced(query, HASHTAG_DEBOUNCE_MS);
+  const settled = useDebouncedValue(query, HASHTAG_DEBOUNCE_MS);
   const { data } = useQuery({
     queryKey: movingKeys.hashtags(settled ?? ''),
     queryFn: ({ signal }) => fetchHashtagSuggestions(settled!, signal),
