@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { boards, boardSections } from '../db/schema/boards.ts';
-import { images } from '../db/schema/images.ts';
 import { boardCollaborators, boardFollows, userFollows } from '../db/schema/social.ts';
 import { users } from '../db/schema/users.ts';
 import type { MediaStorage } from '../adapters/storage/storage.ts';
 import { mapWithConcurrency } from '../lib/concurrency.ts';
 import { processImage } from '../modules/media/image-pipeline.ts';
+import { upsertImages } from '../modules/media/uploads.repository.ts';
 import { insertPinsInBulk } from './seed-bulk-load.ts';
 import { createRng, generateSeedImage } from './seed-images.ts';
 import {
@@ -68,21 +68,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
   log(`seed: ${processed.length} images processed in ${Date.now() - started} ms`);
 
   const summary = await db.transaction(async (tx) => {
-    const imageRows = await tx
-      .insert(images)
-      .values(
-        processed.map((image) => ({
-          hash: image.hash,
-          width: image.width,
-          height: image.height,
-          dominantColor: image.dominantColor,
-          mime: image.mime,
-          byteSize: image.byteSize,
-          sizes: image.sizes,
-        })),
-      )
-      .onConflictDoUpdate({ target: images.hash, set: { hash: sql`excluded.hash` } })
-      .returning({ id: images.id, dominantColor: images.dominantColor });
+    const imageRows = await upsertImages(tx, processed);
     const pinImages = imageRows.slice(0, uniqueImages);
     const avatarImages = imageRows.slice(uniqueImages);
 

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { readImageHeader } from './image-decoding.ts';
 import { processImage } from './image-pipeline.ts';
 import type { ReceivedMedia } from './upload-receiver.ts';
-import { upsertImage, type StoredMedia } from './uploads.repository.ts';
+import { upsertImages, type StoredMedia } from './uploads.repository.ts';
 import { extractPoster, probeVideo } from './video-tools.ts';
 
 export interface MediaStoreDeps {
@@ -26,7 +26,8 @@ async function storeImage(deps: MediaStoreDeps, bytes: Buffer): Promise<number> 
     throw new AppError('image_too_small', { detail: `${header.width}x${header.height}` });
   }
   const processed = await processImage(bytes, deps.storage);
-  return (await upsertImage(deps.db, processed)).id;
+  const [row] = await upsertImages(deps.db, [processed]);
+  return row!.id;
 }
 
 /** Stores a received file: a picture, or a video with its poster frame and duration. */

@@ -5,22 +5,26 @@ import { mediaUploads } from '../../db/schema/media-uploads.ts';
 import { users } from '../../db/schema/users.ts';
 import type { ProcessedImage } from './image-pipeline.ts';
 
-/** The images row of a processed picture; the same bytes stored twice share one row. */
-export async function upsertImage(db: Executor, image: ProcessedImage): Promise<{ id: number }> {
-  const [row] = await db
+/**
+ * The images rows of processed pictures, in their order; the same bytes stored twice share one
+ * row. The hashes of one call must differ (one statement cannot update a row twice).
+ */
+export function upsertImages(db: Executor, processed: ProcessedImage[]) {
+  return db
     .insert(images)
-    .values({
-      hash: image.hash,
-      width: image.width,
-      height: image.height,
-      dominantColor: image.dominantColor,
-      mime: image.mime,
-      byteSize: image.byteSize,
-      sizes: image.sizes,
-    })
+    .values(
+      processed.map((image) => ({
+        hash: image.hash,
+        width: image.width,
+        height: image.height,
+        dominantColor: image.dominantColor,
+        mime: image.mime,
+        byteSize: image.byteSize,
+        sizes: image.sizes,
+      })),
+    )
     .onConflictDoUpdate({ target: images.hash, set: { hash: sql`excluded.hash` } })
-    .returning({ id: images.id });
-  return row!;
+    .returning({ id: images.id, dominantColor: images.dominantColor });
 }
 
 /** Holds the uploader's row until the transaction ends, so two uploads cannot both fit the quota. */
