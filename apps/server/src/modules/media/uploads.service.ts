@@ -17,6 +17,7 @@ import {
   markUploadFailed,
   markUploadReady,
   sumUploadBytes,
+  type StoredMedia,
   type UploadRow,
 } from './uploads.repository.ts';
 
@@ -43,19 +44,31 @@ const sizeOf = (received: ReceivedMedia) =>
   received.kind === 'image' ? received.bytes.length : received.size;
 
 /**
- * Stores received media as one of the viewer's ready uploads. The quota is checked before the
+ * Stores received media and writes its upload row with `write`. The quota is checked before the
  * work and again, under a lock on the uploader, when the row is written.
  */
-export async function saveReceivedMedia(deps: UploadDeps, userId: number, received: ReceivedMedia) {
+async function storeWithinQuota<T>(
+  deps: UploadDeps,
+  userId: number,
+  received: ReceivedMedia,
+  write: (tx: Executor, media: StoredMedia) => Promise<T>,
+): Promise<T> {
   const quota = deps.config.mediaQuotaBytes;
+  await assertQuotaRoom(deps.db, userId, quota, sizeOf(received));
+  const media = await storeReceivedMedia(deps, received);
+  return deps.db.transaction(async (tx) => {
+    await lockUploader(tx, userId);
+    await assertQuotaRoom(tx, userId, quota, media.byteSize);
+    return write(tx, media);
+  });
+}
+
+/** Stores received media as one of the viewer's ready uploads. */
+export async function saveReceivedMedia(deps: UploadDeps, userId: number, received: ReceivedMedia) {
   try {
-    await assertQuotaRoom(deps.db, userId, quota, sizeOf(received));
-    const media = await storeReceivedMedia(deps, received);
-    const { id } = await deps.db.transaction(async (tx) => {
-      await lockUploader(tx, userId);
-      await assertQuotaRoom(tx, userId, quota, media.byteSize);
-      return insertUpload(tx, { userId, kind: received.kind, status: 'ready', ...media });
-    });
+    const { id } = await storeWithinQuota(deps, userId, received, (tx, media) =>
+      insertUpload(tx, { userId, kind: received.kind, status: 'ready', ...media }),
+    );
     return (await findUploadOfUser(deps.db, id, userId))!;
   } finally {
     if (received.kind === 'video') await received.dispose();
@@ -119,14 +132,9 @@ async function fetchRegisteredImage(deps: UploadDeps, userId: number, id: number
     if (fetched.status < 200 || fetched.status > 299) {
       throw new AppError('fetch_bad_status', { detail: String(fetched.status) });
     }
-    const received = receiveImageBytes(fetched.body);
-    await assertQuotaRoom(deps.db, userId, deps.config.mediaQuotaBytes, received.bytes.length);
-    const media = await storeReceivedMedia(deps, received);
-    await deps.db.transaction(async (tx) => {
-      await lockUploader(tx, userId);
-      await assertQuotaRoom(tx, userId, deps.config.mediaQuotaBytes, media.byteSize);
-      await markUploadReady(tx, id, media);
-    });
+    await storeWithinQuota(deps, userId, receiveImageBytes(fetched.body), (tx, media) =>
+      markUploadReady(tx, id, media),
+    );
   } catch (error) {
     await markUploadFailed(deps.db, id, error instanceof AppError ? error.code : 'internal');
     // Refusals are the registration's answer; anything else is a fault worth the log.
