@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, requestedUrls, stubApi, success } from '../../test/apiStub.ts';
-import { buildBoard, buildProfile } from '../../test/boards.ts';
+import { buildBoard, buildProfile, buildUser } from '../../test/boards.ts';
 import { buildPin } from '../../test/pins.ts';
 import { buildAdvisory } from '../../test/search.ts';
 import { SearchPage } from './SearchPage.tsx';
@@ -67,6 +67,7 @@ describe('SearchPage', () => {
   it('switches scope by its tab: boards as cards, people as profiles', async () => {
     const person = buildProfile({ username: 'kit', full_name: 'Kit Marlowe', follower_count: 1200 });
     renderSearch('/search/pins/?q=kitchen', {
+      '/v3/users/me/': () => success({ type: 'AUTH', user: buildUser({ username: 'maya' }) }),
       '/v3/search/pins/': () => answers.pins(),
       '/v3/search/boards/': () => success({ results: [board], advisory: null }),
       '/v3/search/users/': () => success({ results: [person], advisory: null }),
@@ -86,7 +87,18 @@ describe('SearchPage', () => {
     const people = await screen.findByRole('list', { name: 'People for “kitchen”' });
     const card = within(people).getByRole('link', { name: /Kit Marlowe/ });
     expect(card.getAttribute('href')).toBe('/kit/');
-    expect(card.textContent).toContain('1.2K followers');
+    // Shown once the viewer is known to be signed in.
+    await waitFor(() => expect(card.textContent).toContain('1.2K followers'));
+  });
+
+  it('shows a visitor no follower count of a personal account (spec 3 section 5)', async () => {
+    const person = buildProfile({ username: 'kit', full_name: 'Kit Marlowe', follower_count: 1200 });
+    renderSearch('/search/users/?q=kitchen', {
+      '/v3/search/users/': () => success({ results: [person], advisory: null }),
+    });
+    const people = await screen.findByRole('list', { name: 'People for “kitchen”' }, FIRST_RENDER);
+
+    expect(within(people).getByRole('link', { name: /Kit Marlowe/ }).textContent).not.toContain('followers');
   });
 
   it('says when nothing matches', async () => {
