@@ -5,9 +5,7 @@ import {
 } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
 import { listHashtagsByPrefix } from './autocomplete.repository.ts';
-
-/** What can follow '#' in a stored hashtag (shared findHashtags keeps letters, digits and '_'). */
-const HASHTAG_PREFIX = /^[\p{L}\p{N}_]+$/u;
+import { isHashtagText } from './search-text.ts';
 
 /**
  * Hashtag suggestions for the description flyout: at most 5 tags starting with what was typed,
@@ -19,7 +17,7 @@ export async function autocompleteHashtags(
   viewerId: number | null,
 ): Promise<HashtagSuggestion[]> {
   const prefix = query.q.replace(/^#/, '').toLowerCase();
-  if (!HASHTAG_PREFIX.test(prefix)) return [];
+  if (!isHashtagText(prefix)) return [];
   const tags = await listHashtagsByPrefix(db, prefix, viewerId, HASHTAG_SUGGESTIONS_MAX);
   return tags.map(({ tag, pinCount }) => ({
     query: `#${tag}`,

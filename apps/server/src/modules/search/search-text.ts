@@ -3,6 +3,8 @@
  */
 
 const HASHTAG_QUERY = /^#([\p{L}\p{N}_]+)$/u;
+/** What can follow '#' in a stored hashtag (shared findHashtags keeps letters, digits and '_'). */
+const HASHTAG_TEXT = /^[\p{L}\p{N}_]+$/u;
 const TOKEN = /"[^"]*"?|\S+/g;
 const PLAIN_WORD = /^[\p{L}\p{N}]{3,30}$/u;
 
@@ -10,6 +12,11 @@ const PLAIN_WORD = /^[\p{L}\p{N}]{3,30}$/u;
 export function hashtagOf(query: string): string | null {
   const match = HASHTAG_QUERY.exec(query.trim());
   return match ? match[1]!.toLowerCase() : null;
+}
+
+/** Whether `text` (without its '#') can be, or begin, a stored hashtag. */
+export function isHashtagText(text: string): boolean {
+  return HASHTAG_TEXT.test(text);
 }
 
 /**

@@ -4,6 +4,7 @@ import { renditionUrl } from '../../lib/media-url.ts';
 import { boardUrl } from '../pins/pins.presenter.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
 import { listRecentSearches } from './recent-searches.repository.ts';
+import { isHashtagText } from './search-text.ts';
 import {
   listBoardsByPrefix,
   listTitlesByPrefix,
@@ -16,7 +17,7 @@ async function suggestQueries(db: Executor, prefix: string, count: number, viewe
   const tagPrefix = prefix.replace(/^#/, '');
   const [recent, hashtags, titles] = await Promise.all([
     viewerId === null ? [] : listRecentSearches(db, viewerId, count, prefix),
-    /^[\p{L}\p{N}_]+$/u.test(tagPrefix) ? listVocabularyHashtags(db, tagPrefix, count) : [],
+    isHashtagText(tagPrefix) ? listVocabularyHashtags(db, tagPrefix, count) : [],
     prefix.startsWith('#') ? [] : listTitlesByPrefix(db, prefix, count),
   ]);
   const seen = new Set<string>();
