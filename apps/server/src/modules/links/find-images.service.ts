@@ -1,6 +1,7 @@
 import type { FoundImages } from '@pinboard/shared';
 import type { CounterStore } from '../../adapters/counters/counters.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { requireViewer } from '../../lib/require-viewer.ts';
 import { safeFetch } from '../../lib/safe-fetch.ts';
 import { decodeHtml } from './html-text.ts';
 import { extractPageImages } from './page-images.ts';
@@ -28,8 +29,8 @@ export async function findPageImages(
   viewerId: number | null,
   rawUrl: string,
 ): Promise<FoundImages> {
-  if (viewerId === null) throw new AppError('auth_required');
-  if ((await deps.counters.increment(`find_images:${viewerId}`, 60)) > LOOKUPS_PER_MINUTE) {
+  const userId = requireViewer(viewerId);
+  if ((await deps.counters.increment(`find_images:${userId}`, 60)) > LOOKUPS_PER_MINUTE) {
     throw new AppError('rate_limited');
   }
   const page = await safeFetch(withScheme(rawUrl), {

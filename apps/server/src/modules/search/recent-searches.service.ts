@@ -1,18 +1,16 @@
 import { RECENT_SEARCHES_MAX, type RecentSearches } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { requireViewer } from '../../lib/require-viewer.ts';
 import { clearRecentSearches, listRecentSearches } from './recent-searches.repository.ts';
 
 /** The signed-in viewer's recent searches, newest first (the header's empty search field). */
 export async function getRecentSearches(db: Executor, viewerId: number | null): Promise<RecentSearches> {
-  if (viewerId === null) throw new AppError('auth_required');
-  const rows = await listRecentSearches(db, viewerId, RECENT_SEARCHES_MAX);
+  const rows = await listRecentSearches(db, requireViewer(viewerId), RECENT_SEARCHES_MAX);
   return rows.map((row) => ({ query: row.query, searched_at: row.searchedAt.toISOString() }));
 }
 
 /** Forgets the signed-in viewer's recent searches. */
 export async function forgetRecentSearches(db: Executor, viewerId: number | null): Promise<RecentSearches> {
-  if (viewerId === null) throw new AppError('auth_required');
-  await clearRecentSearches(db, viewerId);
+  await clearRecentSearches(db, requireViewer(viewerId));
   return [];
 }
