@@ -1,8 +1,9 @@
 import { ERRORS } from '@pinboard/shared/errors';
 import { OFFSITE_PAGE_HOME_TEXT } from '@pinboard/shared/offsite-errors';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import type { OffsiteOpening } from './offsite.service.ts';
 
-export type OffsiteRefusal = 'blocked' | 'suspicious' | 'porn' | 'invalid';
+export type OffsiteRefusal = Extract<OffsiteOpening, { kind: 'refused' }>['reason'];
 
 const CODES = {
   blocked: 'offsite_link_blocked',
