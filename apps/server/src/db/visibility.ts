@@ -1,4 +1,4 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { boards } from './schema/boards.ts';
 
 /** Whether `viewerId` owns or collaborates on the board in the current row of `boards`. */
@@ -16,4 +16,16 @@ export function isBoardMember(viewerId: number): SQL {
 export function boardVisibleTo(viewerId: number | null): SQL {
   if (viewerId === null) return eq(boards.privacy, 'public');
   return or(eq(boards.privacy, 'public'), isBoardMember(viewerId))!;
+}
+
+/**
+ * Rows of `boards` that lists for everyone may show: public, not archived, and owned by an
+ * active account.
+ */
+export function listedPublicBoards(): SQL {
+  return and(
+    eq(boards.privacy, 'public'),
+    isNull(boards.archivedAt),
+    sql`exists (select 1 from users o where o.id = ${boards.ownerId} and o.status = 'active')`,
+  )!;
 }

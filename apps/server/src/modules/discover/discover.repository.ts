@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { selectRows } from '../../db/sql-helpers.ts';
+import { listedPublicBoards } from '../../db/visibility.ts';
 import { boards } from '../../db/schema/boards.ts';
 import { pins } from '../../db/schema/pins.ts';
 import { selectBoards } from '../boards/boards.repository.ts';
@@ -84,14 +85,7 @@ export function listRecentPopularPins(db: Executor, days: number, linked: boolea
 /** The newest public boards with at least `minPins` pins, of active owners, not archived. */
 export function listNewBoards(db: Executor, minPins: number, limit: number) {
   return selectBoards(db, null)
-    .where(
-      and(
-        eq(boards.privacy, 'public'),
-        isNull(boards.archivedAt),
-        gte(boards.pinCount, minPins),
-        sql`exists (select 1 from users o where o.id = ${boards.ownerId} and o.status = 'active')`,
-      ),
-    )
+    .where(and(listedPublicBoards(), gte(boards.pinCount, minPins)))
     .orderBy(desc(boards.createdAt), desc(boards.id))
     .limit(limit);
 }

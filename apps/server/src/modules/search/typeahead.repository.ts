@@ -1,10 +1,11 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { boards } from '../../db/schema/boards.ts';
 import { images } from '../../db/schema/images.ts';
 import { users } from '../../db/schema/users.ts';
 import { selectRows } from '../../db/sql-helpers.ts';
+import { listedPublicBoards } from '../../db/visibility.ts';
 import { selectBoards } from '../boards/boards.repository.ts';
 import { userSummaryColumns } from '../users/users.repository.ts';
 
@@ -59,9 +60,7 @@ export function listBoardsByPrefix(db: Executor, prefix: string, limit: number) 
   return selectBoards(db, null)
     .where(
       and(
-        eq(boards.privacy, 'public'),
-        isNull(boards.archivedAt),
-        sql`exists (select 1 from users o where o.id = ${boards.ownerId} and o.status = 'active')`,
+        listedPublicBoards(),
         sql`(lower(${boards.name}) like ${pattern} or lower(${boards.name}) like ${`% ${pattern}`})`,
       ),
     )
