@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { pipeline, type Readable } from 'node:stream';
+import { pipeline, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { AppError } from './app-error.ts';
 import { isPublicAddress } from './public-address.ts';
@@ -201,16 +201,17 @@ async function readBody(response: http.IncomingMessage, maxBytes: number): Promi
   return Buffer.concat(chunks);
 }
 
+/** The Content-Encodings a body is decompressed from (what the Accept-Encoding header offers). */
+const DECODERS = new Map<string, () => Transform>([
+  ['gzip', () => zlib.createGunzip()],
+  ['x-gzip', () => zlib.createGunzip()],
+  ['deflate', () => zlib.createInflate()],
+  ['br', () => zlib.createBrotliDecompress()],
+]);
+
 function decoded(response: http.IncomingMessage): Readable {
   const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? zlib.createGunzip()
-      : encoding === 'deflate'
-        ? zlib.createInflate()
-        : encoding === 'br'
-          ? zlib.createBrotliDecompress()
-          : null;
+  const decoder = DECODERS.get(encoding)?.();
   if (!decoder) return response;
   // pipeline destroys the decoder with the response's error, so the reader sees it.
   return pipeline(response, decoder, () => {});
