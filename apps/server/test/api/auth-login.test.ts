@@ -5,6 +5,7 @@ import { sessions, users } from '../../src/db/schema/users.ts';
 import { hashSessionToken } from '../../src/plugins/viewer.ts';
 import { LOGIN_LIMITS } from '../../src/modules/auth/auth.policy.ts';
 import { GOOD_PASSWORD, uniqueEmail } from '../helpers/auth.ts';
+import { enableTwoFactor } from '../helpers/mfa.ts';
 import { errorOf, TEST_CSRF_TOKEN, TestBrowser } from '../helpers/browser.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -151,7 +152,7 @@ describe('POST /v3/login/', () => {
 });
 
 describe('lockouts', () => {
-  it(`locks an account for 30 minutes after ${LOGIN_LIMITS.accountFailures} failures, even with the right password`, async () => {
+  it(`locks an account for 30 minutes after ${LOGIN_LIMITS.accountFailures} failures in a row, even with the right password`, async () => {
     const ada = await account();
     // Failures spread over several addresses: the account lock does not depend on one.
     for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++) {
@@ -173,15 +174,46 @@ describe('lockouts', () => {
     expect(errorOf(await login(new TestBrowser(t), nobody)).code).toBe('login_rate_limited');
   });
 
-  it(`locks an address after ${LOGIN_LIMITS.ipFailures} failures, for every account`, async () => {
+  it('counts failures per account, whatever name was typed: the email locked locks the username', async () => {
+    const ada = await account();
+    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++)
+      await login(new TestBrowser(t), ada.email, `wrong-password-${i}`);
+    const byUsername = await login(new TestBrowser(t), ada.username);
+    expect(byUsername.status).toBe(429);
+    expect(errorOf(byUsername).code).toBe('login_rate_limited');
+
+    // Failures split between the two names add up to one count.
+    const bob = await account();
+    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++) {
+      const name = i % 2 ? bob.username.toUpperCase() : bob.email;
+      expect(errorOf(await login(new TestBrowser(t), name, `wrong-password-${i}`)).code).toBe(
+        'login_password_incorrect',
+      );
+    }
+    for (const name of [bob.email, bob.username])
+      expect(errorOf(await login(new TestBrowser(t), name)).code).toBe('login_rate_limited');
+  });
+
+  it(`does not refuse a right password from an address past ${LOGIN_LIMITS.ipFailures} failures (it asks the bot check)`, async () => {
     const ip = '10.99.99.1';
-    for (let i = 0; i < LOGIN_LIMITS.ipFailures; i++) {
-      // BOT_CHECK=off here, so the too-quick rule never stops them (auth-bot-check tests it).
+    for (let i = 0; i < LOGIN_LIMITS.ipFailures + 5; i++) {
+      // BOT_CHECK=off here, so the bot check passes (auth-bot-check and auth-redis test it asked).
       await login(new TestBrowser(t, {}, ip), uniqueEmail(), 'wrong-password');
     }
     const ada = await account();
-    expect(errorOf(await login(new TestBrowser(t, {}, ip), ada.email)).code).toBe('login_rate_limited');
-    expect((await login(new TestBrowser(t), ada.email)).status).toBe(200);
+    expect((await login(new TestBrowser(t, {}, ip), ada.email)).status).toBe(200);
+  });
+
+  it('forgets failures only after the whole login: a right password alone does not reset the count', async () => {
+    const ada = await account();
+    await enableTwoFactor(t, ada.id);
+    for (let i = 0; i < LOGIN_LIMITS.accountFailures - 1; i++)
+      await login(new TestBrowser(t), ada.email, `bad-pass-${i}`);
+    // The right password asks the second factor; a wrong backup code is the tenth failure.
+    expect(errorOf(await login(new TestBrowser(t), ada.email)).code).toBe('mfa_required');
+    const guess = await login(new TestBrowser(t), ada.email, GOOD_PASSWORD, { backup_code: 'abcdefghjk' });
+    expect(errorOf(guess).code).toBe('backup_code_incorrect');
+    expect(errorOf(await login(new TestBrowser(t), ada.username)).code).toBe('login_rate_limited');
   });
 
   it('forgets earlier failures of an account after a correct password', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { MFA_LIMITS } from '@pinboard/shared';
+import { ERRORS, MFA_LIMITS } from '@pinboard/shared';
 import { mfaCodes } from '../../src/db/schema/mfa.ts';
+import { MFA_SEND_LIMITED_BACKUP_DETAIL } from '../../src/modules/auth/mfa/mfa.service.ts';
 import { hashResetToken } from '../../src/modules/auth/recovery.service.ts';
 import { passwordResetTokens } from '../../src/db/schema/auth.ts';
 import { GOOD_PASSWORD, uniqueEmail } from '../helpers/auth.ts';
@@ -156,11 +157,40 @@ describe('login with two-factor on', () => {
     }
     const capped = await login(new TestBrowser(t), ada.email, { mfa_resend: true });
     expect(capped.status).toBe(429);
-    expect(errorOf(capped).code).toBe('mfa_send_limited');
+    expect(errorOf(capped)).toMatchObject({
+      code: 'mfa_send_limited',
+      message: ERRORS.mfa_send_limited.message,
+      message_detail: null,
+      data: { phone_number_end: ada.phone.slice(-4), backup_codes: false },
+    });
     expect(await textsTo(t, ada.phone)).toHaveLength(5);
     // The last code still works.
     const code = await codeTextedTo(t, ada.phone);
     expect((await login(new TestBrowser(t), ada.email, { mfa_token: code })).status).toBe(200);
+  });
+
+  it('past the text cap, says backup codes can be used and takes one: never locked out while some are left', async () => {
+    const ada = await twoFactorAccount();
+    const browser = await signedInBrowser(t, ada.id);
+    const codes: string[] = (
+      await browser.post('/v3/users/settings/backup_codes/', { password: GOOD_PASSWORD })
+    ).body.resource_response.data.codes;
+    for (let i = 0; i < MFA_LIMITS.sendsPerNumberPerHour; i++) await login(new TestBrowser(t), ada.email);
+    // The password step itself, past the cap: no text, and the backup codes offered.
+    const capped = await login(new TestBrowser(t), ada.username);
+    expect(capped.status).toBe(429);
+    expect(errorOf(capped)).toMatchObject({
+      code: 'mfa_send_limited',
+      message: ERRORS.mfa_send_limited.message,
+      message_detail: MFA_SEND_LIMITED_BACKUP_DETAIL,
+      data: { phone_number_end: ada.phone.slice(-4), backup_codes: true },
+    });
+    expect(await textsTo(t, ada.phone)).toHaveLength(MFA_LIMITS.sendsPerNumberPerHour);
+    for (const code of codes.slice(0, 3)) {
+      const resend = await login(new TestBrowser(t), ada.email, { mfa_resend: true });
+      expect(errorOf(resend).data).toMatchObject({ backup_codes: true });
+      expect((await login(new TestBrowser(t), ada.email, { backup_code: code })).status).toBe(200);
+    }
   });
 
   it('takes a backup code instead, once', async () => {

@@ -3,11 +3,22 @@ import { AUTH_LIMITS, FORGOT_PASSWORD_LIMITS, MFA_LIMITS } from '@pinboard/share
 import type { CounterStore } from '../../adapters/counters/counters.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-/** The abuse limits of sign-in (decision 18). */
+/** The abuse limits of sign-in (decisions 18 and 33). */
 export const LOGIN_LIMITS = {
-  /** Failed passwords for one account within the window lock that account. */
+  /** Every this many consecutive failed logins of one account lock it for `lockSeconds`. */
   accountFailures: 10,
-  /** Failed passwords from one address within the window lock that address. */
+  /**
+   * Consecutive failed logins of one account after which only a password reset lets it log in
+   * with a password again (at most 100, NIST SP 800-63B). With a 30-minute lock every 10
+   * failures, reaching it takes at least 4.5 hours.
+   */
+  accountFailureCap: 100,
+  /** How long an account's consecutive failures are remembered without a successful login. */
+  consecutiveSeconds: 365 * 24 * 60 * 60,
+  /**
+   * Failed logins from one address within `windowSeconds` after which every login from it needs
+   * a bot-check token, as a too-quick one does; a right password still gets in.
+   */
   ipFailures: 50,
   windowSeconds: AUTH_LIMITS.lockoutMinutes * 60,
   lockSeconds: AUTH_LIMITS.lockoutMinutes * 60,
@@ -26,7 +37,7 @@ export const LOGIN_LIMITS = {
 
 // Counter keys never carry an email in clear: Redis is not the place for personal data.
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
-const accountKey = (usernameOrEmail: string) => digest(usernameOrEmail.trim().toLowerCase());
+const typedKey = (usernameOrEmail: string) => digest(usernameOrEmail.trim().toLowerCase());
 /**
  * An account by id and creation time: ids alone repeat across databases (every test database
  * starts at 1) while Redis counters outlive them.
@@ -38,66 +49,84 @@ export interface CountedAccount {
 const idKey = (account: CountedAccount) => digest(`${account.id}:${account.createdAt.getTime()}`);
 
 /**
- * Lockouts and rate limits over the counter store. Account keys come from what was typed, not
- * from a user id, so an unknown address is locked exactly like a real one (no enumeration).
+ * Whom a login's failures count against: the account, whatever name was typed for it (email or
+ * username), or, when no account has that name, the name itself, so that an unknown name locks
+ * exactly like a real account (no enumeration).
  */
+export type LoginSubject = { account: CountedAccount } | { typed: string };
+export const loginSubject = (account: CountedAccount | null, typed: string): LoginSubject =>
+  account ? { account } : { typed };
+const subjectKey = (subject: LoginSubject) =>
+  'account' in subject ? `id:${idKey(subject.account)}` : `typed:${typedKey(subject.typed)}`;
+
+/** Lockouts and rate limits over the counter store. */
 export function createAuthLimits(counters: CounterStore) {
   const locked = async (key: string) => (await counters.get(key)) > 0;
 
   return {
-    /** Refuses a login while the account or the address is locked. */
-    async assertLoginNotLocked(usernameOrEmail: string, ip: string): Promise<void> {
-      const [account, address] = await Promise.all([
-        locked(`login:lock:account:${accountKey(usernameOrEmail)}`),
-        locked(`login:lock:ip:${ip}`),
+    /**
+     * Refuses a login of a locked account: `login_rate_limited` for the 30 minutes after every
+     * 10th consecutive failure, `account_soft_banned` (reset your password) from the 100th on.
+     * Told whatever the password, so the answer says nothing about it.
+     */
+    async assertLoginNotLocked(subject: LoginSubject): Promise<void> {
+      const key = subjectKey(subject);
+      const [capped, lockedNow] = await Promise.all([
+        locked(`login:cap:${key}`),
+        locked(`login:lock:account:${key}`),
       ]);
-      if (account || address) throw new AppError('login_rate_limited');
+      if (capped) throw new AppError('account_soft_banned');
+      if (lockedNow) throw new AppError('login_rate_limited');
     },
 
-    /** Counts one login attempt from the address; true when it came too quickly after others. */
-    async isLoginTooQuick(ip: string): Promise<boolean> {
-      const attempts = await counters.increment(`login:attempts:ip:${ip}`, LOGIN_LIMITS.quickWindowSeconds);
-      return attempts > LOGIN_LIMITS.quickAttempts;
+    /**
+     * Counts one login attempt from the address; true when it needs a bot-check token: it came
+     * too quickly after others, or the address has had too many failed logins lately.
+     */
+    async loginNeedsBotCheck(ip: string): Promise<boolean> {
+      const [attempts, failures] = await Promise.all([
+        counters.increment(`login:attempts:ip:${ip}`, LOGIN_LIMITS.quickWindowSeconds),
+        counters.get(`login:failures:ip:${ip}`),
+      ]);
+      return attempts > LOGIN_LIMITS.quickAttempts || failures >= LOGIN_LIMITS.ipFailures;
     },
 
-    /** Counts a failed password; reaching a limit locks the account or the address for 30 minutes. */
-    async recordLoginFailure(usernameOrEmail: string, ip: string): Promise<void> {
-      const account = accountKey(usernameOrEmail);
-      const [accountFailures, ipFailures] = await Promise.all([
-        counters.increment(`login:failures:account:${account}`, LOGIN_LIMITS.windowSeconds),
+    /**
+     * Counts a failed login against the account and the address. Each 10th consecutive failure
+     * of the account locks it for 30 minutes; the 100th locks it until a password reset.
+     */
+    async recordLoginFailure(subject: LoginSubject, ip: string): Promise<void> {
+      const key = subjectKey(subject);
+      const [failures] = await Promise.all([
+        counters.increment(`login:failures:account:${key}`, LOGIN_LIMITS.consecutiveSeconds),
         counters.increment(`login:failures:ip:${ip}`, LOGIN_LIMITS.windowSeconds),
       ]);
-      if (accountFailures >= LOGIN_LIMITS.accountFailures) {
-        await counters.claim(`login:lock:account:${account}`, LOGIN_LIMITS.lockSeconds);
-        await counters.delete(`login:failures:account:${account}`);
-      }
-      if (ipFailures >= LOGIN_LIMITS.ipFailures) {
-        await counters.claim(`login:lock:ip:${ip}`, LOGIN_LIMITS.lockSeconds);
-        await counters.delete(`login:failures:ip:${ip}`);
+      if (failures >= LOGIN_LIMITS.accountFailureCap) {
+        await counters.claim(`login:cap:${key}`, LOGIN_LIMITS.consecutiveSeconds);
+      } else if (failures % LOGIN_LIMITS.accountFailures === 0) {
+        await counters.claim(`login:lock:account:${key}`, LOGIN_LIMITS.lockSeconds);
       }
     },
 
-    /** A correct password forgets the account's earlier failures (not the address's). */
-    async clearAccountFailures(usernameOrEmail: string): Promise<void> {
-      await counters.delete(`login:failures:account:${accountKey(usernameOrEmail)}`);
+    /** A completed login (password and any second factor) forgets the account's failures. */
+    async clearAccountFailures(subject: LoginSubject): Promise<void> {
+      await counters.delete(`login:failures:account:${subjectKey(subject)}`);
+    },
+
+    /** A password reset gets the account back in: its locks and failure count go. */
+    async clearAccountLock(account: CountedAccount): Promise<void> {
+      const key = subjectKey({ account });
+      await Promise.all([
+        counters.delete(`login:cap:${key}`),
+        counters.delete(`login:lock:account:${key}`),
+        counters.delete(`login:failures:account:${key}`),
+      ]);
     },
 
     /** Email exists/validation checks: 60 a minute per address, else `rate_limited`. */
     async assertEmailCheckAllowed(ip: string): Promise<void> {
       const count = await counters.increment(`email-check:ip:${ip}`, 60);
       if (count > LOGIN_LIMITS.checksPerMinute) throw new AppError('rate_limited');
-    },
-
-    /**
-     * A password reset gets the account back in: its lockout and failure counts go, under
-     * every name it can be typed as (email and username).
-     */
-    async clearAccountLock(identifiers: string[]): Promise<void> {
-      for (const identifier of identifiers) {
-        const account = accountKey(identifier);
-        await counters.delete(`login:lock:account:${account}`);
-        await counters.delete(`login:failures:account:${account}`);
-      }
     },
 
     /**
@@ -109,7 +138,7 @@ export function createAuthLimits(counters: CounterStore) {
       const hour = 60 * 60;
       const [address, account] = await Promise.all([
         counters.increment(`forgot:ip:${ip}`, hour),
-        counters.increment(`forgot:account:${accountKey(usernameOrEmail)}`, hour),
+        counters.increment(`forgot:account:${typedKey(usernameOrEmail)}`, hour),
       ]);
       if (
         address > FORGOT_PASSWORD_LIMITS.perIpPerHour ||

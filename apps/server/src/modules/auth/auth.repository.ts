@@ -5,12 +5,16 @@ import { authEvents, recognitionTokens, userConsents } from '../../db/schema/aut
 import { images } from '../../db/schema/images.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 
-/** What login needs to decide: the hash and the status (told only after a correct password). */
+/**
+ * What login needs to decide: the hash and the status (told only after a correct password), and
+ * the id and creation time its failures are counted under.
+ */
 export async function findLoginAccount(db: Executor, usernameOrEmail: string) {
   const key = usernameOrEmail.trim().toLowerCase();
   const [row] = await db
     .select({
       id: users.id,
+      createdAt: users.createdAt,
       passwordHash: users.passwordHash,
       status: users.status,
       twoFactorEnabled: users.twoFactorEnabled,

@@ -5,6 +5,7 @@ import { findLoginAccount } from './auth.repository.ts';
 import { listIdentityProviders } from './identities.repository.ts';
 import { passSecondFactor, type MfaDeps } from './mfa/mfa.service.ts';
 import { verifyPassword } from './passwords.ts';
+import { loginSubject } from './auth.policy.ts';
 import { startSession, type IssuedAuthCookies } from './sessions.service.ts';
 import type { ExperimentsOf } from './social-verify.ts';
 
@@ -16,8 +17,9 @@ export interface SignedIn {
 /**
  * `POST /v3/login/` with email (or username) and password. Order matters:
  * 1. a full login that is not adding an account is `already_logged_in`;
- * 2. a locked account or address is refused before any password is checked;
- * 3. a sixth attempt within a minute from one address needs a valid bot-check token;
+ * 2. a locked account (by whatever name it was typed) is refused before any password is checked;
+ * 3. a sixth attempt within a minute from one address, or any attempt from an address with 50
+ *    failures in the last 30 minutes, needs a valid bot-check token;
  * 4. a soft-banned account is told so whatever the password (it has none; decision 19);
  * 5. an unknown account and a wrong password give the same answer after the same work, except
  *    that an account without a password is told how it signs in instead (spec 1 section 8: linked
@@ -35,17 +37,18 @@ export async function loginWithPassword(
   if (request.viewer.userId !== null && !switchAccount) throw new AppError('already_logged_in');
 
   const identifier = body.username_or_email;
-  await deps.limits.assertLoginNotLocked(identifier, request.ip);
-  if (await deps.limits.isLoginTooQuick(request.ip)) {
+  const account = await findLoginAccount(deps.db, identifier);
+  const subject = loginSubject(account, identifier);
+  await deps.limits.assertLoginNotLocked(subject);
+  if (await deps.limits.loginNeedsBotCheck(request.ip)) {
     const token = body.recaptchaV3Token ?? body.recaptchaV2Token;
     const person = await deps.botCheck.verify(token, { action: 'web_login', ip: request.ip });
     if (!person) throw new AppError('login_too_quick');
   }
-  // Passwords sign-up never accepts cannot be right: the login form's own rule, no lookup needed.
+  // Passwords sign-up never accepts cannot be right: the login form's own rule.
   const problem = loginPasswordProblem(body.password);
   if (problem) throw new AppError(problem);
 
-  const account = await findLoginAccount(deps.db, identifier);
   const correct = await verifyPassword(account?.passwordHash ?? null, body.password);
   // A soft-banned account's password was taken away (admin soft-ban), so no password can be
   // right: its owner is told to reset it whatever was typed (decision 19). Not counted as a
@@ -56,21 +59,17 @@ export async function loginWithPassword(
     if (signsInElsewhere) throw signsInElsewhere;
   }
   if (!account || !correct) {
-    await deps.limits.recordLoginFailure(identifier, request.ip);
+    await deps.limits.recordLoginFailure(subject, request.ip);
     throw new AppError('login_password_incorrect');
   }
-  await deps.limits.clearAccountFailures(identifier);
   if (account.status === 'deactivated') throw new AppError('account_deactivated');
   if (account.status !== 'active') throw new AppError('account_suspended');
   if (account.twoFactorEnabled) {
-    await passSecondFactor(deps, {
-      userId: account.id,
-      body,
-      loginName: identifier,
-      ip: request.ip,
-      now: request.now,
-    });
+    await passSecondFactor(deps, { account, body, ip: request.ip, now: request.now });
   }
+  // Only a whole login (the second factor too) forgets the failures: a stolen password alone
+  // does not reset the count its second-factor guesses add to.
+  await deps.limits.clearAccountFailures(subject);
 
   const cookies = await deps.db.transaction((tx) =>
     startSession(tx, { userId: account.id, request, switchAccount }),

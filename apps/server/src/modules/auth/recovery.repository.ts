@@ -39,6 +39,7 @@ export async function findLiveResetToken(db: Executor, idHash: string, now: Date
   const [row] = await db
     .select({
       userId: users.id,
+      createdAt: users.createdAt,
       username: users.username,
       email: users.email,
       status: users.status,

@@ -142,13 +142,12 @@ export async function resetPassword(
       request,
     });
   });
-  await deps.limits.clearAccountLock([account.username, ...(account.email ? [account.email] : [])]);
+  await deps.limits.clearAccountLock({ id: account.userId, createdAt: account.createdAt });
   if (!cookies) {
     const login = account.email ?? account.username;
     await passSecondFactor(deps, {
-      userId: account.userId,
+      account: { id: account.userId, createdAt: account.createdAt },
       body: {},
-      loginName: login,
       ip: request.ip,
       now: request.now,
       extra: { username_or_email: login },

@@ -48,7 +48,7 @@ export async function loginWithSocial(
 ): Promise<SignedIn> {
   const switchAccount = body.switch_account === true;
   if (request.viewer.userId !== null && !switchAccount) throw new AppError('already_logged_in');
-  if (await deps.limits.isLoginTooQuick(request.ip)) {
+  if (await deps.limits.loginNeedsBotCheck(request.ip)) {
     const token = body.recaptchaV3Token ?? body.recaptchaV2Token;
     const person = await deps.botCheck.verify(token, { action: 'web_login', ip: request.ip });
     if (!person) throw new AppError('login_too_quick');
@@ -101,13 +101,7 @@ export async function signInIdentityAccount(
   if (account.status === 'deactivated') throw new AppError('account_deactivated');
   if (account.status === 'suspended') throw new AppError('account_suspended');
   if (account.twoFactorEnabled) {
-    await passSecondFactor(deps, {
-      userId: account.id,
-      body: options.body,
-      loginName: account.email ?? account.username,
-      ip: request.ip,
-      now: request.now,
-    });
+    await passSecondFactor(deps, { account, body: options.body, ip: request.ip, now: request.now });
   }
   const cookies = await deps.db.transaction(async (tx) => {
     await consumeNonceOrRefuse(deps, tx, verified.nonce, request.now);

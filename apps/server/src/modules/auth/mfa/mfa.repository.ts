@@ -110,6 +110,15 @@ export async function useBackupCode(db: Executor, userId: number, codeHash: stri
   return rows.length > 0;
 }
 
+/** How many of the account's backup codes are still unused. */
+export async function countUnusedBackupCodes(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(backupCodes)
+    .where(and(eq(backupCodes.userId, userId), isNull(backupCodes.usedAt)));
+  return row?.n ?? 0;
+}
+
 /** The account's security facts for the settings page. */
 export async function findSecurityFacts(db: Executor, userId: number) {
   const [row] = await db
@@ -125,9 +134,5 @@ export async function findSecurityFacts(db: Executor, userId: number) {
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return null;
-  const [left] = await db
-    .select({ n: count() })
-    .from(backupCodes)
-    .where(and(eq(backupCodes.userId, userId), isNull(backupCodes.usedAt)));
-  return { ...row, backupCodesLeft: left?.n ?? 0 };
+  return { ...row, backupCodesLeft: await countUnusedBackupCodes(db, userId) };
 }

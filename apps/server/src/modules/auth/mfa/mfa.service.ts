@@ -10,8 +10,10 @@ import type { SmsSender } from '../../../adapters/sms/index.ts';
 import type { Executor } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AuthDeps } from '../auth-deps.ts';
+import type { CountedAccount } from '../auth.policy.ts';
 import {
   checkCode,
+  countUnusedBackupCodes,
   findConfirmedPhone,
   findCountedAccount,
   replaceCode,
@@ -35,6 +37,9 @@ export function hashMfaCode(secret: string, userId: number, purpose: MfaPurpose 
 /** 6 digits from the CSPRNG, leading zeros kept. */
 export const newNumericCode = () =>
   String(randomInt(0, 10 ** MFA_LIMITS.codeDigits)).padStart(MFA_LIMITS.codeDigits, '0');
+
+/** The detail of a `mfa_send_limited` login answer for an account with backup codes left. */
+export const MFA_SEND_LIMITED_BACKUP_DETAIL = 'You can log in with one of your backup codes instead.';
 
 /** The last four digits, the only part of the number answers ever show. */
 export const phoneEnd = (e164: string) => e164.slice(-4);
@@ -87,39 +92,56 @@ export function newBackupCodes(secret: string, userId: number) {
   return { codes, hashes: codes.map((code) => hashMfaCode(secret, userId, 'backup', code)) };
 }
 
-/** The `mfa_required` answer, after texting a login code to the account's phone. */
+/**
+ * The `mfa_required` answer, after texting a login code to the account's phone. Past the texting
+ * caps the answer is `mfa_send_limited` instead, and says whether the account has unused backup
+ * codes (`error.data.backup_codes`): a backup code needs no text, so the login goes on with one
+ * (and the last code texted still works).
+ */
 async function requireCode(deps: MfaDeps, userId: number, now: Date, extra: Record<string, unknown>) {
   const phone = await findConfirmedPhone(deps.db, userId);
-  if (phone) await sendCode(deps, { userId, purpose: 'login', target: phone, now });
-  return new AppError('mfa_required', { data: { phone_number_end: phone ? phoneEnd(phone) : '', ...extra } });
+  const phoneNumberEnd = phone ? phoneEnd(phone) : '';
+  if (phone) {
+    try {
+      await sendCode(deps, { userId, purpose: 'login', target: phone, now });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'mfa_send_limited') throw error;
+      const backupCodes = (await countUnusedBackupCodes(deps.db, userId)) > 0;
+      return new AppError('mfa_send_limited', {
+        detail: backupCodes ? MFA_SEND_LIMITED_BACKUP_DETAIL : undefined,
+        data: { phone_number_end: phoneNumberEnd, backup_codes: backupCodes, ...extra },
+      });
+    }
+  }
+  return new AppError('mfa_required', { data: { phone_number_end: phoneNumberEnd, ...extra } });
 }
 
 /**
  * The second factor of a login whose password was right (decision 20). Passes quietly when the
  * texted code or an unused backup code is right; otherwise throws:
- * - no code, or `mfa_resend`: a new code is texted and the answer is `mfa_required`;
+ * - no code, or `mfa_resend`: a new code is texted and the answer is `mfa_required`
+ *   (`mfa_send_limited` past the texting caps, with whether backup codes are left);
  * - a wrong code: `mfa_code_incorrect`; a used, expired, replaced or 5-times-wrong one: `mfa_code_expired`;
- * - a wrong or used backup code: `backup_code_incorrect` (and it counts as a failed login).
+ * - a wrong or used backup code: `backup_code_incorrect` (and it counts as a failed login of the account).
  * Runs outside any transaction: a wrong try must stay counted when the login then fails.
  */
 export async function passSecondFactor(
   deps: MfaDeps,
   input: {
-    userId: number;
+    account: CountedAccount;
     body: Pick<LoginBody, 'mfa_token' | 'mfa_resend' | 'backup_code'>;
-    /** What a wrong backup code counts against (the login name typed, or the account's email). */
-    loginName: string;
     ip: string;
     now: Date;
     /** Extra `error.data` of the mfa_required answer (the reset page's login name). */
     extra?: Record<string, unknown>;
   },
 ): Promise<void> {
-  const { body, userId, now } = input;
+  const { body, account, now } = input;
+  const userId = account.id;
   if (body.backup_code && !body.mfa_resend) {
     const codeHash = hashMfaCode(deps.mfaSecret, userId, 'backup', body.backup_code);
     if (await useBackupCode(deps.db, userId, codeHash, now)) return;
-    await deps.limits.recordLoginFailure(input.loginName, input.ip);
+    await deps.limits.recordLoginFailure({ account }, input.ip);
     throw new AppError('backup_code_incorrect');
   }
   if (!body.mfa_token || body.mfa_resend) throw await requireCode(deps, userId, now, input.extra ?? {});
