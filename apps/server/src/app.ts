@@ -34,6 +34,8 @@ import { registerBoardWriteRoutes } from './modules/boards/board-writes.routes.t
 import { registerCollaboratorRoutes } from './modules/boards/collaborators.routes.ts';
 import { registerDevIdp } from './modules/dev/dev-idp.ts';
 import { registerDevOutboxRoutes } from './modules/dev/outbox.routes.ts';
+import { logDevStandins } from './modules/dev/standins-log.ts';
+import { serveDevStandinsToThisMachineOnly } from './modules/dev/this-machine-only.ts';
 import { registerConnectRoutes } from './modules/auth/connect.routes.ts';
 import { registerSocialRoutes } from './modules/auth/social.routes.ts';
 import { registerIdentitySettingsRoutes } from './modules/settings/identities.routes.ts';
@@ -82,7 +84,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerErrorHandling(app);
   if (options.webApp !== false) await registerWebApp(app, { distDir: config.webDistDir });
   await registerMedia(app, { mediaDir: config.mediaDir });
-  registerCsrf(app, { secureCookies: config.secureCookies });
+  registerCsrf(app, { secureCookies: config.secureCookies, publicUrl: config.publicUrl });
   registerViewer(app, { db });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
@@ -108,7 +110,10 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   if (mailer.kind === 'outbox' && !config.devStandins) {
     app.log.warn('SMTP_URL is not set: mail is kept in the outbox table and never sent');
   }
-  if (config.devStandins) registerDevOutboxRoutes(app, outbox);
+  if (config.devStandins) {
+    serveDevStandinsToThisMachineOnly(app);
+    registerDevOutboxRoutes(app, outbox);
+  }
   // Social providers and SSO (decision 21): the development issuer stands in for unconfigured ones.
   const devIdp = config.devStandins
     ? await registerDevIdp(app, { config, db, sessionSecret, log: app.log })
@@ -119,6 +124,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     devIdp,
     inProcessFetch: devIdp ? createInProcessFetch(app, config.publicUrl) : null,
   });
+  logDevStandins(app.log, config, { mail: mailer.kind === 'outbox', sms: sms.kind === 'outbox' });
   const auth: RecoveryDeps = {
     db,
     config,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@pinboard/shared';
 import { z } from 'zod';
+import { isLoopbackUrl } from './lib/loopback.ts';
 
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -117,10 +118,13 @@ export interface Config {
   smsGatewayUrl: string | undefined;
   smsGatewayToken: string | undefined;
   /**
-   * Development stand-ins (the outbox and its `/__dev/outbox` pages) are served: always outside
-   * production, and in production only with DEV_STANDINS=1 (a staging box without real mail).
+   * Development stand-ins (the outbox pages at `/__dev/outbox`, the identity provider at
+   * `/__dev/idp`) are served, and only to requests from this machine. On by default only outside
+   * production with a loopback PUBLIC_URL; DEV_STANDINS=1 or 0 decides otherwise.
    */
   devStandins: boolean;
+  /** Why the stand-ins are on or off, for the start-up log. */
+  devStandinsReason: string;
   /**
    * Social providers configured by their three settings. One left out is stood in for by the
    * development identity provider at `/__dev/idp` when `devStandins`, and is unavailable otherwise.
@@ -198,13 +202,33 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
     smsGatewayToken: env.SMS_GATEWAY_TOKEN,
-    devStandins: env.NODE_ENV !== 'production' || env.DEV_STANDINS === true,
+    ...devStandins(env, publicUrl),
     providers,
     mediaQuotaBytes: env.MEDIA_QUOTA_BYTES,
     ffmpegPath: env.FFMPEG_PATH,
     ffprobePath: env.FFPROBE_PATH,
     fetchAllowHosts: env.FETCH_ALLOW_HOSTS,
     linkShorteners: env.LINK_SHORTENERS,
+  };
+}
+
+/** Whether the development stand-ins are on, and why: the start-up log says it. */
+function devStandins(env: Env, publicUrl: string): Pick<Config, 'devStandins' | 'devStandinsReason'> {
+  if (env.DEV_STANDINS !== undefined) {
+    return { devStandins: env.DEV_STANDINS, devStandinsReason: `DEV_STANDINS=${env.DEV_STANDINS ? 1 : 0}` };
+  }
+  if (env.NODE_ENV === 'production') {
+    return { devStandins: false, devStandinsReason: 'NODE_ENV=production (DEV_STANDINS=1 turns them on)' };
+  }
+  if (!isLoopbackUrl(publicUrl)) {
+    return {
+      devStandins: false,
+      devStandinsReason: `PUBLIC_URL ${publicUrl} is not a loopback address (DEV_STANDINS=1 turns them on)`,
+    };
+  }
+  return {
+    devStandins: true,
+    devStandinsReason: `NODE_ENV=${env.NODE_ENV} and PUBLIC_URL ${publicUrl} is this machine`,
   };
 }
 

@@ -33,6 +33,11 @@ export const ERRORS = {
   forbidden: { status: 403, apiCode: 11, message: 'You do not have access to this.' },
   rate_limited: { status: 429, apiCode: 12, message: 'You are doing that too often. Try again later.' },
   internal: { status: 500, apiCode: 13, message: 'Sorry! Something went wrong on our end.' },
+  cross_site_request: {
+    status: 403,
+    apiCode: 14,
+    message: 'This request came from another site and was refused.',
+  },
   pin_not_found: { status: 404, apiCode: 50, message: 'Sorry! We could not find that Pin.' },
   board_not_found: { status: 404, apiCode: 40, message: 'Sorry! We could not find that board.' },
   section_not_found: { status: 404, apiCode: 41, message: 'Sorry! We could not find that section.' },

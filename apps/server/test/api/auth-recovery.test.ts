@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 const NEW_PASSWORD = 'amber-lantern-93';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL: 'https://pins.example.test' } });
+  t = await createTestApp({ env: { PUBLIC_URL: 'https://pins.example.test', DEV_STANDINS: '1' } });
 });
 afterAll(() => t.close());
 

@@ -15,7 +15,7 @@ async function person(username: string): Promise<Person> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL: 'https://pins.example.test' } });
+  t = await createTestApp({ env: { PUBLIC_URL: 'https://pins.example.test', DEV_STANDINS: '1' } });
   people.owner = await person('collab_owner');
   people.collab = await person('collab_member');
   people.stranger = await person('collab_stranger');
