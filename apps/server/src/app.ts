@@ -52,6 +52,7 @@ import { registerAdminEndpoint } from './plugins/admin-endpoint.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerViewer } from './plugins/viewer.ts';
 
 export interface BuildAppOptions {
@@ -81,6 +82,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     transform: jsonSchemaTransform,
   });
 
+  // First, so every answer carries them, 404s and errors included.
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   registerErrorHandling(app);
   if (options.webApp !== false) await registerWebApp(app, { distDir: config.webDistDir });
   await registerMedia(app, { mediaDir: config.mediaDir });

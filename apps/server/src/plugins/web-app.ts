@@ -2,7 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendCompressible, type CompressibleBody } from '../lib/compressed-body.ts';
+import { compressibleBody, sendCompressible } from '../lib/compressed-body.ts';
+import { createNonce } from './security-headers.ts';
 import { readViteManifest, type ViteManifest } from './vite-manifest.ts';
 
 export interface WebAppOptions {
@@ -132,16 +133,29 @@ export function withAdditions(indexHtml: string, additions: PageAdditions): stri
 }
 
 /**
+ * A page's HTML for one response: every `<script>` and `<style>` element carries this
+ * response's nonce, and the Content-Security-Policy (when registerSecurityHeaders ran) allows
+ * inline code with that nonce only. The server writes every such element itself (index.html,
+ * the home page's additions), and none of the text it inlines can start one: the feed's JSON
+ * escapes `<`, the markup escapes it, the stylesheet is the build's.
+ */
+function withNonce(reply: FastifyReply, html: string): string {
+  const nonce = createNonce();
+  if (reply.server.hasDecorator('webPagePolicy')) {
+    reply.header('content-security-policy', reply.server.webPagePolicy(nonce));
+  }
+  return html.replace(/<(script|style)(?=[\s>])/g, `<$1 nonce="${nonce}"`);
+}
+
+/**
  * Answers a page view with a variant of index.html prepared for it (see `withAdditions`),
  * compressed when the browser accepts it: unlike index.html, such a page can be tens of KB.
+ * It is compressed for each response, as each carries its own nonce (well under a millisecond
+ * for a home page).
  */
-export function sendWebAppPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: CompressibleBody,
-): FastifyReply {
+export function sendWebAppPage(request: FastifyRequest, reply: FastifyReply, page: string): FastifyReply {
   reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-  return sendCompressible(request, reply, page);
+  return sendCompressible(request, reply, compressibleBody(withNonce(reply, page)));
 }
 
 /**
@@ -165,5 +179,5 @@ export function sendWebApp(reply: FastifyReply, statusCode = 200): FastifyReply 
     .code(statusCode)
     .header('cache-control', 'no-cache')
     .type('text/html; charset=utf-8')
-    .send(html);
+    .send(withNonce(reply, html));
 }

@@ -25,6 +25,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Open no database of its own: run on this one (a second instance beside another TestApp). */
   db?: Database;
+  /** Serve the web app from this build directory (a stand-in index.html and assets); off without it. */
+  webDistDir?: string;
 }
 
 /** The whole app on a fresh database and data directory, for one test file. */
@@ -40,8 +42,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const storage = createLocalStorage(config.mediaDir);
   const app = await buildApp(
-    { config, db: handle.db, storage, ...(options.adminToken ? { adminToken: options.adminToken } : {}) },
-    { webApp: false },
+    {
+      config: options.webDistDir ? { ...config, webDistDir: options.webDistDir } : config,
+      db: handle.db,
+      storage,
+      ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+    },
+    { webApp: Boolean(options.webDistDir) },
   );
   return {
     app,

@@ -114,21 +114,30 @@ const PREVIEW_STYLE = [
  * replaces it with the same images in the same places. Hidden from assistive technology: it
  * is a picture of what the app is about to show, not content of its own.
  */
-function firstRowPreview(pins: Pin[]): string {
-  const cards = pins.slice(0, PREVIEW_PINS).map((pin) => {
+function firstRowPreview(pins: Pin[]): { html: string; style: string } {
+  const shown = pins.slice(0, PREVIEW_PINS);
+  // Each card's shape and colour are a rule of the page's stylesheet, not a style attribute:
+  // the Content-Security-Policy lets no inline style in without the response's nonce.
+  const style = shown.map((pin, index) => {
+    const { '236x': small } = pin.images;
+    const background = HEX_COLOR.test(pin.dominant_color) ? `;background:${pin.dominant_color}` : '';
+    return `.pv-c${index}{aspect-ratio:${small.width}/${small.height}${background}}`;
+  });
+  const cards = shown.map((pin, index) => {
     const { '236x': small, '474x': large } = pin.images;
     const srcset = `${small.url} ${small.width}w, ${large.url} ${large.width}w`;
-    const background = HEX_COLOR.test(pin.dominant_color) ? `;background:${pin.dominant_color}` : '';
     return (
-      `<div class="pv-card" style="aspect-ratio:${small.width}/${small.height}${background}">` +
+      `<div class="pv-card pv-c${index}">` +
       `<img src="${escapeHtml(small.url)}" srcset="${escapeHtml(srcset)}" sizes="${IMAGE_SIZES}"` +
       ` alt="" loading="lazy" decoding="async"></div>`
     );
   });
-  return (
-    `<div aria-hidden="true"><div class="pv-bar"></div>` +
-    `<div class="pv-main"><div class="pv-row">${cards.join('')}</div></div></div>`
-  );
+  return {
+    html:
+      `<div aria-hidden="true"><div class="pv-bar"></div>` +
+      `<div class="pv-main"><div class="pv-row">${cards.join('')}</div></div></div>`,
+    style: style.join(''),
+  };
 }
 
 /**
@@ -140,15 +149,16 @@ export function homePageAdditions(
   page: { json: string; pins: Pin[]; pageSize: number },
   chunk: ChunkFiles | null,
 ): PageAdditions {
+  const preview = firstRowPreview(page.pins);
   const head = [
     ...(chunk?.scripts ?? []).map(
       (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
     ),
     ...imagePreloads(page.pins),
-    `<style>${PREVIEW_STYLE}</style>`,
+    `<style>${PREVIEW_STYLE}${preview.style}</style>`,
   ];
   const body =
     `<script type="application/json" id="${HOME_FEED_SCRIPT_ID}" data-page-size="${page.pageSize}">` +
     `${escapeJsonForScript(page.json)}</script>`;
-  return { head: head.join('\n    '), body, root: firstRowPreview(page.pins) };
+  return { head: head.join('\n    '), body, root: preview.html };
 }

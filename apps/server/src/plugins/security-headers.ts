@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+
+export interface SecurityHeadersOptions {
+  /** The address people use: an https one turns on Strict-Transport-Security. */
+  publicUrl: string;
+  /** Where media is served when it is not this server (a bucket or CDN origin); images and video may come from it. */
+  mediaOrigin?: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Content-Security-Policy of a web app page whose `<script>` and `<style>` elements carry `nonce`. */
+    webPagePolicy: (nonce: string) => string;
+  }
+}
+
+/**
+ * Every answer's policy unless its route sets one: JSON, media, assets and redirects load
+ * nothing and may not be framed, so nothing they contain can run as a page or be clickjacked.
+ */
+export const NOTHING_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * The development stand-ins' own pages (`/__dev/…`): server-written forms with an inline
+ * stylesheet and no script of ours. `script-src 'self'` is there for oidc-provider, which adds
+ * the hash of each inline script it writes (its form_post page) to this header.
+ */
+export const DEV_PAGES_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+/**
+ * Browser features no page of ours uses are off for them and anything they could embed;
+ * the backup codes' copy button writes the clipboard, a video may go full screen.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'bluetooth=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'clipboard-write=(self)',
+  'fullscreen=(self)',
+].join(', ');
+
+/**
+ * Pages that live in a popup whose opener must stay reachable: the sign-in popups post their
+ * result to `window.opener` after a trip through the provider (or the development provider),
+ * and the bookmarklet's pin-create popup, opened by another site, knows it is a popup by its
+ * opener. A Cross-Origin-Opener-Policy other than `unsafe-none` on any page of that trip would
+ * put the popup in a browsing context group of its own and cut it from its opener.
+ */
+const OPENER_KEPT_PREFIXES = ['/connect/', '/sso/', '/__dev/idp/', '/pin/create/'];
+
+/** A year, without subdomains: the operator's other hosts are not this server's to decide. */
+const HSTS = 'max-age=31536000';
+
+/** A fresh nonce for one response's inline `<script>` and `<style>` elements. */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/**
+ * The web app's policy (index.html and the pages built from it). Scripts and stylesheets come
+ * from this origin or carry the response's nonce; nothing is inline without it, no plugin, no
+ * `<base>`, no framing. Images may come from anywhere on the web: the pin-create popup and the
+ * Pin Builder show the pictures of the page being saved, wherever they are, before anything is
+ * stored. Everything the app asks for by script is on this origin.
+ */
+export function webPagePolicy(options: SecurityHeadersOptions, nonce: string): string {
+  const https = options.publicUrl.startsWith('https://');
+  const media = options.mediaOrigin ? ` ${options.mediaOrigin}` : '';
+  return [
+    "default-src 'none'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    // An http site's pictures too while the app itself is on http (development, tests); on an
+    // https site the browser upgrades them first.
+    `img-src 'self' data: blob: https:${https ? '' : ' http:'}${media}`,
+    `media-src 'self' blob:${media}`,
+    "connect-src 'self'",
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+function startsWithAny(pathname: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
+}
+
+function setSecurityHeaders(res: ServerResponse, url: string | undefined, hsts: string | null): void {
+  const pathname = (url ?? '/').split('?', 1)[0]!;
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+  res.setHeader('x-frame-options', 'DENY');
+  res.setHeader('permissions-policy', PERMISSIONS_POLICY);
+  res.setHeader(
+    'cross-origin-opener-policy',
+    startsWithAny(pathname, OPENER_KEPT_PREFIXES) ? 'unsafe-none' : 'same-origin-allow-popups',
+  );
+  res.setHeader(
+    'content-security-policy',
+    pathname.startsWith('/__dev/') ? DEV_PAGES_POLICY : NOTHING_POLICY,
+  );
+  if (hsts) res.setHeader('strict-transport-security', hsts);
+}
+
+/**
+ * Security headers on every answer, including 404s, errors, media, assets and the replies
+ * handed over to oidc-provider. They are set on the raw response when the request arrives, so
+ * a route that sets its own (a page's nonce policy, a popup's hash policy, `no-referrer` on the
+ * popups and the offsite hop) replaces them for its answer, and an answer Fastify never sends
+ * itself still carries them. Call it directly on the root instance, before the routes.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
+  const hsts = options.publicUrl.startsWith('https://') ? HSTS : null;
+  app.decorate('webPagePolicy', (nonce: string) => webPagePolicy(options, nonce));
+  // On the socket, before Fastify's own listener: answers Fastify gives before any hook (a URL
+  // it cannot decode, a parameter too long) carry them too.
+  app.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) =>
+    setSecurityHeaders(res, req.url, hsts),
+  );
+  // The same for injected requests (tests), which never pass through the socket.
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(reply.raw, request.url, hsts);
+    done();
+  });
+}
