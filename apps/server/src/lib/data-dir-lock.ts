@@ -10,6 +10,8 @@ import path from 'node:path';
 export interface ServerLock {
   pid: number;
   url: string | null;
+  /** The holder's start (see processStartOf); absent in a lock written before it was kept. */
+  started?: string | null;
 }
 
 const LOCK_FILE = 'server.json';
@@ -24,11 +26,33 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * When process `pid` started, as the system keeps it (Linux: boot id and start tick from /proc),
+ * or null where the system does not say. A server killed with SIGKILL leaves its lock behind;
+ * after a restart of the machine or container its pid may belong to another process, which
+ * must not be taken for the holder.
+ */
+export function processStartOf(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 2, the command name, may hold spaces and parentheses: count from its closing one.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const boot = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const startTicks = fields[19]; // field 22, starttime
+    return startTicks ? `${boot}:${startTicks}` : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The live server holding DATA_DIR, if any (a stale lock of a dead process is ignored). */
 export function readServerLock(dataDir: string): ServerLock | null {
   try {
     const lock = JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')) as ServerLock;
-    return lock.pid !== process.pid && isAlive(lock.pid) ? lock : null;
+    if (lock.pid === process.pid || !isAlive(lock.pid)) return null;
+    // Alive, but another process now has the pid: the holder died.
+    const started = lock.started ? processStartOf(lock.pid) : null;
+    return started && started !== lock.started ? null : lock;
   } catch {
     return null;
   }
@@ -43,7 +67,9 @@ export function acquireDataDirLock(dataDir: string): { setUrl(url: string): void
       `DATA_DIR ${dataDir} is in use by process ${holder.pid}. Stop it or use another DATA_DIR.`,
     );
   }
-  const write = (url: string | null) => fs.writeFileSync(file, JSON.stringify({ pid: process.pid, url }));
+  const started = processStartOf(process.pid);
+  const write = (url: string | null) =>
+    fs.writeFileSync(file, JSON.stringify({ pid: process.pid, url, started } satisfies ServerLock));
   write(null);
   return {
     setUrl: (url) => write(url),
