@@ -94,7 +94,7 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
   const login: LoginAttempt = async (credentials, secondFactor) => {
     const placement = await attempt(credentials, secondFactor);
     if (placement?.kind !== 'mfa' || secondFactor) return placement;
-    setMfa({ credentials, phoneNumberEnd: placement.phoneNumberEnd });
+    setMfa({ credentials, phoneNumberEnd: placement.phoneNumberEnd, sendLimit: placement.sendLimit });
     setStep('loginMfa');
     return null;
   };
@@ -235,6 +235,7 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
         <LoginMfaStep
           titleId={titleId}
           phoneNumberEnd={mfa.phoneNumberEnd}
+          sendLimit={mfa.sendLimit}
           submit={(secondFactor) => login(mfa.credentials, secondFactor)}
           onResent={() => toast.show(t('auth.mfa.resent'), { durationMs: AUTH_LIMITS.toastMs.modalFlow })}
           onBack={() => setStep(loginStep)}

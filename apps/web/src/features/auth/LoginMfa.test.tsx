@@ -23,6 +23,8 @@ const pages = [
 ];
 const mfaRequired = () =>
   failure(401, 'mfa_required', { field: 'mfa_token', data: { phone_number_end: '0100' } });
+const sendLimited = (backupCodes: boolean) =>
+  failure(429, 'mfa_send_limited', { data: { phone_number_end: '0100', backup_codes: backupCodes } });
 
 function errorOf(field: HTMLElement): string | null {
   const id = field.getAttribute('aria-describedby');
@@ -129,19 +131,52 @@ describe('the loginMfa step', () => {
     });
   });
 
-  it('shows a send limit on the field', async () => {
-    stubAuthApi(buildViewer(), { '/v3/login/': mfaRequired });
+  it('past the texting cap at the password step, says so and asks for a backup code', async () => {
+    const fetch = stubMfaApi();
+    const base = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) => {
+      if (new URL(String(input), 'http://localhost').pathname !== '/v3/login/') return base(input, init);
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      return body.backup_code === 'abcdefghjk' ? success({ user: signedInViewer() }) : sendLimited(true);
+    });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openModal();
     await logIn(dialog);
-    const field = await within(dialog).findByLabelText('Verification code');
-    stubAuthApi(buildViewer(), { '/v3/login/': () => failure(429, 'mfa_send_limited') });
 
-    await click(dialog, 'Resend code');
-
-    await waitFor(() =>
-      expect(errorOf(field)).toBe("We've sent too many codes to this number. Try again in an hour."),
+    expect(await within(dialog).findByRole('heading', { name: 'Check your phone' })).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      "We've sent too many codes to this number. Try again in an hour. You can log in with one of your backup codes instead.",
     );
+    // The backup code field is the one shown; the texted code stays a choice.
+    expect(within(dialog).getByRole('button', { name: 'Use a texted code instead' })).toBeTruthy();
+    await enterCode(dialog, 'abcde-fghjk', 'Backup code');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(postedBodies(fetch, '/v3/login/').at(-1)).toMatchObject({ backup_code: 'abcdefghjk' });
+  });
+
+  it('past the texting cap on resend, offers the backup codes, or the last code without any', async () => {
+    for (const backupCodes of [true, false]) {
+      stubAuthApi(buildViewer(), { '/v3/login/': mfaRequired });
+      renderWithAuth({ options: { container: 'home_page', step: 'login' } });
+      const dialog = await openModal();
+      await logIn(dialog);
+      await within(dialog).findByLabelText('Verification code');
+      stubAuthApi(buildViewer(), { '/v3/login/': () => sendLimited(backupCodes) });
+
+      await click(dialog, 'Resend code');
+
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert.textContent).toContain("We've sent too many codes to this number.");
+      if (backupCodes) {
+        expect(alert.textContent).toContain('You can log in with one of your backup codes instead.');
+        expect(within(dialog).getByLabelText('Backup code')).toBeTruthy();
+      } else {
+        expect(alert.textContent).toContain('The last code we texted you still works for 10 minutes.');
+        expect(within(dialog).getByLabelText('Verification code')).toBeTruthy();
+        expect(screen.queryByText('We sent you a new code!')).toBeNull();
+      }
+      cleanup();
+    }
   });
 
   it('takes a backup code instead', async () => {
@@ -225,6 +260,41 @@ describe('the reset page with two-factor login on', () => {
       username_or_email: 'ada@example.com',
       password: 'a brand new passphrase',
       mfa_token: '123456',
+    });
+  });
+
+  it('past the texting cap, asks for a backup code with the new password', async () => {
+    const fetch = stubMfaApi();
+    const base = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) =>
+      new URL(String(input), 'http://localhost').pathname === '/v3/users/reset_password/'
+        ? failure(429, 'mfa_send_limited', {
+            data: { phone_number_end: '0100', username_or_email: 'ada@example.com', backup_codes: true },
+          })
+        : base(input, init),
+    );
+    const { router } = renderWithAuth({ routes: pages, path: `/password/reset/?token=${'a'.repeat(43)}` });
+    fireEvent.change(await screen.findByLabelText('New password', {}, { timeout: 5000 }), {
+      target: { value: 'a brand new passphrase' },
+    });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), {
+      target: { value: 'a brand new passphrase' },
+    });
+    await click(document.body, 'Change password');
+
+    expect(
+      await screen.findByText(
+        /You can log in with one of your backup codes instead\./,
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    await enterCode(document.body, 'abcdefghjk', 'Backup code');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(postedBodies(fetch, '/v3/login/').at(-1)).toMatchObject({
+      username_or_email: 'ada@example.com',
+      password: 'a brand new passphrase',
+      backup_code: 'abcdefghjk',
     });
   });
 });

@@ -61,16 +61,18 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken, onMfaRequired
     } catch (error) {
       const code = error instanceof ApiRequestError ? error.code : 'internal';
       if (code === 'reset_token_invalid') onInvalidToken();
-      else if (code === 'mfa_required' && error instanceof ApiRequestError) {
+      else if ((code === 'mfa_required' || code === 'mfa_send_limited') && error instanceof ApiRequestError) {
         // The reset does not bypass the second factor: the login with the new password and the
-        // texted code signs in (`data.username_or_email` names the account).
-        const { username_or_email: account, phone_number_end: end } = error.data;
+        // texted code signs in (`data.username_or_email` names the account). Past the texting
+        // cap no code went out, and the step offers the backup codes instead.
+        const { username_or_email: account, phone_number_end: end, backup_codes: backupCodes } = error.data;
         if (typeof account === 'string') {
           onMfaRequired({
             credentials: { kind: 'password', usernameOrEmail: account, password },
             phoneNumberEnd: typeof end === 'string' ? end : '',
+            ...(code === 'mfa_send_limited' ? { sendLimit: { backupCodes: backupCodes === true } } : {}),
           });
-        } else setFormError('mfa_required');
+        } else setFormError(code);
       } else if (error instanceof ApiRequestError && error.field === 'password') {
         setError('password', { message: code }, { shouldFocus: true });
       } else setFormError(code);

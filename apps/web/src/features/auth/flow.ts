@@ -44,4 +44,11 @@ export function birthdaySeconds(day: string): number | undefined {
 export interface MfaChallenge {
   credentials: LoginCredentials;
   phoneNumberEnd: string;
+  /** Set when no code went out: the texting cap was reached (`mfa_send_limited`). */
+  sendLimit?: MfaSendLimit;
+}
+
+/** A `mfa_send_limited` login answer: no text was sent; whether the account has backup codes left. */
+export interface MfaSendLimit {
+  backupCodes: boolean;
 }

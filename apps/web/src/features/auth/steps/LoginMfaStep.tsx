@@ -8,6 +8,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import styles from '../AuthFlow.module.css';
 import { errorText } from '../errorText.ts';
+import type { MfaSendLimit } from '../flow.ts';
 import type { LoginErrorPlacement } from '../loginErrors.ts';
 import { FORM_STYLE, FormError, StepHeading } from '../parts.tsx';
 import type { SecondFactor } from '../useLoginAttempt.ts';
@@ -20,6 +21,8 @@ export interface LoginMfaStepProps {
   titleId: string;
   /** The last digits of the number the code went to (`error.data.phone_number_end`). */
   phoneNumberEnd: string;
+  /** No code could be texted (the hourly cap): the step says so and offers the backup codes. */
+  sendLimit?: MfaSendLimit;
   /** The login again with the second factor; null after success, else where its error goes. */
   submit: (secondFactor: SecondFactor) => Promise<LoginErrorPlacement | null>;
   /** Texted a new code (shows the toast); the old one is dead. */
@@ -31,11 +34,21 @@ export interface LoginMfaStepProps {
 
 /**
  * The loginMfa step (spec 1 sections 4, 5, 8): the code texted to the number ending in
- * `phoneNumberEnd`, a new one on request, or one of the account's backup codes instead.
+ * `phoneNumberEnd`, a new one on request, or one of the account's backup codes instead. Past the
+ * texting cap it says no code went out and, when the account has backup codes left, asks for one.
  */
-export function LoginMfaStep({ titleId, phoneNumberEnd, submit, onResent, onBack, note }: LoginMfaStepProps) {
+export function LoginMfaStep({
+  titleId,
+  phoneNumberEnd,
+  sendLimit,
+  submit,
+  onResent,
+  onBack,
+  note,
+}: LoginMfaStepProps) {
   const { t } = useTranslation();
-  const [backup, setBackup] = useState(false);
+  const [limit, setLimit] = useState<MfaSendLimit | null>(sendLimit ?? null);
+  const [backup, setBackup] = useState(sendLimit?.backupCodes ?? false);
   const [formError, setFormError] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
   const { register, handleSubmit, setError, clearErrors, reset, formState } = useForm<CodeValues>({
@@ -65,13 +78,19 @@ export function LoginMfaStep({ titleId, phoneNumberEnd, submit, onResent, onBack
     setResending(true);
     const placement = await submit({ mfa_resend: true });
     setResending(false);
-    // A resend answers `mfa_required` again: the new code is on its way.
-    if (placement?.kind === 'mfa') onResent();
-    else place(placement);
+    if (placement?.kind === 'mfa' && placement.sendLimit) {
+      // Past the texting cap: no new code; the backup codes, when there are some, instead.
+      setLimit(placement.sendLimit);
+      if (placement.sendLimit.backupCodes) showBackup(true);
+    } else if (placement?.kind === 'mfa') {
+      // A resend answers `mfa_required` again: the new code is on its way.
+      setLimit(null);
+      onResent();
+    } else place(placement);
   }
 
-  function toggleBackup() {
-    setBackup(!backup);
+  function showBackup(show: boolean) {
+    setBackup(show);
     setFormError(null);
     reset({ code: '' });
   }
@@ -86,6 +105,12 @@ export function LoginMfaStep({ titleId, phoneNumberEnd, submit, onResent, onBack
             : t('auth.mfa.textNoNumber')}
       </StepHeading>
       {note && <p role="status">{note}</p>}
+      {limit && (
+        <p role="alert" className={styles.formError}>
+          {t('errors.mfa_send_limited')}{' '}
+          {limit.backupCodes ? t('auth.mfa.sendLimitedBackup') : t('auth.mfa.sendLimitedLastCode')}
+        </p>
+      )}
       <form className={styles.form} style={FORM_STYLE} noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
           key={backup ? 'backup' : 'texted'}
@@ -117,7 +142,7 @@ export function LoginMfaStep({ titleId, phoneNumberEnd, submit, onResent, onBack
         </p>
       )}
       <p className={styles.toggle}>
-        <button type="button" className={styles.linkButton} onClick={toggleBackup}>
+        <button type="button" className={styles.linkButton} onClick={() => showBackup(!backup)}>
           {backup ? t('auth.mfa.useTexted') : t('auth.mfa.useBackup')}
         </button>
       </p>

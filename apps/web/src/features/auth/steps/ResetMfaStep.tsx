@@ -27,6 +27,7 @@ export function ResetMfaStep({ titleId, challenge }: { titleId: string; challeng
     <LoginMfaStep
       titleId={titleId}
       phoneNumberEnd={challenge.phoneNumberEnd}
+      sendLimit={challenge.sendLimit}
       submit={(secondFactor) => login(challenge.credentials, secondFactor)}
       onResent={() => toast.show(t('auth.mfa.resent'), { durationMs: AUTH_LIMITS.toastMs.modalFlow })}
       onBack={() => void navigate('/login/')}
