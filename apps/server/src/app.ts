@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from './app-context.ts';
 import { createBotCheck } from './adapters/botcheck/index.ts';
 import { createCounterStore } from './adapters/counters/index.ts';
+import { createInvalidationBus } from './adapters/invalidation/index.ts';
 import { createMailer } from './adapters/mail/index.ts';
 import { createOutbox } from './adapters/outbox/outbox.ts';
 import { createSmsSender } from './adapters/sms/index.ts';
@@ -14,6 +15,8 @@ import { createInProcessFetch } from './adapters/identity/in-process-fetch.ts';
 import { createIdentityProviders } from './adapters/identity/oidc-providers.ts';
 import { createBackground } from './lib/background.ts';
 import { resolveSessionSecret } from './lib/session-secret.ts';
+import { useMediaUrlsOf } from './lib/media-url.ts';
+import { syncVisitorCaches } from './lib/visitor-cache-sync.ts';
 import { createAuthLimits } from './modules/auth/auth.policy.ts';
 import type { RecoveryDeps } from './modules/auth/recovery.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -86,7 +89,10 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   registerErrorHandling(app);
   if (options.webApp !== false) await registerWebApp(app, { distDir: config.webDistDir });
-  await registerMedia(app, { mediaDir: config.mediaDir });
+  // Media in a bucket is served by the bucket (or its CDN); local media from /media/ here.
+  if (!config.s3) await registerMedia(app, { mediaDir: config.mediaDir });
+  const restoreMediaUrls = useMediaUrlsOf(context.storage);
+  app.addHook('onClose', async () => restoreMediaUrls());
   registerCsrf(app, { secureCookies: config.secureCookies, publicUrl: config.publicUrl });
   registerViewer(app, { db });
 
@@ -104,6 +110,13 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   const outbox = createOutbox(db, app.log);
   const mailer = createMailer(config, outbox);
   const sms = createSmsSender(config, outbox);
+  // Visitor caches cleared on every instance at once: Redis pub/sub when REDIS_URL is set.
+  const invalidation = createInvalidationBus(config.redisUrl);
+  const stopCacheSync = await syncVisitorCaches(invalidation, app.log);
+  app.addHook('onClose', async () => {
+    stopCacheSync();
+    await invalidation.close();
+  });
   const background = createBackground(app.log);
   app.decorate('background', background);
   app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@pinboard/shared';
 import { z } from 'zod';
+import { s3MediaBaseUrl } from './adapters/storage/storage.ts';
 import { isLoopbackUrl } from './lib/loopback.ts';
 
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -62,6 +63,18 @@ const EnvSchema = z.object({
   FFPROBE_PATH: z.string().default('ffprobe'),
   FETCH_ALLOW_HOSTS: commaList(''),
   LINK_SHORTENERS: commaList(''),
+  S3_ENDPOINT: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])?$/, 'an S3 bucket name (3-63 of a-z, 0-9, . and -)')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]*$/, 'a region name such as us-east-1')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
   ...providerEnv('GOOGLE'),
   ...providerEnv('FACEBOOK'),
   ...providerEnv('LINE'),
@@ -145,6 +158,27 @@ export interface Config {
    * shorteners (LINK_SHORTENERS, comma separated; decision 28).
    */
   linkShorteners: string[];
+  /** Media in this S3-compatible bucket (S3_* settings); undefined keeps it on disk in `mediaDir`. */
+  s3: S3Settings | undefined;
+  /**
+   * The origin media URLs point at when it is not this server's (the bucket, or the CDN of
+   * S3_PUBLIC_URL), e.g. `https://cdn.example.com`; undefined when media is served from `/media/`
+   * here. A Content-Security-Policy allows it for images and video.
+   */
+  mediaOrigin: string | undefined;
+}
+
+/** An S3-compatible bucket (AWS S3, MinIO, R2, s3rver …) for media. */
+export interface S3Settings {
+  /** The service's URL for an S3-compatible server; undefined means AWS S3 in `region`. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Both, or neither: then the SDK's own chain (environment, instance role …) finds credentials. */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** A CDN or public host in front of the bucket; media URLs start with it when set. */
+  publicUrl: string | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -176,6 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   ) as Config['providers'];
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const s3 = s3Settings(env);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -209,6 +244,33 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ffprobePath: env.FFPROBE_PATH,
     fetchAllowHosts: env.FETCH_ALLOW_HOSTS,
     linkShorteners: env.LINK_SHORTENERS,
+    s3,
+    mediaOrigin: s3 ? new URL(s3MediaBaseUrl(s3)).origin : undefined,
+  };
+}
+
+/** The S3_* settings when a bucket is named; the others alone are a mistake worth stopping for. */
+function s3Settings(env: Env): S3Settings | undefined {
+  const endpoint = env.S3_ENDPOINT || undefined;
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  const publicUrl = env.S3_PUBLIC_URL || undefined;
+  if (!env.S3_BUCKET) {
+    if (endpoint || accessKeyId || secretAccessKey || publicUrl) {
+      throw new Error('Invalid configuration:\n  S3_BUCKET: the other S3_* settings need a bucket');
+    }
+    return undefined;
+  }
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  return {
+    endpoint,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    publicUrl,
   };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { createLocalStorage } from './adapters/storage/local-storage.ts';
+import { createMediaStorage } from './adapters/storage/index.ts';
 import { isDatabaseEmpty, seedDemo } from './cli/seed.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -22,7 +22,7 @@ const handle = await openDatabase({
 await migrateDatabase(handle);
 log.info({ database: handle.kind, ms: Date.now() - started }, 'database open and migrated');
 
-const storage = createLocalStorage(config.mediaDir);
+const storage = await createMediaStorage(config);
 if (config.seedDemo !== false && (await isDatabaseEmpty(handle.db))) {
   const summary = await seedDemo(handle.db, {
     seed: config.seedNumber,

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createLocalStorage } from '../adapters/storage/local-storage.ts';
+import { createInvalidationBus } from '../adapters/invalidation/index.ts';
+import { createMediaStorage } from '../adapters/storage/index.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { acquireDataDirLock, adminToken, readServerLock } from '../lib/data-dir-lock.ts';
+import { onSignedOutAnswersCleared } from '../lib/signed-out-answers.ts';
 import { AdminUsageError, runAdminCommand } from './commands.ts';
 
 /** Sends the command to the server that holds DATA_DIR. */
@@ -27,14 +29,21 @@ async function runLocally(argv: string[]) {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
+  // What the command changes may be in running instances' visitor caches: it tells them (Redis).
+  const invalidation = createInvalidationBus(config.redisUrl);
+  const stopPublishing = onSignedOutAnswersCleared(() => {
+    invalidation.publish().catch((error: unknown) => console.error(`Could not tell the servers: ${error}`));
+  });
   try {
     await migrateDatabase(handle);
     const output = await runAdminCommand(
-      { db: handle.db, config, storage: createLocalStorage(config.mediaDir) },
+      { db: handle.db, config, storage: await createMediaStorage(config) },
       argv,
     );
     return { ok: true, output };
   } finally {
+    stopPublishing();
+    await invalidation.close();
     await handle.close();
     lock?.release();
   }

@@ -2,6 +2,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { MediaStorage } from '../adapters/storage/storage.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { clearSignedOutAnswers } from '../lib/signed-out-answers.ts';
 import { setAccountStatus, type AccountStatus } from '../modules/auth/account-status.service.ts';
 import {
   addSsoDomain,
@@ -54,6 +55,14 @@ const STATUS_COMMANDS: Record<string, AccountStatus> = {
 
 /** Runs one admin command and returns what it changed, as text for the operator. */
 export async function runAdminCommand(context: AdminContext, argv: string[]): Promise<string> {
+  const output = await runCommand(context, argv);
+  // An account's status, the seed and the rest can change what visitors are shown: the cached
+  // answers of every instance go (lib/signed-out-answers.ts).
+  clearSignedOutAnswers();
+  return output;
+}
+
+async function runCommand(context: AdminContext, argv: string[]): Promise<string> {
   const [command, ...args] = argv;
   switch (command) {
     case 'seed':

@@ -23,17 +23,33 @@ export type SignedOutAnswers = <T>(
 // app in production, so clearing them all is clearing this instance's entries (decision 16).
 const liveCaches = new Set<WeakRef<{ clear(): void }>>();
 
+// Called after each clear made here, to tell the other instances (lib/visitor-cache-sync.ts).
+const clearListeners = new Set<() => void>();
+
 /**
  * Forgets every signed-out answer this process keeps. Writes that change what a visitor may see
- * (a board turning secret, deleted or archived, pins leaving it) call it so this instance stops
- * showing the old answer at once; other instances wait out their second.
+ * (a board turning secret, deleted or archived, pins leaving it, an account suspended) call it so
+ * this instance stops showing the old answer at once, and every other instance as soon as the
+ * invalidation reaches it (lib/visitor-cache-sync.ts).
  */
 export function clearSignedOutAnswers(): void {
+  clearLocalSignedOutAnswers();
+  for (const listener of clearListeners) listener();
+}
+
+/** Forgets this process's signed-out answers without telling anyone: another instance's clear. */
+export function clearLocalSignedOutAnswers(): void {
   for (const ref of liveCaches) {
     const cache = ref.deref();
     if (cache) cache.clear();
     else liveCaches.delete(ref);
   }
+}
+
+/** Calls `listener` after each `clearSignedOutAnswers`; answers a function that stops it. */
+export function onSignedOutAnswersCleared(listener: () => void): () => void {
+  clearListeners.add(listener);
+  return () => clearListeners.delete(listener);
 }
 
 /** Makes `clearSignedOutAnswers` clear this cache too (the signed-out home feed keeps its own). */

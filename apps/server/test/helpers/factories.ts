@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { buildMediaKey } from '../../src/adapters/storage/storage.ts';
 import type { Database } from '../../src/db/client.ts';
 import { boards, boardSections } from '../../src/db/schema/boards.ts';
 import { images } from '../../src/db/schema/images.ts';
@@ -70,9 +71,9 @@ export function factories(db: Database) {
 
     /** An image row whose renditions point at keys; the files themselves are not needed by API tests. */
     async image(overrides: Partial<typeof images.$inferInsert> = {}) {
-      const hash = overrides.hash ?? randomBytes(16).toString('hex');
+      const hash = overrides.hash ?? randomBytes(32).toString('hex');
       const rendition = (name: string, width: number) => ({
-        key: `${hash}_${name}.webp`,
+        key: buildMediaKey(hash, name, 'webp'),
         width,
         height: width * 1.5,
       });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { createLocalStorage } from '../../src/adapters/storage/local-storage.ts';
+import { createMediaStorage, type MediaStorage } from '../../src/adapters/storage/index.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { factories, type Factories } from './factories.ts';
@@ -14,6 +14,8 @@ export interface TestApp {
   db: Database;
   make: Factories;
   dataDir: string;
+  /** Where the app keeps media: local disk under dataDir, or the bucket of S3_* settings. */
+  storage: MediaStorage;
   /** Injects a request and parses the JSON body. */
   request(options: InjectOptions): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   close(): Promise<void>;
@@ -40,7 +42,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     BOT_CHECK: 'off',
     ...options.env,
   });
-  const storage = createLocalStorage(config.mediaDir);
+  // Local disk under dataDir, or the bucket of S3_* settings given in `env`.
+  const storage = await createMediaStorage(config);
   const app = await buildApp(
     {
       config: options.webDistDir ? { ...config, webDistDir: options.webDistDir } : config,
@@ -55,6 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: handle.db,
     make: factories(handle.db),
     dataDir,
+    storage,
     async request(options) {
       const response = await app.inject(options);
       const isJson = String(response.headers['content-type'] ?? '').includes('json');

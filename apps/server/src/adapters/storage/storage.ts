@@ -1,3 +1,5 @@
+import type { S3Settings } from '../../config.ts';
+
 /**
  * Where rendered media lives. Keys are content-addressed paths such as
  * `ab/cd/<sha256>_236x.webp`, so a key never changes meaning once written: callers may cache
@@ -36,4 +38,15 @@ export function isMediaKey(key: string): boolean {
 /** Throws on anything that is not a key `buildMediaKey` could have produced. */
 export function assertMediaKey(key: string): void {
   if (!isMediaKey(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`);
+}
+
+/**
+ * The base media URLs in a bucket start with: the public URL (a CDN) when set, else the bucket's
+ * own address. Custom endpoints (MinIO, s3rver) get path-style addresses, which every
+ * S3-compatible server answers; AWS S3 gets its virtual-hosted form.
+ */
+export function s3MediaBaseUrl(settings: S3Settings): string {
+  if (settings.publicUrl) return settings.publicUrl.replace(/\/+$/, '');
+  if (settings.endpoint) return `${settings.endpoint.replace(/\/+$/, '')}/${settings.bucket}`;
+  return `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`;
 }

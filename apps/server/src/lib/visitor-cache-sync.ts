@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { InvalidationBus } from '../adapters/invalidation/index.ts';
+import { clearLocalSignedOutAnswers, onSignedOutAnswersCleared } from './signed-out-answers.ts';
+
+/**
+ * Keeps the visitor caches of every instance in step (the signed-out answers, the signed-out
+ * feed, discover's lists): a clear made in this process is published on `bus`, and one
+ * published by any process clears this one's. Answers a function that stops both.
+ */
+export async function syncVisitorCaches(
+  bus: InvalidationBus,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<() => void> {
+  await bus.subscribe(clearLocalSignedOutAnswers);
+  return onSignedOutAnswersCleared(() => {
+    // The clear here has happened; an unreachable Redis leaves the others to their own expiry.
+    bus
+      .publish()
+      .catch((error: unknown) => log.warn({ err: error }, 'could not publish a cache invalidation'));
+  });
+}
