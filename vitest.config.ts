@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One run, three projects: pure rules in packages/shared, the server (integration tests
- * through app.inject on a fresh database per file) and the web app's components.
+ * One run, four projects: pure rules in packages/shared, the server (integration tests
+ * through app.inject on a fresh database per file), the web app's components and the
+ * repository scripts' own logic.
  * `TEST_DATABASE=postgres` (scripts/test-postgres.mjs) runs the server project on PostgreSQL.
  */
 export default defineConfig({
@@ -19,6 +20,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
     ],
   },
 });
