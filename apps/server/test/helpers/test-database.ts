@@ -77,14 +77,28 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (template.engine === 'pglite') {
     return openDatabase({ pgliteDump: new Blob([fs.readFileSync(template.dumpPath)]) });
   }
-  const name = `pinboard_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name} template ${template.name}`);
-  const handle = await openDatabase({ databaseUrl: databaseUrlFor(name), maxConnections: 20 });
+  const copy = await copyPostgresTemplate();
+  const handle = await openDatabase({ databaseUrl: copy.url, maxConnections: 20 });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await copy.drop();
     },
+  };
+}
+
+/**
+ * A new PostgreSQL database copied from the run's migrated template, by URL: for servers the
+ * test starts as processes of their own (test/proof/cluster.test.ts). `drop()` removes it.
+ */
+export async function copyPostgresTemplate(): Promise<{ url: string; drop(): Promise<void> }> {
+  const template = inject('templateDatabase');
+  if (template.engine !== 'postgres') throw new Error('copyPostgresTemplate needs TEST_DATABASE=postgres');
+  const name = `pinboard_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${template.name}`);
+  return {
+    url: databaseUrlFor(name),
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
   };
 }
