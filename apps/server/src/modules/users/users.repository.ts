@@ -1,9 +1,12 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type BuildAliasTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { boards } from '../../db/schema/boards.ts';
 import { images } from '../../db/schema/images.ts';
+import { pins } from '../../db/schema/pins.ts';
 import { userFollows } from '../../db/schema/social.ts';
 import { sessions, users } from '../../db/schema/users.ts';
+import { boardVisibleTo } from '../../db/visibility.ts';
 
 /** Columns of a user summary; `avatar` is an alias of images joined on the user's avatar. */
 export function userSummaryColumns<U extends string, A extends string>(
@@ -40,6 +43,36 @@ export async function findSessionUserId(db: Executor, idHash: string, now: Date)
   return row?.userId ?? null;
 }
 
+type ProfileUser = BuildAliasTable<typeof users, 'profile_user'>;
+
+/**
+ * The boards of the user the viewer may see (owned ones, archived included, as `board_count`
+ * counts them): the kept count for the owner, else counted over the owner's boards (few, by
+ * `boards_owner_slug_key`), so secret and protected boards count only for their members.
+ */
+function visibleBoardCount(user: ProfileUser, viewerId: number | null): SQL<number> {
+  const visible = sql<number>`(select count(*)::int from ${boards} where ${boards.ownerId} = ${user.id} and ${boardVisibleTo(viewerId)})`;
+  return viewerId === null
+    ? visible
+    : sql<number>`case when ${user.id} = ${viewerId} then ${user.boardCount} else ${visible} end`;
+}
+
+/**
+ * The user's pins the viewer may see, the rule of their pin list (`readablePins`): on a board the
+ * viewer may see, of an active owner. The kept count for the owner; for anyone else the kept count
+ * less the pins on other boards, counted over the user's own pins (`pins_pinner_id_idx`).
+ */
+function visiblePinCount(user: ProfileUser, viewerId: number | null): SQL<number> {
+  const hidden = sql<number>`(select count(*)::int from ${pins} hp
+    join ${boards} on ${boards.id} = hp.board_id
+    join ${users} ho on ho.id = ${boards.ownerId}
+    where hp.pinner_id = ${user.id} and not (${boardVisibleTo(viewerId)} and ho.status = 'active'))`;
+  const visible = sql<number>`(${user.pinCount} - ${hidden})`;
+  return viewerId === null
+    ? visible
+    : sql<number>`case when ${user.id} = ${viewerId} then ${user.pinCount} else ${visible} end`;
+}
+
 function selectProfiles(db: Executor, viewerId: number | null) {
   const user = alias(users, 'profile_user');
   const avatar = alias(images, 'avatar');
@@ -49,8 +82,8 @@ function selectProfiles(db: Executor, viewerId: number | null) {
       about: user.about,
       websiteUrl: user.websiteUrl,
       type: user.type,
-      pinCount: user.pinCount,
-      boardCount: user.boardCount,
+      pinCount: visiblePinCount(user, viewerId),
+      boardCount: visibleBoardCount(user, viewerId),
       followerCount: user.followerCount,
       followingCount: user.followingCount,
       createdAt: user.createdAt,
