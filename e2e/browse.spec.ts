@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { findBrowsePath } from './support/api.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { escapeRegExp, linkTo, pinCardLink, scrollUntilVisible, urlEndingWith } from './support/browse.ts';

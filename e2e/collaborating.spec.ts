@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { homeFeedPage } from './support/api.ts';
 import { signUp, uniqueEmail } from './support/auth.ts';
 import { afterTwoFrames, layoutShifts, observeLayoutShifts } from './support/layout.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 
 // The home page's HTML draws the feed's first row before the script arrives (the server's
 // home-page-html.ts); the app then draws the same images. They must be in the same places, or

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { expect, test, type Locator } from '@playwright/test';
+import { type Locator } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { pinCardLink, urlEndingWith } from './support/browse.ts';
 import { recordFeedPages } from './support/network.ts';
 

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import sharp from 'sharp';
 import { signUp, uniqueEmail } from './support/auth.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
@@ -8,7 +9,8 @@ import { expectNoSeriousAxeViolations } from './support/axe.ts';
 // popup; and the pin-create page for a visitor. scripts/e2e.mjs gives the test page a port the
 // server's fetcher may reach (E2E_PAGE_PORT, in FETCH_ALLOW_HOSTS).
 
-const STRICT_CSP = "default-src 'none'; img-src *";
+// Nothing but its own image: no script of any origin (the bookmarklet cannot add ours), no fetch.
+const STRICT_CSP = "default-src 'none'; script-src 'none'; connect-src 'none'; img-src *";
 const pagePort = Number(process.env.E2E_PAGE_PORT ?? 0);
 
 /** A shop page under a strict CSP: an image the pin is made from, and an inline script CSP must block. */
@@ -45,6 +47,7 @@ async function offeredBookmarklet(page: Page): Promise<string> {
 
 test('the bookmarklet on a strict-CSP page opens the pin-create popup, where the pin is saved', async ({
   page,
+  cspViolations,
 }) => {
   test.skip(!pagePort, 'E2E_PAGE_PORT is not set: the server cannot fetch the test page');
   const shop = await serveShopPage();
@@ -67,6 +70,12 @@ test('the bookmarklet on a strict-CSP page opens the pin-create popup, where the
     // evaluate stands in for the click on the bookmark (it is not subject to the CSP either).
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate(script)]);
     await popup.waitForLoadState();
+    // The shop's policy refused its own inline script and nothing the bookmarklet did.
+    const onShop = cspViolations.filter(
+      (violation) => violation.documentUrl.startsWith(shopUrl) && violation.directive !== 'console',
+    );
+    expect(onShop.length).toBeGreaterThan(0);
+    expect(onShop.map((violation) => violation.blocked)).toEqual(onShop.map(() => 'inline'));
     expect(new URL(popup.url()).pathname).toBe('/pin/create/button/');
     expect(new URL(popup.url()).searchParams.get('media')).toBe(`${shopUrl}lamp.png`);
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { e2eDataDir, runAdmin } from './support/admin.ts';
 import { expectSignedIn, signUp, uniqueEmail } from './support/auth.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { homeFeedPage } from './support/api.ts';
 import { signUp, uniqueEmail } from './support/auth.ts';
 import { openOwnBoard, saveToNewBoard } from './support/saving.ts';

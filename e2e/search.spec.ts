@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import type { AdvisoryNoticeInput } from '@pinboard/shared';
 import { runAdmin } from './support/admin.ts';
 import { homeFeedPage } from './support/api.ts';

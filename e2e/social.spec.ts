@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { e2eDataDir, runAdmin } from './support/admin.ts';
 import { authDialog, expectSignedIn, uniqueEmail } from './support/auth.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import './i18n.ts';
 import './styles/global.css';
 import { QueryClientProvider } from '@tanstack/react-query';
