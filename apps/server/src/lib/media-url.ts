@@ -1,5 +1,5 @@
 import type { RenditionName } from '@pinboard/shared';
-import type { MediaStorage } from '../adapters/storage/storage.ts';
+import { isMediaKey, type MediaStorage } from '../adapters/storage/storage.ts';
 import type { StoredRendition } from '../db/schema/images.ts';
 
 const localMediaUrl = (key: string) => `/media/${key}`;
@@ -29,4 +29,22 @@ export function mediaUrl(key: string): string {
 export function renditionUrl(sizes: Record<RenditionName, StoredRendition> | null, name: RenditionName) {
   const rendition = sizes?.[name];
   return rendition ? mediaUrl(rendition.key) : null;
+}
+
+/**
+ * The key behind one of this app's own media URLs (what `mediaUrl` gives, absolute or on
+ * `publicUrl`), or null for any other URL. The server reads such media from its storage rather
+ * than fetching its own URLs over the network, which may be private (a bucket on the local
+ * network) or this very server.
+ */
+export function ownMediaKey(url: string, publicUrl: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, publicUrl);
+  } catch {
+    return null;
+  }
+  const key = parsed.pathname.split('/').slice(-3).join('/');
+  if (!isMediaKey(key)) return null;
+  return new URL(mediaUrl(key), publicUrl).href === parsed.href ? key : null;
 }

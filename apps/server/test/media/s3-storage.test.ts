@@ -152,6 +152,58 @@ describe('the app on S3 storage', () => {
     expect(local.statusCode).toBe(404);
   });
 
+  it('registers one of its own media URLs by reading the bucket, never fetching it over the network', async () => {
+    const user = await t.make.user();
+    const cookie = await t.make.sessionCookie(user.id);
+    const uploaded = (await uploadFile(t, cookie, await makeImage(260, 260, 'png'), 'a.png', 'image/png'))
+      .body.resource_response.data;
+    // The bucket is on a loopback address, which the server-side fetcher refuses to reach.
+    const own = uploaded.images.orig.url as string;
+    const registered = await t.request({
+      method: 'PUT',
+      url: '/v3/pins/image/',
+      headers: headers(cookie),
+      payload: { image_url: own },
+    });
+    expect(registered.status).toBe(200);
+    const id = registered.body.resource_response.data.media_upload_id;
+    let upload = registered.body.resource_response.data;
+    for (let i = 0; i < 100 && upload.status === 'pending'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      upload = (await t.request({ method: 'GET', url: `/v3/media/uploads/${id}/`, headers: headers(cookie) }))
+        .body.resource_response.data;
+    }
+    expect(upload).toMatchObject({ status: 'ready', error: null });
+
+    // A key that is not stored fails as a missing page would; another host's URL is fetched (and refused here).
+    const missing = own
+      .replace(/[0-9a-f]{64}/, 'f'.repeat(64))
+      .replace(/^(.*\/)[0-9a-f]{2}\/[0-9a-f]{2}\//, '$1ff/ff/');
+    const refusedOwn = await t.request({
+      method: 'PUT',
+      url: '/v3/pins/image/',
+      headers: headers(cookie),
+      payload: { image_url: missing },
+    });
+    const elsewhere = await t.request({
+      method: 'PUT',
+      url: '/v3/pins/image/',
+      headers: headers(cookie),
+      payload: { image_url: own.replace('127.0.0.1', 'localhost') },
+    });
+    for (const answer of [refusedOwn, elsewhere]) {
+      const uploadId = answer.body.resource_response.data.media_upload_id;
+      let row = answer.body.resource_response.data;
+      for (let i = 0; i < 100 && row.status === 'pending'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        row = (
+          await t.request({ method: 'GET', url: `/v3/media/uploads/${uploadId}/`, headers: headers(cookie) })
+        ).body.resource_response.data;
+      }
+      expect(row.status).toBe('failed');
+    }
+  });
+
   it('finds the same picture uploaded again in the bucket and encodes nothing new', async () => {
     const user = await t.make.user();
     const cookie = await t.make.sessionCookie(user.id);

@@ -3,6 +3,7 @@ import { MEDIA_LIMITS, type MediaUpload } from '@pinboard/shared/pin-create';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { ownMediaKey } from '../../lib/media-url.ts';
 import type { Background } from '../../lib/background.ts';
 import { requireViewer } from '../../lib/require-viewer.ts';
 import { safeFetch } from '../../lib/safe-fetch.ts';
@@ -22,7 +23,7 @@ import {
 } from './uploads.repository.ts';
 
 export interface UploadDeps extends MediaStoreDeps {
-  config: Pick<Config, 'ffmpegPath' | 'ffprobePath' | 'mediaQuotaBytes' | 'fetchAllowHosts'>;
+  config: Pick<Config, 'ffmpegPath' | 'ffprobePath' | 'mediaQuotaBytes' | 'fetchAllowHosts' | 'publicUrl'>;
   background: Background;
 }
 
@@ -121,18 +122,30 @@ export async function registerImageUrlAnswer(deps: UploadDeps, viewerId: number 
   return presentUpload(await registerImageUrl(deps, viewerId, url));
 }
 
+/** The picture at a registered URL: this app's own media from its storage, any other through safeFetch. */
+async function registeredImageBytes(deps: UploadDeps, url: string): Promise<Buffer> {
+  const ownKey = ownMediaKey(url, deps.config.publicUrl);
+  if (ownKey) {
+    const stored = await deps.storage.get(ownKey);
+    if (!stored) throw new AppError('fetch_bad_status', { detail: '404' });
+    return stored;
+  }
+  const fetched = await safeFetch(url, {
+    allowHosts: deps.config.fetchAllowHosts,
+    maxBytes: MEDIA_LIMITS.imageMaxBytes,
+    timeoutMs: REGISTRATION_FETCH_TIMEOUT_MS,
+    accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8',
+  });
+  if (fetched.status < 200 || fetched.status > 299) {
+    throw new AppError('fetch_bad_status', { detail: String(fetched.status) });
+  }
+  return fetched.body;
+}
+
 async function fetchRegisteredImage(deps: UploadDeps, userId: number, id: number, url: string) {
   try {
-    const fetched = await safeFetch(url, {
-      allowHosts: deps.config.fetchAllowHosts,
-      maxBytes: MEDIA_LIMITS.imageMaxBytes,
-      timeoutMs: REGISTRATION_FETCH_TIMEOUT_MS,
-      accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8',
-    });
-    if (fetched.status < 200 || fetched.status > 299) {
-      throw new AppError('fetch_bad_status', { detail: String(fetched.status) });
-    }
-    await storeWithinQuota(deps, userId, receiveImageBytes(fetched.body), (tx, media) =>
+    const bytes = await registeredImageBytes(deps, url);
+    await storeWithinQuota(deps, userId, receiveImageBytes(bytes), (tx, media) =>
       markUploadReady(tx, id, media),
     );
   } catch (error) {
