@@ -59,6 +59,7 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 ** 3),
+  MEDIA_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(0).optional(),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   FETCH_ALLOW_HOSTS: commaList(''),
@@ -145,6 +146,12 @@ export interface Config {
   providers: Record<SocialProvider, OidcClientSettings | undefined>;
   /** Bytes of uploads one person may keep (MEDIA_QUOTA_BYTES, 2 GiB by default). */
   mediaQuotaBytes: number;
+  /**
+   * The start's media sweep removes unnamed files older than the start minus this
+   * (MEDIA_SWEEP_GRACE_SECONDS): 0 on PGlite, whose data directory one process holds; an hour
+   * with DATABASE_URL, where other instances sharing the media directory may be mid-upload.
+   */
+  mediaSweepGraceSeconds: number;
   /** The ffmpeg and ffprobe programs video uploads use; without them video is refused. */
   ffmpegPath: string;
   ffprobePath: string;
@@ -240,6 +247,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...devStandins(env, publicUrl),
     providers,
     mediaQuotaBytes: env.MEDIA_QUOTA_BYTES,
+    mediaSweepGraceSeconds: env.MEDIA_SWEEP_GRACE_SECONDS ?? (env.DATABASE_URL ? 3600 : 0),
     ffmpegPath: env.FFMPEG_PATH,
     ffprobePath: env.FFPROBE_PATH,
     fetchAllowHosts: env.FETCH_ALLOW_HOSTS,

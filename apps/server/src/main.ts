@@ -8,6 +8,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { acquireDataDirLock, adminToken } from './lib/data-dir-lock.ts';
+import { sweepOrphanMedia } from './modules/media/media-sweep.ts';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] });
@@ -21,6 +22,17 @@ const handle = await openDatabase({
 });
 await migrateDatabase(handle);
 log.info({ database: handle.kind, ms: Date.now() - started }, 'database open and migrated');
+
+// Files an upload wrote before a crash stopped it writing their row: nothing of this process
+// has written any yet, and other instances' uploads in flight are younger than the grace period.
+// Media on S3 are not on this disk.
+if (!config.s3) {
+  const cutoff = new Date(started - config.mediaSweepGraceSeconds * 1000);
+  const sweep = await sweepOrphanMedia(handle.db, config.mediaDir, cutoff);
+  if (sweep.removed > 0)
+    log.warn(sweep, 'media sweep: removed files no row names, left by interrupted uploads');
+  else log.info(sweep, 'media sweep');
+}
 
 const storage = await createMediaStorage(config);
 if (config.seedDemo !== false && (await isDatabaseEmpty(handle.db))) {
