@@ -4,6 +4,11 @@
 // (`npm run test:node -- --project server`); TEST_NODE_VERSIONS picks lines (`24`, `22,24`) or
 // `none`. Without the registry it says so in one line and passes, as the PostgreSQL run does
 // without DATABASE_URL.
+//
+// The proof suites (apps/server/test/proof) are left out on these extra runs unless
+// TEST_NODE_PROOFS=1: they are the longest files and test the product's rules, which the main
+// run and the PostgreSQL run already prove twice; what differs between Node.js lines (native
+// modules, module loading, crypto, streams, cookies) the ordinary suites reach.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -72,11 +77,17 @@ if (!existsSync(vitest)) {
   process.exit(1);
 }
 
+const PROOFS = 'apps/server/test/proof/**';
+const withProofs = process.env.TEST_NODE_PROOFS === '1';
+const vitestArgs = ['run', ...(withProofs ? [] : ['--exclude', PROOFS]), ...process.argv.slice(2)];
+if (!withProofs)
+  console.log(`Proof suites (${PROOFS}) left out on these runs; TEST_NODE_PROOFS=1 runs them too.`);
+
 const results = [];
 for (const { version, binary } of binaries) {
-  console.log(`\nNode.js ${version}: vitest run ${process.argv.slice(2).join(' ')}`.trimEnd());
+  console.log(`\nNode.js ${version}: vitest ${vitestArgs.join(' ')}`);
   const started = performance.now();
-  const result = spawnSync(binary, [vitest, 'run', ...process.argv.slice(2)], {
+  const result = spawnSync(binary, [vitest, ...vitestArgs], {
     cwd: root,
     stdio: 'inherit',
     // Whatever the tests start by name (`node`, `npx`) runs on the same version.
@@ -87,7 +98,7 @@ for (const { version, binary } of binaries) {
 
 for (const { version, status, seconds } of results) {
   console.log(
-    `[node-versions] Node.js ${version}: vitest run ${status === 0 ? 'passed' : `failed (exit ${status})`} in ${seconds.toFixed(0)} s`,
+    `[node-versions] Node.js ${version}: vitest ${vitestArgs.join(' ')} ${status === 0 ? 'passed' : `failed (exit ${status})`} in ${seconds.toFixed(0)} s`,
   );
 }
 process.exit(results.every(({ status }) => status === 0) ? 0 : 1);
