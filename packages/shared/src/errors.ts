@@ -1,6 +1,7 @@
 import { AUTH_ERRORS } from './auth/auth-errors.ts';
 import { BOARD_ERRORS } from './boards-errors.ts';
 import { COLLABORATOR_ERRORS } from './collaborators-errors.ts';
+import { INPUT_ERRORS } from './input-errors.ts';
 import { LINK_ERRORS } from './link-errors.ts';
 import { MEDIA_ERRORS } from './media-errors.ts';
 import { OFFSITE_ERRORS } from './offsite-errors.ts';
@@ -50,6 +51,7 @@ export const ERRORS = {
   image_invalid: { status: 400, apiCode: 61, message: 'We could not read this image.' },
   experiment_unknown: { status: 400, apiCode: 70, message: 'There is no experiment with this name.' },
   experiment_group_unknown: { status: 400, apiCode: 71, message: 'This experiment has no such group.' },
+  ...INPUT_ERRORS,
   ...AUTH_ERRORS,
   ...BOARD_ERRORS,
   ...SAVING_ERRORS,

@@ -1,9 +1,15 @@
 import { z } from 'zod';
 
-/** Entity ids are positive 64-bit integers, sent as decimal strings. */
+/**
+ * Entity ids are positive integers sent as decimal strings. The server keeps them as JavaScript
+ * numbers, so an id past 2^53 - 1 cannot name a row: it is refused here, with the field named,
+ * instead of reaching the database rounded or out of the bigint range.
+ */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
 export const IdSchema = z
   .string()
-  .regex(/^[1-9][0-9]{0,18}$/, 'Expected a numeric id.')
+  .regex(/^[1-9][0-9]{0,15}$/, 'Expected a numeric id.')
+  .refine((value) => Number(value) <= MAX_ID, 'Expected a numeric id.')
   .describe('Numeric id as a string');
 
 export const UsernameSchema = z

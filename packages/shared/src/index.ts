@@ -33,3 +33,4 @@ export * from './saving.ts';
 export * from './pin-create.ts';
 export * from './discovery.ts';
 export * from './search.ts';
+export * from './text.ts';

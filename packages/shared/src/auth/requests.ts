@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProviderTokenSchema } from '../text.ts';
 import { IdSchema } from '../ids.ts';
 import { ViewerSchema } from '../viewer.ts';
 import { ConsentStateSchema } from './consents.ts';
@@ -64,7 +65,6 @@ export const EmailRegisterBodySchema = z.strictObject({
 });
 export type EmailRegisterBody = z.infer<typeof EmailRegisterBodySchema>;
 
-const TokenSchema = z.string().min(1).max(8192);
 /**
  * A sign-up through a provider (decision 21): the provider's token proves the identity; `email` is
  * taken only when the provider gave none (EmailCollection), `birthday` when it gave none
@@ -76,11 +76,14 @@ const socialRegister = <const Type extends string, Fields extends z.ZodRawShape>
 ) =>
   z.strictObject({ type: z.literal(type), email: EmailSchema.optional(), ...fields, ...SignupCommonFields });
 export const SocialRegisterBodySchema = z.discriminatedUnion('type', [
-  socialRegister('google', { google_open_id_token: TokenSchema }),
-  socialRegister('google_one_tap', { google_open_id_token: TokenSchema }),
-  socialRegister('facebook', { facebook_id: z.string().min(1).max(255), facebook_token: TokenSchema }),
-  socialRegister('line', { line_id_token: TokenSchema }),
-  socialRegister('sso', { sso_id_token: TokenSchema }),
+  socialRegister('google', { google_open_id_token: ProviderTokenSchema }),
+  socialRegister('google_one_tap', { google_open_id_token: ProviderTokenSchema }),
+  socialRegister('facebook', {
+    facebook_id: z.string().min(1).max(255),
+    facebook_token: ProviderTokenSchema,
+  }),
+  socialRegister('line', { line_id_token: ProviderTokenSchema }),
+  socialRegister('sso', { sso_id_token: ProviderTokenSchema }),
 ]);
 export type SocialRegisterBody = z.infer<typeof SocialRegisterBodySchema>;
 
@@ -112,13 +115,13 @@ export const LoginBodySchema = z
       .max(254)
       .optional(),
     password: PasswordFieldSchema.optional(),
-    google_open_id_token: TokenSchema.optional(),
-    line_id_token: TokenSchema.optional(),
-    sso_id_token: TokenSchema.optional(),
+    google_open_id_token: ProviderTokenSchema.optional(),
+    line_id_token: ProviderTokenSchema.optional(),
+    sso_id_token: ProviderTokenSchema.optional(),
     /** The address the SSO check was made for; the token's own email decides. */
     sso_user_email: z.string().max(254).optional(),
     facebook_id: z.string().min(1).max(255).optional(),
-    facebook_token: TokenSchema.optional(),
+    facebook_token: ProviderTokenSchema.optional(),
     facebook_autologin: z.boolean().optional(),
     recaptchaV3Token: BotCheckTokenSchema.optional(),
     recaptchaV2Token: BotCheckTokenSchema.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProviderTokenSchema } from '../text.ts';
 import { EmailSchema } from './email.ts';
 
 /**
@@ -74,19 +75,18 @@ export const ProvidersResultSchema = z.object({
 });
 export type ProvidersResult = z.infer<typeof ProvidersResultSchema>;
 
-const TokenSchema = z.string().min(1).max(8192);
 export const SocialTokenFields = {
-  google_open_id_token: TokenSchema.optional(),
-  line_id_token: TokenSchema.optional(),
-  sso_id_token: TokenSchema.optional(),
+  google_open_id_token: ProviderTokenSchema.optional(),
+  line_id_token: ProviderTokenSchema.optional(),
+  sso_id_token: ProviderTokenSchema.optional(),
   facebook_id: z.string().min(1).max(255).optional(),
-  facebook_token: TokenSchema.optional(),
+  facebook_token: ProviderTokenSchema.optional(),
 };
 
 /** `POST /v3/facebook/login_data/` (spec 1 section 7). */
 export const FacebookLoginDataBodySchema = z.strictObject({
   facebook_id: z.string().min(1).max(255),
-  facebook_token: TokenSchema,
+  facebook_token: ProviderTokenSchema,
 });
 export type FacebookLoginDataBody = z.infer<typeof FacebookLoginDataBodySchema>;
 /** Spec 1 section 3 'Login-data lookup'; `is_fb_auth_only` derived: neither Google nor a password. */
@@ -102,7 +102,7 @@ export type FacebookLoginData = z.infer<typeof FacebookLoginDataSchema>;
 
 /** `POST /v3/facebook/profile_data/` (spec 1 section 7). */
 export const FacebookProfileDataBodySchema = z.strictObject({
-  access_token: TokenSchema,
+  access_token: ProviderTokenSchema,
   /** Send the birthday only as a date (no time of day): the spec's flag. */
   pii_safe_birthday: z.boolean().optional(),
   /** Comma-separated field names to return; all of them when absent. */
