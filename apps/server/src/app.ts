@@ -53,6 +53,7 @@ import { registerViewerRoutes } from './modules/users/viewer.routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerAdminEndpoint } from './plugins/admin-endpoint.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerInputChecks } from './plugins/input.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -71,7 +72,10 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     loggerInstance: options.logger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Fastify's and Node's own refusals answer in the envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -88,6 +92,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   // First, so every answer carries them, 404s and errors included.
   registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   registerErrorHandling(app);
+  registerInputChecks(app);
   if (options.webApp !== false) await registerWebApp(app, { distDir: config.webDistDir });
   // Media in a bucket is served by the bucket (or its CDN); local media from /media/ here.
   if (!config.s3) await registerMedia(app, { mediaDir: config.mediaDir });

@@ -1,3 +1,4 @@
+import { hasRefusedCharacter } from '@pinboard/shared';
 import { z } from 'zod';
 import { AppError } from './app-error.ts';
 
@@ -6,7 +7,20 @@ import { AppError } from './app-error.ts';
  * They carry no permission: every page re-applies the viewer's visibility rules,
  * so a forged bookmark can only move the cursor, never reveal a row.
  */
-const KeySchema = z.array(z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).max(4);
+const KeySchema = z
+  .array(
+    z.union([
+      // The one rule for text (no control characters), and whole numbers a row's key can hold.
+      z
+        .string()
+        .max(200)
+        .refine((value) => !hasRefusedCharacter(value)),
+      z.number().int(),
+      z.boolean(),
+      z.null(),
+    ]),
+  )
+  .max(4);
 
 /** What a paged list needs: who asks, where to continue, how many. */
 export interface PageOptions {

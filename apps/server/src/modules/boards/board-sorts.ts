@@ -55,3 +55,42 @@ export function afterKey(spec: SortSpec, key: string[]): SQL {
 export function keyLength(spec: SortSpec): number {
   return spec.keys.length + 1;
 }
+
+const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+/** A timestamp as PostgreSQL writes it (`2026-11-25 14:19:37.123+00`), a real date and time. */
+function isTimestampText(value: string): boolean {
+  const match = TIMESTAMP_TEXT.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return (
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day! &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60
+  );
+}
+
+/**
+ * Whether a bookmark's values fit the sort's columns (and the id after them), so a forged one
+ * is refused as invalid instead of failing its cast in the database.
+ */
+export function isSortKeyOf(spec: SortSpec, key: unknown[]): key is string[] {
+  if (key.length !== keyLength(spec)) return false;
+  const casts = [...spec.keys.map((k) => k.cast), 'id'];
+  return key.every((value, i) => {
+    if (typeof value !== 'string') return false;
+    switch (casts[i]) {
+      case 'timestamptz':
+        return isTimestampText(value);
+      case 'int':
+        return /^-?\d{1,10}$/.test(value) && Math.abs(Number(value)) <= 2147483647;
+      case 'id':
+        return /^[1-9]\d{0,15}$/.test(value) && Number(value) <= Number.MAX_SAFE_INTEGER;
+      default:
+        return value.length <= 200;
+    }
+  });
+}

@@ -6,7 +6,7 @@ import { decodeBookmark, pageOf } from '../../lib/bookmark.ts';
 import { pinFilters } from '../pins/pins.repository.ts';
 import { pagePins, type PinPage } from '../pins/pins.service.ts';
 import { findProfileByUsername } from '../users/users.repository.ts';
-import { keyLength, BOARD_SORT_SPECS } from './board-sorts.ts';
+import { BOARD_SORT_SPECS, isSortKeyOf } from './board-sorts.ts';
 import { presentBoard, presentSection } from './boards.presenter.ts';
 import {
   deleteBoardFollow,
@@ -74,10 +74,7 @@ export async function pageUserBoards(
   const user = await findProfileByUsername(db, username, null);
   if (!user) throw new AppError('user_not_found');
   const key = decodeBookmark(query.bookmark);
-  if (
-    key &&
-    (key.length !== keyLength(BOARD_SORT_SPECS[query.sort]) || key.some((v) => typeof v !== 'string'))
-  ) {
+  if (key && !isSortKeyOf(BOARD_SORT_SPECS[query.sort], key)) {
     throw new AppError('invalid_bookmark', { field: 'bookmark' });
   }
   const rows = await listUserBoards(db, {

@@ -16,6 +16,15 @@ import { createUpload, getUpload, registerImageUrlAnswer, type UploadDeps } from
 // Room for the multipart framing around the largest file (boundaries, part headers).
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
+/** A body busboy could not read as a multipart form (no boundary, cut short): the client's fault. */
+function multipartError(error: unknown): unknown {
+  const statusCode = (error as { statusCode?: number }).statusCode;
+  if (error instanceof AppError || (statusCode && statusCode < 500)) return error;
+  return new AppError('multipart_invalid', {
+    detail: error instanceof Error ? error.message : String(error),
+  });
+}
+
 /**
  * Uploads (`POST /v3/media/uploads/`, polled with `GET /v3/media/uploads/{id}/`) and images
  * registered by URL (`PUT /v3/pins/image/`), issue 8 and decision 25.
@@ -48,9 +57,17 @@ export function registerMediaUploadRoutes(app: FastifyInstance, context: AppCont
           reply.header('connection', 'close');
           throw new AppError('media_too_large', { detail: `content-length ${declared}` });
         }
-        const part = await request.file();
+        const part = await request.file().catch((error: unknown) => {
+          throw multipartError(error);
+        });
         if (!part) throw new AppError('media_file_missing');
-        return ok(await createUpload(deps, request.viewer.userId, part.file));
+        try {
+          return ok(await createUpload(deps, request.viewer.userId, part.file));
+        } catch (error) {
+          // The form's framing can also break while the file streams (never closed, cut short).
+          const framingError = part.file.errored;
+          throw framingError && !(error instanceof AppError) ? multipartError(framingError) : error;
+        }
       },
     );
   });
