@@ -175,6 +175,17 @@ describe('the app on S3 storage', () => {
     }
     expect(upload).toMatchObject({ status: 'ready', error: null });
 
+    // The pin builder's look-up answers the picture from the bucket too.
+    const found = await t.request({
+      method: 'GET',
+      url: `/v3/pins/find_images/?url=${encodeURIComponent(own)}`,
+      headers: headers(cookie),
+    });
+    expect(found.status).toBe(200);
+    expect(found.body.resource_response.data.items).toEqual([
+      { type: 'pinnable', url: own, width: null, height: null },
+    ]);
+
     // A key that is not stored fails as a missing page would; another host's URL is fetched (and refused here).
     const missing = own
       .replace(/[0-9a-f]{64}/, 'f'.repeat(64))

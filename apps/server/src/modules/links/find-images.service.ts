@@ -1,6 +1,8 @@
 import type { FoundImages } from '@pinboard/shared';
 import type { CounterStore } from '../../adapters/counters/counters.ts';
+import type { MediaStorage } from '../../adapters/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { ownMediaKey } from '../../lib/media-url.ts';
 import { requireViewer } from '../../lib/require-viewer.ts';
 import { safeFetch } from '../../lib/safe-fetch.ts';
 import { decodeHtml } from './html-text.ts';
@@ -10,6 +12,9 @@ export interface FindImagesDeps {
   /** config.fetchAllowHosts */
   allowHosts: readonly string[];
   counters: CounterStore;
+  /** This app's own media URLs are looked up here, not fetched. */
+  storage: Pick<MediaStorage, 'exists'>;
+  publicUrl: string;
 }
 
 /** Each person may have this many pages looked up per minute: the server is no free proxy. */
@@ -32,6 +37,18 @@ export async function findPageImages(
   const userId = requireViewer(viewerId);
   if ((await deps.counters.increment(`find_images:${userId}`, 60)) > LOOKUPS_PER_MINUTE) {
     throw new AppError('rate_limited');
+  }
+  const ownKey = ownMediaKey(withScheme(rawUrl), deps.publicUrl);
+  if (ownKey) {
+    // One of this app's own pictures: it is pinnable if stored, whatever address the storage has.
+    if (!(await deps.storage.exists(ownKey))) throw new AppError('fetch_bad_status', { detail: 'HTTP 404' });
+    const url = new URL(withScheme(rawUrl), deps.publicUrl).href;
+    return {
+      url,
+      title: null,
+      description: null,
+      items: [{ type: 'pinnable', url, width: null, height: null }],
+    };
   }
   const page = await safeFetch(withScheme(rawUrl), {
     allowHosts: deps.allowHosts,

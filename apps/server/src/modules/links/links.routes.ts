@@ -10,10 +10,10 @@ import { findPageImages } from './find-images.service.ts';
 /** Links of web pages (issue 8): `GET /v3/pins/find_images/`. */
 export function registerLinkRoutes(
   app: FastifyInstance,
-  { config, counters }: AppContext & { counters: CounterStore },
+  { config, counters, storage }: AppContext & { counters: CounterStore },
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { allowHosts: config.fetchAllowHosts, counters };
+  const deps = { allowHosts: config.fetchAllowHosts, counters, storage, publicUrl: config.publicUrl };
   api.get(
     '/v3/pins/find_images/',
     {
