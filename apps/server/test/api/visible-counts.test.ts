@@ -70,3 +70,25 @@ describe("a profile's board and pin counts", () => {
     }
   });
 });
+
+describe("a pin's save count", () => {
+  it('counts only saves anyone may see: not those onto secret boards or by inactive accounts', async () => {
+    const saver = await t.make.user();
+    const gone = await t.make.user({ status: 'deactivated' });
+    const saverSecret = await t.make.board(saver.id, { privacy: 'secret' });
+    const saverPublic = await t.make.board(saver.id);
+    const goneBoard = await t.make.board(gone.id);
+    const save = { viaPinId: ids.publicPin, createdMethod: 'repin' as const };
+    await t.make.pin(saver.id, saverSecret.id, save);
+    await t.make.pin(saver.id, saverPublic.id, save);
+    await t.make.pin(gone.id, goneBoard.id, save);
+
+    for (const as of [undefined, 'stranger', 'owner'] as const) {
+      const closeup = (await get(`/v3/pins/${ids.publicPin}/`, as)).body.resource_response.data;
+      expect(closeup.repin_count).toBe(1);
+      const listed = (await get(`/v3/users/${names.owner}/pins/?page_size=50`, as)).body.resource_response
+        .data;
+      expect(listed.find((pin: { id: string }) => Number(pin.id) === ids.publicPin).repin_count).toBe(1);
+    }
+  });
+});

@@ -14,6 +14,18 @@ const pinnerAvatar = alias(images, 'pinner_avatar');
 const boardOwner = alias(users, 'board_owner');
 
 /**
+ * How many times the pin was saved where anyone may see the save: on a public board of an active
+ * owner, by an active account. The kept `repin_count` also counts saves onto secret boards, which
+ * must not show to everyone; it is read only to skip the count for pins never saved (most).
+ */
+const publicSaveCount = sql<number>`(case when ${pins.repinCount} = 0 then 0 else (
+  select count(*)::int from pins save
+  join boards save_board on save_board.id = save.board_id and save_board.privacy = 'public'
+  join users save_owner on save_owner.id = save_board.owner_id and save_owner.status = 'active'
+  join users saver on saver.id = save.pinner_id and saver.status = 'active'
+  where save.via_pin_id = ${pins.id}) end)`;
+
+/**
  * Everything a pin answer needs, in one query with joins (no query per row). `extra` adds
  * computed columns a list sorts on (the related pins' score).
  */
@@ -39,7 +51,7 @@ export function selectPins<Extra extends Record<string, SQL.Aliased | SQL> = Rec
       createdMethod: pins.createdMethod,
       createdAt: pins.createdAt,
       viaPinId: pins.viaPinId,
-      repinCount: pins.repinCount,
+      repinCount: publicSaveCount,
       imageSizes: images.sizes,
       pinner: userSummaryColumns(pinner, pinnerAvatar),
       board: { id: boards.id, name: boards.name, slug: boards.slug, privacy: boards.privacy },
