@@ -68,6 +68,22 @@ describe('visitor caches kept in step', () => {
     expect(await cache.get('k', compute)).toBe(2);
   });
 
+  it('lets the app start when Redis cannot be reached, and says so', async () => {
+    const warnings: string[] = [];
+    const bus = open('redis://127.0.0.1:1');
+    const stop = await syncVisitorCaches(bus, {
+      warn: (_details: unknown, message: string) => warnings.push(message),
+    });
+    expect(warnings).toEqual([
+      'not subscribed to cache invalidations: other instances cannot clear this one',
+    ]);
+    // A clear here still clears here; the failed publish is a warning, not a crash.
+    clearSignedOutAnswers();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(warnings).toContain('could not publish a cache invalidation');
+    stop();
+  });
+
   it.skipIf(!redisUrl)('carries one instance’s invalidation to another through Redis pub/sub', async () => {
     const publisher = open(redisUrl);
     const listener = open(redisUrl);

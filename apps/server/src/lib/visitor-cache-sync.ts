@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { InvalidationBus } from '../adapters/invalidation/index.ts';
 import { clearLocalSignedOutAnswers, onSignedOutAnswersCleared } from './signed-out-answers.ts';
 
@@ -9,9 +8,12 @@ import { clearLocalSignedOutAnswers, onSignedOutAnswersCleared } from './signed-
  */
 export async function syncVisitorCaches(
   bus: InvalidationBus,
-  log: Pick<FastifyBaseLogger, 'warn'>,
+  log: { warn(details: { err: unknown }, message: string): void },
 ): Promise<() => void> {
-  await bus.subscribe(clearLocalSignedOutAnswers);
+  // An unreachable Redis must not keep the server from starting: its caches then only expire.
+  await bus.subscribe(clearLocalSignedOutAnswers).catch((error: unknown) => {
+    log.warn({ err: error }, 'not subscribed to cache invalidations: other instances cannot clear this one');
+  });
   return onSignedOutAnswersCleared(() => {
     // The clear here has happened; an unreachable Redis leaves the others to their own expiry.
     bus

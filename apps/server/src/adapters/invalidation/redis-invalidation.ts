@@ -8,7 +8,9 @@ import type { InvalidationBus } from './invalidation.ts';
  */
 export function createRedisInvalidation(url: string, channel = 'pinboard:invalidate'): InvalidationBus {
   const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true };
-  const publisher = new Redis(url, options);
+  // Connection errors reach the caller as failed commands; ioredis reconnects by itself.
+  const quiet = (redis: Redis) => redis.on('error', () => {});
+  const publisher = quiet(new Redis(url, options));
   // A subscribed connection can only listen, so it is a second one, opened on first subscribe.
   let subscriber: Redis | null = null;
   const handlers = new Set<() => void>();
@@ -23,7 +25,7 @@ export function createRedisInvalidation(url: string, channel = 'pinboard:invalid
     async subscribe(handler) {
       handlers.add(handler);
       if (subscriber) return;
-      subscriber = new Redis(url, options);
+      subscriber = quiet(new Redis(url, options));
       subscriber.on('message', (from: string) => {
         if (from === channel) notify();
       });
