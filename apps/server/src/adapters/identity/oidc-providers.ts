@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import {
   createRemoteJWKSet,
@@ -71,7 +71,10 @@ export function createIdentityProviders(options: {
   const isDevIssuer = (issuer: string) => devIdp !== null && issuer === devIdp.issuer;
 
   function discover(settings: OidcClientSettings): Promise<Discovered> {
-    const key = `${settings.issuer} ${settings.clientId}`;
+    // The client's whole settings: the configuration carries the secret it authenticates with,
+    // so an operator's new secret for an SSO domain is used from the next sign-in on.
+    const secret = createHash('sha256').update(settings.clientSecret).digest('base64url');
+    const key = `${settings.issuer} ${settings.clientId} ${secret}`;
     const cached = discovered.get(key);
     if (cached) {
       return cached.then((found) => {
