@@ -90,7 +90,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   });
 
   // First, so every answer carries them, 404s and errors included.
-  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl, mediaOrigin: config.mediaOrigin });
   registerErrorHandling(app);
   registerInputChecks(app);
   if (options.webApp !== false) await registerWebApp(app, { distDir: config.webDistDir });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -6,7 +7,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { Parser } from 'htmlparser2';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTHING_POLICY } from '../src/plugins/security-headers.ts';
+import { NOTHING_POLICY, webPagePolicy } from '../src/plugins/security-headers.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // A stand-in build: index.html as Vite writes it (a module script and a stylesheet link).
@@ -49,17 +50,43 @@ function directives(policy: unknown): Map<string, string[]> {
   return map;
 }
 
-/** The `<script>` and `<style>` elements of a page, with their attributes, as a browser's parser finds them. */
-function inlineElements(html: string): { name: string; attribs: Record<string, string> }[] {
-  const found: { name: string; attribs: Record<string, string> }[] = [];
+/** The `<script>` and `<style>` elements of a page, with their attributes and text, as a browser's parser finds them. */
+function inlineElements(html: string): { name: string; attribs: Record<string, string>; text: string }[] {
+  const found: { name: string; attribs: Record<string, string>; text: string }[] = [];
+  let open: { name: string; attribs: Record<string, string>; text: string } | null = null;
   const parser = new Parser({
     onopentag(name, attribs) {
-      if (name === 'script' || name === 'style') found.push({ name, attribs });
+      if (name === 'script' || name === 'style') found.push((open = { name, attribs, text: '' }));
+    },
+    ontext(text) {
+      if (open) open.text += text;
+    },
+    onclosetag() {
+      open = null;
     },
   });
   parser.write(html);
   parser.end();
   return found;
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** The directives every web app page has, whatever allows its inline code. */
+function expectWebPagePolicy(response: LightMyRequestResponse) {
+  expectCommonHeaders(response);
+  expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  const policy = directives(response.headers['content-security-policy']);
+  expect(policy.get('default-src')).toEqual(["'none'"]);
+  expect(policy.get('object-src')).toEqual(["'none'"]);
+  expect(policy.get('base-uri')).toEqual(["'none'"]);
+  expect(policy.get('form-action')).toEqual(["'self'"]);
+  expect(policy.get('connect-src')).toEqual(["'self'"]);
+  expect(policy.get('img-src')).toContain("'self'");
+  expect(policy.get('style-src') ?? []).not.toContain("'unsafe-inline'");
+  // No style attribute either: the policy lets none in.
+  expect(bodyOf(response)).not.toMatch(/\sstyle=/);
+  return policy;
 }
 
 function bodyOf(response: LightMyRequestResponse): string {
@@ -85,57 +112,62 @@ function expectCommonHeaders(response: LightMyRequestResponse) {
 
 describe('web app pages', () => {
   const pages = [
-    ['the signed-out home page (inlined feed, stylesheet and first row)', '/', 200],
-    ['a catalogued page', '/search/pins/?q=lamp', 200],
-    ['an unknown page (the app shows its 404)', '/no/such/page/here', 404],
-    ['the pin-create popup', '/pin/create/button/?url=https://shop.example/', 200],
+    ['a catalogued page', '/search/pins/?q=lamp', 200, false],
+    ['an unknown page (the app shows its 404)', '/no/such/page/here', 404, false],
+    ['the pin-create popup', '/pin/create/button/?url=https://shop.example/', 200, false],
+    ["a signed-in viewer's home page", '/', 200, true],
   ] as const;
 
   it.each(pages)(
     '%s has a strict nonce policy that every inline element carries',
-    async (_name, url, status) => {
-      const response = await t.app.inject({ url, headers: { ...HTML, 'accept-encoding': 'br' } });
+    async (_name, url, status, signedIn) => {
+      const cookie = signedIn ? { cookie: await t.make.sessionCookie((await t.make.user()).id) } : {};
+      const response = await t.app.inject({ url, headers: { ...HTML, ...cookie } });
       expect(response.statusCode).toBe(status);
-      expectCommonHeaders(response);
-      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-
-      const policy = directives(response.headers['content-security-policy']);
+      const policy = expectWebPagePolicy(response);
       const nonce = /^'nonce-([A-Za-z0-9+/]{22}==)'$/.exec(policy.get('script-src')?.[1] ?? '')?.[1];
       expect(nonce).toBeDefined();
       expect(policy.get('script-src')).toEqual(["'self'", `'nonce-${nonce}'`]);
       expect(policy.get('style-src')).toEqual(["'self'", `'nonce-${nonce}'`]);
-      expect(policy.get('default-src')).toEqual(["'none'"]);
-      expect(policy.get('object-src')).toEqual(["'none'"]);
-      expect(policy.get('base-uri')).toEqual(["'none'"]);
-      expect(policy.get('form-action')).toEqual(["'self'"]);
-      expect(policy.get('connect-src')).toEqual(["'self'"]);
-      expect(policy.get('img-src')).toContain("'self'");
 
-      const elements = inlineElements(bodyOf(response));
+      const elements = inlineElements(response.body);
       expect(elements.filter((element) => element.name === 'script').length).toBeGreaterThan(0);
       for (const element of elements) expect(element.attribs.nonce, element.name).toBe(nonce);
-      // No style attribute either: the policy lets none in.
-      expect(bodyOf(response)).not.toMatch(/\sstyle=/);
     },
   );
 
-  it('the home page inlines its stylesheet, feed and first row, all under the nonce', async () => {
-    const response = await t.app.inject({ url: '/', headers: HTML });
-    const elements = inlineElements(response.body);
-    // index.html's module script, the inlined stylesheet, the first row's style, the feed's data.
-    expect(elements.map((element) => element.name).sort()).toEqual(['script', 'script', 'style', 'style']);
-    expect(response.body).toContain('class="pv-card pv-c0"');
-  });
-
   it('gives each response a nonce of its own', async () => {
     const nonces = new Set<string>();
-    for (const url of ['/', '/', '/search/pins/?q=lamp', '/search/pins/?q=lamp']) {
+    for (const url of ['/search/pins/?q=lamp', '/search/pins/?q=lamp', '/no/such/page/', '/no/such/page/']) {
       const response = await t.app.inject({ url, headers: HTML });
       const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))![1]!;
       expect(inlineElements(response.body)[0]!.attribs.nonce).toBe(nonce);
       nonces.add(nonce);
     }
     expect(nonces.size).toBe(4);
+  });
+
+  it('the signed-out home page, one copy for every visitor, allows exactly its inline styles by hash and runs no inline script', async () => {
+    const first = await t.app.inject({ url: '/', headers: { ...HTML, 'accept-encoding': 'br' } });
+    const second = await t.app.inject({ url: '/', headers: { ...HTML, 'accept-encoding': 'br' } });
+    // The same bytes: compressed once for the cached feed page, not per response.
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    const policy = expectWebPagePolicy(first);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+
+    const elements = inlineElements(bodyOf(first));
+    const styles = elements.filter((element) => element.name === 'style');
+    // The inlined stylesheet and the first row's.
+    expect(styles).toHaveLength(2);
+    expect(policy.get('style-src')).toEqual(["'self'", ...styles.map((style) => sha256(style.text))]);
+    // Its scripts: index.html's module script (from 'self') and the first feed page's data,
+    // which a browser never runs; no script without a source that would run.
+    const scripts = elements.filter((element) => element.name === 'script');
+    expect(scripts.map((script) => script.attribs.src ?? script.attribs.type)).toEqual([
+      '/assets/index-e1.js',
+      'application/json',
+    ]);
+    expect(bodyOf(first)).toContain('class="pv-card pv-c0"');
   });
 
   it('keeps the opener of the pin-create popup, and of no other page', async () => {
@@ -267,5 +299,19 @@ describe('with an https PUBLIC_URL', () => {
     const policy = directives(response.headers['content-security-policy']);
     expect(policy.has('upgrade-insecure-requests')).toBe(true);
     expect(policy.get('img-src')).not.toContain('http:');
+  });
+});
+
+describe('with media in a bucket or behind a CDN', () => {
+  it('pages take images and video from its origin', () => {
+    const policy = directives(
+      webPagePolicy(
+        { publicUrl: 'https://pinboard.example', mediaOrigin: 'https://cdn.example.net' },
+        { nonce: 'n0nce' },
+      ),
+    );
+    expect(policy.get('img-src')).toContain('https://cdn.example.net');
+    expect(policy.get('media-src')).toEqual(["'self'", 'blob:', 'https://cdn.example.net']);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
   });
 });

@@ -4,8 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export type ContentEncoding = 'br' | 'gzip';
 
 /**
- * A response body that may be sent many times (a cached feed page): each encoding is
- * compressed once, on first use, and kept with the body. Compressing a 30 KB page
+ * A response body that is sent many times (a cached feed page, the home page's HTML): each
+ * encoding is compressed once, on first use, and kept with the body. Compressing a 30 KB page
  * costs well under a millisecond at these levels, paid once per cache entry, not per request.
  */
 export interface CompressibleBody {

@@ -11,8 +11,8 @@ export interface SecurityHeadersOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The Content-Security-Policy of a web app page whose `<script>` and `<style>` elements carry `nonce`. */
-    webPagePolicy: (nonce: string) => string;
+    /** The Content-Security-Policy of a web app page, allowing its inline code by nonce or by hash. */
+    webPagePolicy: (inline: InlineCode) => string;
   }
 }
 
@@ -74,6 +74,12 @@ const OPENER_KEPT_PREFIXES = ['/connect/', '/sso/', '/__dev/idp/', '/pin/create/
 /** A year, without subdomains: the operator's other hosts are not this server's to decide. */
 const HSTS = 'max-age=31536000';
 
+/**
+ * How a page's inline `<script>` and `<style>` elements are allowed: each carries this
+ * response's nonce, or (a page whose bytes many responses share) each one's hash is listed.
+ */
+export type InlineCode = { nonce: string } | { scriptHashes: string[]; styleHashes: string[] };
+
 /** A fresh nonce for one response's inline `<script>` and `<style>` elements. */
 export function createNonce(): string {
   return randomBytes(16).toString('base64');
@@ -81,18 +87,22 @@ export function createNonce(): string {
 
 /**
  * The web app's policy (index.html and the pages built from it). Scripts and stylesheets come
- * from this origin or carry the response's nonce; nothing is inline without it, no plugin, no
+ * from this origin or are the page's own inline code (by nonce or hash); nothing else inline, no plugin, no
  * `<base>`, no framing. Images may come from anywhere on the web: the pin-create popup and the
  * Pin Builder show the pictures of the page being saved, wherever they are, before anything is
  * stored. Everything the app asks for by script is on this origin.
  */
-export function webPagePolicy(options: SecurityHeadersOptions, nonce: string): string {
+export function webPagePolicy(options: SecurityHeadersOptions, inline: InlineCode): string {
   const https = options.publicUrl.startsWith('https://');
   const media = options.mediaOrigin ? ` ${options.mediaOrigin}` : '';
+  const [scripts, styles] =
+    'nonce' in inline
+      ? [[`'nonce-${inline.nonce}'`], [`'nonce-${inline.nonce}'`]]
+      : [inline.scriptHashes, inline.styleHashes];
   return [
     "default-src 'none'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...scripts].join(' '),
+    ["style-src 'self'", ...styles].join(' '),
     // An http site's pictures too while the app itself is on http (development, tests); on an
     // https site the browser upgrades them first.
     `img-src 'self' data: blob: https:${https ? '' : ' http:'}${media}`,
@@ -138,7 +148,7 @@ function setSecurityHeaders(res: ServerResponse, url: string | undefined, hsts: 
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
   const hsts = options.publicUrl.startsWith('https://') ? HSTS : null;
-  app.decorate('webPagePolicy', (nonce: string) => webPagePolicy(options, nonce));
+  app.decorate('webPagePolicy', (inline: InlineCode) => webPagePolicy(options, inline));
   // On the socket, before Fastify's own listener: answers Fastify gives before any hook (a URL
   // it cannot decode, a parameter too long) carry them too.
   app.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) =>

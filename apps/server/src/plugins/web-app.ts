@@ -2,7 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { compressibleBody, sendCompressible } from '../lib/compressed-body.ts';
+import { createHash } from 'node:crypto';
+import { compressibleBody, sendCompressible, type CompressibleBody } from '../lib/compressed-body.ts';
 import { createNonce } from './security-headers.ts';
 import { readViteManifest, type ViteManifest } from './vite-manifest.ts';
 
@@ -135,27 +136,63 @@ export function withAdditions(indexHtml: string, additions: PageAdditions): stri
 /**
  * A page's HTML for one response: every `<script>` and `<style>` element carries this
  * response's nonce, and the Content-Security-Policy (when registerSecurityHeaders ran) allows
- * inline code with that nonce only. The server writes every such element itself (index.html,
- * the home page's additions), and none of the text it inlines can start one: the feed's JSON
- * escapes `<`, the markup escapes it, the stylesheet is the build's.
+ * inline code with that nonce only. The server writes every such element itself, and none of
+ * the text it inlines can start one.
  */
 function withNonce(reply: FastifyReply, html: string): string {
   const nonce = createNonce();
   if (reply.server.hasDecorator('webPagePolicy')) {
-    reply.header('content-security-policy', reply.server.webPagePolicy(nonce));
+    reply.header('content-security-policy', reply.server.webPagePolicy({ nonce }));
   }
   return html.replace(/<(script|style)(?=[\s>])/g, `<$1 nonce="${nonce}"`);
 }
 
+/** A page sent many times as the same bytes, with the hashes of its inline code (see `preparePage`). */
+export interface PreparedPage {
+  body: CompressibleBody;
+  scriptHashes: string[];
+  styleHashes: string[];
+}
+
+const INLINE_STYLE = /<style>([^]*?)<\/style>/g;
+// Scripts that run: no `src`, and no type but JavaScript's (a JSON data block is never run).
+const INLINE_SCRIPT =
+  /<script(?![^>]*\ssrc=)(?![^>]*\stype="(?!module"|text\/javascript")[^"]*")[^>]*>([^]*?)<\/script>/g;
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
 /**
- * Answers a page view with a variant of index.html prepared for it (see `withAdditions`),
- * compressed when the browser accepts it: unlike index.html, such a page can be tens of KB.
- * It is compressed for each response, as each carries its own nonce (well under a millisecond
- * for a home page).
+ * A page whose HTML is shared by many responses (the signed-out home page, kept with its
+ * cached feed page): its policy allows its inline code by hash instead of a nonce, so the one
+ * compressed copy serves every visitor, where a nonce would make each response's bytes its
+ * own and cost a compression each.
  */
-export function sendWebAppPage(request: FastifyRequest, reply: FastifyReply, page: string): FastifyReply {
+export function preparePage(html: string): PreparedPage {
+  return {
+    body: compressibleBody(html),
+    scriptHashes: [...html.matchAll(INLINE_SCRIPT)].map((match) => sha256(match[1]!)),
+    styleHashes: [...html.matchAll(INLINE_STYLE)].map((match) => sha256(match[1]!)),
+  };
+}
+
+/**
+ * Answers a page view with a variant of index.html prepared for it (see `withAdditions` and
+ * `preparePage`), compressed when the browser accepts it: unlike index.html, such a page can be
+ * tens of KB.
+ */
+export function sendWebAppPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: PreparedPage,
+): FastifyReply {
   reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-  return sendCompressible(request, reply, compressibleBody(withNonce(reply, page)));
+  if (reply.server.hasDecorator('webPagePolicy')) {
+    reply.header(
+      'content-security-policy',
+      reply.server.webPagePolicy({ scriptHashes: page.scriptHashes, styleHashes: page.styleHashes }),
+    );
+  }
+  return sendCompressible(request, reply, page.body);
 }
 
 /**

@@ -1,7 +1,14 @@
 import { DEFAULT_PAGE_SIZE } from '@pinboard/shared';
 import type { FastifyInstance } from 'fastify';
 import { lazyChunkFiles } from '../../plugins/vite-manifest.ts';
-import { sendWebApp, sendWebAppPage, wantsWebApp, withAdditions } from '../../plugins/web-app.ts';
+import {
+  preparePage,
+  sendWebApp,
+  sendWebAppPage,
+  wantsWebApp,
+  withAdditions,
+  type PreparedPage,
+} from '../../plugins/web-app.ts';
 import { HOME_ROUTE_SOURCE, homePageAdditions } from './home-page-html.ts';
 import type { SignedOutFeed, SignedOutFeedPage } from './signed-out-feed.ts';
 
@@ -15,9 +22,8 @@ export function registerHomePage(app: FastifyInstance, { feed }: { feed: SignedO
   if (!app.hasDecorator('webAppIndexHtml')) return;
   const indexHtml = app.webAppIndexHtmlInlineStyles;
   const chunk = app.webAppManifest && lazyChunkFiles(app.webAppManifest, HOME_ROUTE_SOURCE);
-  // One page of HTML per cached feed page: built once, dropped with the page. Each response
-  // then gives it its own nonce (sendWebAppPage).
-  const pages = new WeakMap<SignedOutFeedPage, string>();
+  // One page of HTML per cached feed page: built, hashed and compressed once, dropped with the page.
+  const pages = new WeakMap<SignedOutFeedPage, PreparedPage>();
 
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
     // Anything but a page view (an API client, a HEAD without Accept) gets what it got before.
@@ -33,7 +39,7 @@ export function registerHomePage(app: FastifyInstance, { feed }: { feed: SignedO
         { json: page.body.text, pins: page.pins, pageSize: DEFAULT_PAGE_SIZE },
         chunk,
       );
-      html = withAdditions(indexHtml, additions);
+      html = preparePage(withAdditions(indexHtml, additions));
       pages.set(page, html);
     }
     return sendWebAppPage(request, reply, html);
