@@ -61,6 +61,19 @@ describe("a profile's board and pin counts", () => {
     ).toBe(1);
   });
 
+  it('are the same in people search results', async () => {
+    for (const [as, counts] of [
+      [undefined, { board_count: 1, pin_count: 2 }],
+      ['collaborator', { board_count: 2, pin_count: 5 }],
+    ] as const) {
+      const { body } = await get(`/v3/search/users/?q=${names.owner}`, as);
+      const found = body.resource_response.data.results.find(
+        (user: { username: string }) => user.username === names.owner,
+      );
+      expect(found).toMatchObject(counts);
+    }
+  });
+
   it('match the lists they stand for', async () => {
     for (const as of [undefined, 'stranger', 'collaborator'] as const) {
       const profile = (await get(`/v3/users/${names.owner}/`, as)).body.resource_response.data;
