@@ -251,9 +251,9 @@ describe.skipIf(!READY)('[proof:cluster] two instances behind a round-robin prox
     };
     const [portA, portB] = [await freePort(), await freePort()];
     instances = [startInstance('a', portA, env), startInstance('b', portB, env)];
-    await Promise.all(instances.map((instance) => waitUntilHealthy(instance, 45_000)));
+    await Promise.all(instances.map((instance) => waitUntilHealthy(instance, 90_000)));
     figures.push(`started in ${Date.now() - started} ms`);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(instances.map(stopInstance));
@@ -482,5 +482,5 @@ describe.skipIf(!READY)('[proof:cluster] two instances behind a round-robin prox
       expect(Number(timing.match(/(\d+) ms$/)![1])).toBeLessThan(PROPAGATION_LIMIT_MS);
     }
     figures.push(`operator changes held on the other instance: ${timings.join(', ')}`);
-  }, 30_000);
+  }, 60_000);
 });
