@@ -141,9 +141,22 @@ export async function listInvitesOf(
 }
 export type ViewerInviteRow = Awaited<ReturnType<typeof listInvitesOf>>[number];
 
-/** One invitation, locked for the rest of the transaction (accepting and declining race-free). */
+/**
+ * One invitation, locked for the rest of the transaction (accepting and declining race-free). An
+ * invitation to a board whose owner is not active does not exist, as the invitee's list shows.
+ */
 export async function findInviteForUpdate(tx: Executor, id: number) {
-  const [row] = await tx.select().from(boardInvites).where(eq(boardInvites.id, id)).for('update').limit(1);
+  const [row] = await tx
+    .select()
+    .from(boardInvites)
+    .where(
+      and(
+        eq(boardInvites.id, id),
+        sql`exists (select 1 from boards b join users o on o.id = b.owner_id where b.id = ${boardInvites.boardId} and o.status = 'active')`,
+      ),
+    )
+    .for('update')
+    .limit(1);
   return row ?? null;
 }
 
