@@ -219,13 +219,14 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
 
 /**
  * The public reads searched for hidden names, as every role; `{copy}` is a public save of a secret
- * board's pin (its collaborator's, under a title of their own).
+ * board's pin (its collaborator's, under a title of their own), `{secretPin}` that pin.
  */
 const SCANS: string[] = [
   // First, before the searches below are among the viewer's recent ones (which typeahead shows).
   `/v3/search/typeahead/?term=zq`,
   `/v3/search/autocomplete/?q=zq`,
   `/v3/search/pins/?q=${MEMBERS_ONLY}`,
+  `/v3/search/pins/?q=${MEMBERS_ONLY}&top_pin_id={secretPin}`,
   `/v3/search/pins/?q=${NOBODY}`,
   `/v3/search/boards/?q=${MEMBERS_ONLY}`,
   `/v3/search/boards/?q=${NOBODY}`,
@@ -1185,7 +1186,15 @@ describe('authorization proof', () => {
     let scans = 0;
     let scansShowingPublic = 0;
     for (const [url, words] of [
-      ...SCANS.map((scan) => [scan.replace('{copy}', world.copyPinId), forbiddenWords] as const),
+      ...SCANS.map(
+        (scan) =>
+          [
+            scan
+              .replace('{copy}', world.copyPinId)
+              .replace('{secretPin}', world.targets.get('secret board')!.pinId),
+            forbiddenWords,
+          ] as const,
+      ),
       ...OWN_SCANS.map((scan) => [scan, () => [NOBODY]] as const),
     ]) {
       for (const role of ROLES) {
