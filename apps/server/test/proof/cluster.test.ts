@@ -478,9 +478,22 @@ describe.skipIf(!READY)('[proof:cluster] two instances behind a round-robin prox
       expect(dataOf(await session.get('/v3/users/me/', instance.url)).type).not.toBe('AUTH');
     }
 
+    // A write through the API on one instance (the board turned secret) clears the other's lists.
+    const laterSession = new Client();
+    const [laterName, laterValue] = (await make.sessionCookie(laterOwner.id)).split('=');
+    laterSession.cookies.set(laterName!, laterValue!);
+    const secret = await laterSession.request('PATCH', `/v3/boards/${later.id}/`, {
+      json: { privacy: 'secret' },
+    });
+    expect(secret.status, JSON.stringify(secret.body)).toBe(200);
+    since = Date.now();
+    const reader = other(secret.instance);
+    const hidden = await heldWithin(since, async () => !(await bestOn(reader)).includes(String(later.id)));
+    timings.push(`board made secret on ${secret.instance}, off ${reader.name}'s discover list ${hidden} ms`);
+
     for (const timing of timings) {
       expect(Number(timing.match(/(\d+) ms$/)![1])).toBeLessThan(PROPAGATION_LIMIT_MS);
     }
-    figures.push(`operator changes held on the other instance: ${timings.join(', ')}`);
+    figures.push(`changes held on the other instance: ${timings.join(', ')}`);
   }, 60_000);
 });
