@@ -16,6 +16,8 @@ export interface FuzzRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
+  /** Cookies sent beside the CSRF pair (and the session, signed in): forged ones. */
+  cookie?: string;
   payload?: string | Buffer;
 }
 
@@ -165,6 +167,47 @@ const nastyRawSegment: fc.Arbitrary<string> = fc.oneof(
       .map(([unit, length]) => (unit === 'é' ? encodeURIComponent(unit) : unit).repeat(length)),
   },
 );
+
+/** Text a header can carry (visible ASCII and spaces), from any string. */
+const headerText = (value: string) => value.replace(/[^\x20-\x7e]/g, '?');
+
+/** Forged cookies (session, recognition, CSRF, visitor) and odd values in the headers plugins read. */
+const brokenHeaders = fc.record({
+  cookie: fc
+    .tuple(
+      fc.constantFrom(
+        '_pinboard_sess',
+        '_pinboard_recognized',
+        '_pinboard_group',
+        '_pinboard_oidc',
+        '_pinboard_visitor',
+        'csrftoken',
+      ),
+      fc.oneof(
+        nastyString.map((s) => encodeURIComponent(safeForUri(s))),
+        nastyString.map(headerText),
+      ),
+    )
+    .map(([name, value]) => `${name}=${value.slice(0, 6000)}`),
+  headers: fc.dictionary(
+    fc.constantFrom(
+      'accept',
+      'accept-language',
+      'accept-encoding',
+      'user-agent',
+      'referer',
+      'x-forwarded-for',
+      'x-test-country',
+      'if-none-match',
+      'if-modified-since',
+      'range',
+      'content-encoding',
+      'transfer-encoding',
+    ),
+    nastyString.map((s) => headerText(s).slice(0, 6000)),
+    { maxKeys: 3 },
+  ),
+});
 
 /** Lone surrogates cannot be percent-encoded; send their replacement instead. */
 function safeForUri(value: string): string {
@@ -471,6 +514,7 @@ export function fuzzerFor(document: OpenAPIV3.Document, pool: FuzzPool) {
         values: Record<string, string>;
         query: string;
         body: { headers: Record<string, string>; payload?: string | Buffer };
+        cookie?: string;
       }>,
     ][] = [
       [6, 'mostly valid', plain],
@@ -480,6 +524,17 @@ export function fuzzerFor(document: OpenAPIV3.Document, pool: FuzzPool) {
         plain.chain((r) => brokenPathValues.map((values) => ({ ...r, values }))),
       ],
       [2, 'broken query', plain.chain((r) => brokenQuery.map((query) => ({ ...r, query })))],
+      [
+        1,
+        'broken headers',
+        plain.chain((r) =>
+          brokenHeaders.map(({ cookie, headers }) => ({
+            ...r,
+            cookie,
+            body: { ...r.body, headers: { ...headers, ...r.body.headers } },
+          })),
+        ),
+      ],
     ];
     return fc.oneof(
       ...kinds
@@ -491,13 +546,14 @@ export function fuzzerFor(document: OpenAPIV3.Document, pool: FuzzPool) {
             method: op.method,
             url: url(r.values, r.query),
             headers: r.body.headers,
+            ...(r.cookie !== undefined ? { cookie: r.cookie } : {}),
             ...(r.body.payload !== undefined ? { payload: r.body.payload } : {}),
           })),
         })),
     );
   }
 
-  return { requestsFor, valid, nastyString, nastyRawSegment, MARKUP };
+  return { requestsFor, valid, nastyString, nastyRawSegment, brokenHeaders };
 }
 
 /** Multipart bodies: well formed, and every way of breaking the framing. */

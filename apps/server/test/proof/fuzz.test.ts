@@ -204,7 +204,8 @@ describe('fuzz proof', () => {
       for (const [n, request] of requests.entries()) {
         const signedIn = n % 2 === 1;
         const who = signedIn ? 'signed in' : 'visitor';
-        const cookie = `csrftoken=${CSRF}${signedIn ? `; ${session}` : ''}`;
+        const forged = request.cookie ? `; ${request.cookie}` : '';
+        const cookie = `csrftoken=${CSRF}${signedIn ? `; ${session}` : ''}${forged}`;
         const origin = n % 3 === 0 ? { origin: PUBLIC_URL } : {};
         let response;
         try {
@@ -366,6 +367,7 @@ describe('fuzz proof', () => {
         url: webPaths,
         accept: fc.constantFrom(HTML, 'application/json', '*/*', ''),
         signedIn: fc.boolean(),
+        broken: fc.option(fuzzer.brokenHeaders, { freq: 4 }),
       }),
       { numRuns: Number(process.env.FUZZ_WEB_RUNS ?? 600), seed: SEED },
     );
@@ -378,8 +380,11 @@ describe('fuzz proof', () => {
           method: request.method as 'GET',
           url: request.url,
           headers: {
+            ...request.broken?.headers,
             ...(request.accept ? { accept: request.accept } : {}),
-            cookie: `csrftoken=${CSRF}${request.signedIn ? `; ${session}` : ''}`,
+            cookie:
+              `csrftoken=${CSRF}${request.signedIn ? `; ${session}` : ''}` +
+              (request.broken ? `; ${request.broken.cookie}` : ''),
             'x-csrftoken': CSRF,
           },
         });
@@ -390,7 +395,8 @@ describe('fuzz proof', () => {
       const html = String(response.headers['content-type'] ?? '').includes('html');
       if (response.statusCode >= 500 || (html && MARKUP.some((m) => response.body.includes(m)))) {
         failures.push(
-          `${request.method} ${request.url.slice(0, 300)} accept=${request.accept} → ${response.statusCode} ${response.body.slice(0, 200)}`,
+          `${request.method} ${request.url.slice(0, 300)} accept=${request.accept} ` +
+            `broken=${JSON.stringify(request.broken)?.slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 200)}`,
         );
       }
     }
