@@ -5,7 +5,7 @@ import { sessions, users } from '../../src/db/schema/users.ts';
 import { hashSessionToken } from '../../src/plugins/viewer.ts';
 import { LOGIN_LIMITS } from '../../src/modules/auth/auth.policy.ts';
 import { GOOD_PASSWORD, uniqueEmail } from '../helpers/auth.ts';
-import { enableTwoFactor } from '../helpers/mfa.ts';
+import { codeTextedTo, enableTwoFactor } from '../helpers/mfa.ts';
 import { errorOf, TEST_CSRF_TOKEN, TestBrowser } from '../helpers/browser.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -213,6 +213,21 @@ describe('lockouts', () => {
     expect(errorOf(await login(new TestBrowser(t), ada.email)).code).toBe('mfa_required');
     const guess = await login(new TestBrowser(t), ada.email, GOOD_PASSWORD, { backup_code: 'abcdefghjk' });
     expect(errorOf(guess).code).toBe('backup_code_incorrect');
+    expect(errorOf(await login(new TestBrowser(t), ada.username)).code).toBe('login_rate_limited');
+  });
+
+  it(`counts wrong texted codes as failures: ${LOGIN_LIMITS.accountFailures} lock the account`, async () => {
+    const ada = await account();
+    const phone = await enableTwoFactor(t, ada.id);
+    for (let sent = 0; sent < 2; sent++) {
+      expect(errorOf(await login(new TestBrowser(t), ada.email)).code).toBe('mfa_required');
+      const code = await codeTextedTo(t, phone);
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+      for (let i = 0; i < LOGIN_LIMITS.accountFailures / 2; i++) {
+        const guess = await login(new TestBrowser(t), ada.email, GOOD_PASSWORD, { mfa_token: wrong });
+        expect(errorOf(guess).code).toBe('mfa_code_incorrect');
+      }
+    }
     expect(errorOf(await login(new TestBrowser(t), ada.username)).code).toBe('login_rate_limited');
   });
 

@@ -121,8 +121,9 @@ async function requireCode(deps: MfaDeps, userId: number, now: Date, extra: Reco
  * texted code or an unused backup code is right; otherwise throws:
  * - no code, or `mfa_resend`: a new code is texted and the answer is `mfa_required`
  *   (`mfa_send_limited` past the texting caps, with whether backup codes are left);
- * - a wrong code: `mfa_code_incorrect`; a used, expired, replaced or 5-times-wrong one: `mfa_code_expired`;
- * - a wrong or used backup code: `backup_code_incorrect` (and it counts as a failed login of the account).
+ * - a wrong code: `mfa_code_incorrect` (a failed login of the account); a used, expired, replaced
+ *   or 5-times-wrong one: `mfa_code_expired` (not a guess: the code was not compared);
+ * - a wrong or used backup code: `backup_code_incorrect` (a failed login of the account).
  * Runs outside any transaction: a wrong try must stay counted when the login then fails.
  */
 export async function passSecondFactor(
@@ -146,6 +147,9 @@ export async function passSecondFactor(
   }
   if (!body.mfa_token || body.mfa_resend) throw await requireCode(deps, userId, now, input.extra ?? {});
   const check = await verifyCode(deps, deps.db, { userId, purpose: 'login', code: body.mfa_token, now });
-  if (check.outcome === 'wrong') throw new AppError('mfa_code_incorrect');
+  if (check.outcome === 'wrong') {
+    await deps.limits.recordLoginFailure({ account }, input.ip);
+    throw new AppError('mfa_code_incorrect');
+  }
   if (check.outcome === 'dead') throw new AppError('mfa_code_expired');
 }
