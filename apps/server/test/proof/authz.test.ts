@@ -1219,7 +1219,8 @@ describe('authorization proof', () => {
         `(${MATRIX.length} matrix rows, ${world.kinds.size} kinds of object, ${TEST_ENGINE}): ` +
         `${figures.unauthorised} unauthorised successes, ${figures.refusedWrites} refused writes left the database as it was, ` +
         `${figures.sameAsMissing} answers about hidden objects identical to a missing one's, ` +
-        `${figures.controls} allowed tries succeeded (${figures.writesSeen} of their ${figures.writeControls} writes seen in the database), ${scans} public reads named nothing hidden ` +
+        `${figures.controls} allowed tries succeeded (${figures.writesSeen} of their ${figures.writeControls} writes seen in the database), ` +
+        `${Object.keys(PUBLIC_OPERATIONS).length} operations public, ${scans} public reads named nothing hidden ` +
         `(${scansShowingPublic} showed public objects), ${failures.length} failures, ${seconds} s`,
     );
     expect(failures).toEqual([]);
