@@ -237,6 +237,12 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
           phoneNumberEnd={mfa.phoneNumberEnd}
           sendLimit={mfa.sendLimit}
           submit={(secondFactor) => login(mfa.credentials, secondFactor)}
+          onRecovery={(code) =>
+            openRecovery(
+              code,
+              mfa.credentials.kind === 'password' ? mfa.credentials.usernameOrEmail : undefined,
+            )
+          }
           onResent={() => toast.show(t('auth.mfa.resent'), { durationMs: AUTH_LIMITS.toastMs.modalFlow })}
           onBack={() => setStep(loginStep)}
         />

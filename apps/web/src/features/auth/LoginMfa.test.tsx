@@ -179,6 +179,19 @@ describe('the loginMfa step', () => {
     }
   });
 
+  it('opens the too-many-attempts modal when wrong codes locked the account', async () => {
+    stubAuthApi(buildViewer(), { '/v3/login/': mfaRequired });
+    renderWithAuth({ options: { container: 'home_page', step: 'login' } });
+    const dialog = await openModal();
+    await logIn(dialog);
+    await within(dialog).findByLabelText('Verification code');
+    stubAuthApi(buildViewer(), { '/v3/login/': () => failure(429, 'login_rate_limited') });
+
+    await enterCode(dialog, '654321');
+
+    expect(await within(dialog).findByRole('heading', { name: 'Too many login attempts' })).toBeTruthy();
+  });
+
   it('takes a backup code instead', async () => {
     const fetch = stubMfaApi();
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });

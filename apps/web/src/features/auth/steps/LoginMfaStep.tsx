@@ -10,6 +10,7 @@ import styles from '../AuthFlow.module.css';
 import { errorText } from '../errorText.ts';
 import type { MfaSendLimit } from '../flow.ts';
 import type { LoginErrorPlacement } from '../loginErrors.ts';
+import type { RecoveryModalCode } from '../recovery.ts';
 import { FORM_STYLE, FormError, StepHeading } from '../parts.tsx';
 import type { SecondFactor } from '../useLoginAttempt.ts';
 
@@ -28,6 +29,11 @@ export interface LoginMfaStepProps {
   /** Texted a new code (shows the toast); the old one is dead. */
   onResent: () => void;
   onBack: () => void;
+  /**
+   * Opens a recovery modal in the step's place: a wrong code is a failed login, so enough of them
+   * lock the account (too many attempts). Without it such answers read as a form error.
+   */
+  onRecovery?: (code: RecoveryModalCode) => void;
   /** A line above the form (the reset page says the new password is set). */
   note?: string;
 }
@@ -44,6 +50,7 @@ export function LoginMfaStep({
   submit,
   onResent,
   onBack,
+  onRecovery,
   note,
 }: LoginMfaStepProps) {
   const { t } = useTranslation();
@@ -63,7 +70,8 @@ export function LoginMfaStep({
       setError('code', { message: placement.code }, { shouldFocus: true });
     } else if (placement.kind === 'field' || placement.kind === 'facebook' || placement.kind === 'google') {
       setFormError(errorText(t, placement.code));
-    } else if (placement.kind === 'form') setFormError(t(`auth.errors.${placement.text}`));
+    } else if (placement.kind === 'recovery' && onRecovery) onRecovery(placement.code);
+    else if (placement.kind === 'form') setFormError(t(`auth.errors.${placement.text}`));
     else setFormError(t('auth.errors.generic'));
   }
 
