@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
+import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -52,7 +54,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // then creates it, on PGlite as on PostgreSQL.
   const extensions = { pg_trgm };
   const client = options.pgliteDir
-    ? new PGlite(path.resolve(options.pgliteDir), { extensions })
+    ? await openPgliteDir(path.resolve(options.pgliteDir), { extensions })
     : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump, extensions } : { extensions });
   await client.waitReady;
   return {
@@ -60,4 +62,26 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite in a data directory. A new cluster is made in a sibling `<dir>.init-<pid>` and renamed
+ * into place once complete: a process killed while PGlite creates it (a few seconds on the first
+ * start) would otherwise leave a half-made directory that no later start can open. Leftovers of
+ * such a kill are removed; the caller holds the DATA_DIR lock, so none is another's work.
+ */
+async function openPgliteDir(dir: string, options: PGliteOptions): Promise<PGlite> {
+  if (!existsSync(dir)) {
+    const parent = path.dirname(dir);
+    const prefix = `${path.basename(dir)}.init-`;
+    for (const name of await readdir(parent).catch(() => [] as string[])) {
+      if (name.startsWith(prefix)) await rm(path.join(parent, name), { recursive: true, force: true });
+    }
+    const staging = path.join(parent, `${prefix}${process.pid}`);
+    const fresh = new PGlite(staging, options);
+    await fresh.waitReady;
+    await fresh.close();
+    await rename(staging, dir);
+  }
+  return new PGlite(dir, options);
 }
