@@ -45,8 +45,9 @@ describe('login limits over the in-process counters', () => {
     expect(await codeOf(limits.assertLoginNotLocked(ada))).toBeNull();
   });
 
-  it('keep a name no account has apart from the accounts, and lock it the same way', async () => {
-    const limits = createAuthLimits(createMemoryCounters());
+  it('keep a name no account has apart from the accounts, lock it the same way, and forget it after a day', async () => {
+    let now = 0;
+    const limits = createAuthLimits(createMemoryCounters(() => now));
     const nobody: LoginSubject = { typed: 'Nobody@Example.com ' };
     for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++)
       await limits.recordLoginFailure(nobody, '10.0.0.2');
@@ -56,6 +57,13 @@ describe('login limits over the in-process counters', () => {
     expect(
       await codeOf(limits.assertLoginNotLocked({ account: { id: 1, createdAt: new Date(0) } })),
     ).toBeNull();
+    // Nine more failures after the lock, then one a day after the first: the count started again.
+    now += 31 * MINUTE;
+    for (let i = 1; i < LOGIN_LIMITS.accountFailures; i++)
+      await limits.recordLoginFailure(nobody, '10.0.0.2');
+    now = LOGIN_LIMITS.unknownNameSeconds * 1000;
+    await limits.recordLoginFailure(nobody, '10.0.0.2');
+    expect(await codeOf(limits.assertLoginNotLocked(nobody))).toBeNull();
   });
 
   it(`ask every login from an address with ${LOGIN_LIMITS.ipFailures} failures in 30 minutes for the bot check, not only quick ones`, async () => {

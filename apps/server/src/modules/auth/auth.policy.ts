@@ -16,6 +16,11 @@ export const LOGIN_LIMITS = {
   /** How long an account's consecutive failures are remembered without a successful login. */
   consecutiveSeconds: 365 * 24 * 60 * 60,
   /**
+   * How long failures under a name no account has are remembered: the same locks within a day,
+   * but a flood of made-up names cannot fill the counter store for a year.
+   */
+  unknownNameSeconds: 24 * 60 * 60,
+  /**
    * Failed logins from one address within `windowSeconds` after which every login from it needs
    * a bot-check token, as a too-quick one does; a right password still gets in.
    */
@@ -97,12 +102,13 @@ export function createAuthLimits(counters: CounterStore) {
      */
     async recordLoginFailure(subject: LoginSubject, ip: string): Promise<void> {
       const key = subjectKey(subject);
+      const kept = 'account' in subject ? LOGIN_LIMITS.consecutiveSeconds : LOGIN_LIMITS.unknownNameSeconds;
       const [failures] = await Promise.all([
-        counters.increment(`login:failures:account:${key}`, LOGIN_LIMITS.consecutiveSeconds),
+        counters.increment(`login:failures:account:${key}`, kept),
         counters.increment(`login:failures:ip:${ip}`, LOGIN_LIMITS.windowSeconds),
       ]);
       if (failures >= LOGIN_LIMITS.accountFailureCap) {
-        await counters.claim(`login:cap:${key}`, LOGIN_LIMITS.consecutiveSeconds);
+        await counters.claim(`login:cap:${key}`, kept);
       } else if (failures % LOGIN_LIMITS.accountFailures === 0) {
         await counters.claim(`login:lock:account:${key}`, LOGIN_LIMITS.lockSeconds);
       }
