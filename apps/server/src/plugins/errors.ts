@@ -14,8 +14,19 @@ const FASTIFY_CODES: Record<string, AppError['code']> = {
 };
 
 /** Turns whatever was thrown into an AppError; anything unexpected becomes `internal`. */
-function toAppError(error: FastifyError): AppError {
+export function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
+  // Refused by the router before any route (frameworkErrors in plugins/input.ts).
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return new AppError('invalid_request', {
+      field: 'path',
+      message: 'The address is not valid.',
+      detail: 'The path has malformed percent-encoding.',
+    });
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return new AppError('uri_too_long', { field: 'path', detail: 'A path parameter is too long.' });
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0];
     const path = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';

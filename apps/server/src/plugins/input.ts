@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasRefusedCharacter } from '@pinboard/shared';
 import { AppError } from '../lib/app-error.ts';
 import { failure } from '../lib/envelope.ts';
+import { toAppError } from './errors.ts';
 
 /**
  * The longest path parameter the router hands to a route. Above every length a route's own
@@ -14,22 +15,11 @@ export const MAX_PARAM_LENGTH = 500;
 
 /**
  * Fastify's own refusals before a route runs (a path with malformed percent-encoding, a path
- * parameter over MAX_PARAM_LENGTH), answered in the envelope like every other failure.
+ * parameter over MAX_PARAM_LENGTH): no hook or error handler runs for them, so they are turned
+ * into the envelope here, by the error handler's own mapping.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const appError =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? new AppError('uri_too_long', {
-          field: 'path',
-          detail: `A path parameter is longer than ${MAX_PARAM_LENGTH} characters.`,
-        })
-      : error.code === 'FST_ERR_BAD_URL'
-        ? new AppError('invalid_request', {
-            field: 'path',
-            message: 'The address is not valid.',
-            detail: 'The path has malformed percent-encoding.',
-          })
-        : new AppError('invalid_request', { detail: error.message });
+  const appError = toAppError(error);
   request.log.info({ code: appError.code, field: appError.field }, 'request refused');
   void reply.code(appError.status).send(failure(appError));
 }
