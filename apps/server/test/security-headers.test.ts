@@ -226,11 +226,15 @@ describe('pages with a policy of their own', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     const policy = directives(response.headers['content-security-policy']);
-    expect(policy.get('script-src')).toEqual([expect.stringMatching(/^'sha256-/)]);
-    const scripts = inlineElements(response.body).filter(
+    const elements = inlineElements(response.body);
+    const scripts = elements.filter(
       (element) => element.name === 'script' && element.attribs.type !== 'application/json',
     );
     expect(scripts).toHaveLength(1);
+    expect(policy.get('script-src')).toEqual([sha256(scripts[0]!.text)]);
+    // Its stylesheet by hash too: no inline style but its own.
+    const styles = elements.filter((element) => element.name === 'style');
+    expect(policy.get('style-src')).toEqual(styles.map((style) => sha256(style.text)));
   });
 
   it('the SSO popup keeps its opener too', async () => {
@@ -248,8 +252,13 @@ describe('pages with a policy of their own', () => {
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expectCommonHeaders(response);
     expect(response.headers['referrer-policy']).toBe('no-referrer');
-    expect(directives(response.headers['content-security-policy']).get('default-src')).toEqual(["'none'"]);
-    expect(inlineElements(response.body).filter((element) => element.name === 'script')).toHaveLength(0);
+    const policy = directives(response.headers['content-security-policy']);
+    expect(policy.get('default-src')).toEqual(["'none'"]);
+    const elements = inlineElements(response.body);
+    expect(elements.filter((element) => element.name === 'script')).toHaveLength(0);
+    expect(policy.get('style-src')).toEqual(
+      elements.filter((element) => element.name === 'style').map((style) => sha256(style.text)),
+    );
   });
 
   it('the development identity provider, answered by oidc-provider itself', async () => {

@@ -2,8 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
 import { compressibleBody, sendCompressible, type CompressibleBody } from '../lib/compressed-body.ts';
+import { inlineCodeHashes } from '../lib/inline-code-hashes.ts';
 import { createNonce } from './security-headers.ts';
 import { readViteManifest, type ViteManifest } from './vite-manifest.ts';
 
@@ -154,13 +154,6 @@ export interface PreparedPage {
   styleHashes: string[];
 }
 
-const INLINE_STYLE = /<style>([^]*?)<\/style>/g;
-// Scripts that run: no `src`, and no type but JavaScript's (a JSON data block is never run).
-const INLINE_SCRIPT =
-  /<script(?![^>]*\ssrc=)(?![^>]*\stype="(?!module"|text\/javascript")[^"]*")[^>]*>([^]*?)<\/script>/g;
-
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
 /**
  * A page whose HTML is shared by many responses (the signed-out home page, kept with its
  * cached feed page): its policy allows its inline code by hash instead of a nonce, so the one
@@ -168,11 +161,7 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
  * own and cost a compression each.
  */
 export function preparePage(html: string): PreparedPage {
-  return {
-    body: compressibleBody(html),
-    scriptHashes: [...html.matchAll(INLINE_SCRIPT)].map((match) => sha256(match[1]!)),
-    styleHashes: [...html.matchAll(INLINE_STYLE)].map((match) => sha256(match[1]!)),
-  };
+  return { body: compressibleBody(html), ...inlineCodeHashes(html) };
 }
 
 /**

@@ -1,20 +1,19 @@
-import { createHash } from 'node:crypto';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import { inlineCodeHashes } from '../../lib/inline-code-hashes.ts';
 
 /**
  * The page a sign-in popup ends on (decision 21): it posts `message` to the window that opened it,
  * to our own origin only, and closes. The message travels as JSON in a data block (with `<`
  * escaped, so no value can end the script), never as JavaScript built from strings; the page's
- * only script is allowed by its hash, and `no-referrer` keeps the address (a code) to itself.
+ * only script and its stylesheet are allowed by their hashes, and `no-referrer` keeps the
+ * address (a code) to itself.
  */
 export function popupPage(input: { message: object; targetOrigin: string; title?: string }): {
   html: string;
   headers: Record<string, string>;
 } {
   const html = popupHtml(input);
-  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
-  );
+  const { scriptHashes, styleHashes } = inlineCodeHashes(html);
   return {
     html,
     headers: {
@@ -23,8 +22,8 @@ export function popupPage(input: { message: object; targetOrigin: string; title?
       'x-robots-tag': 'noindex',
       'content-security-policy': [
         "default-src 'none'",
-        `script-src ${hashes.join(' ')}`,
-        "style-src 'unsafe-inline'",
+        `script-src ${scriptHashes.join(' ')}`,
+        `style-src ${styleHashes.join(' ')}`,
         "base-uri 'none'",
         "form-action 'none'",
         "frame-ancestors 'none'",

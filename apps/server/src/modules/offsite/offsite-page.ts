@@ -1,6 +1,7 @@
 import { ERRORS } from '@pinboard/shared/errors';
 import { OFFSITE_PAGE_HOME_TEXT } from '@pinboard/shared/offsite-errors';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import { inlineCodeHashes } from '../../lib/inline-code-hashes.ts';
 import type { OffsiteOpening } from './offsite.service.ts';
 
 export type OffsiteRefusal = Extract<OffsiteOpening, { kind: 'refused' }>['reason'];
@@ -45,8 +46,7 @@ a{display:inline-block;margin-top:1rem;padding:.75rem 1.25rem;border-radius:24px
     html,
     headers: {
       ...OFFSITE_HEADERS,
-      'content-security-policy':
-        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      'content-security-policy': `default-src 'none'; style-src ${inlineCodeHashes(html).styleHashes.join(' ')}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     },
   };
 }
