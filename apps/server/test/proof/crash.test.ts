@@ -589,7 +589,9 @@ describe.skipIf(postgresMissing)(`crash proof (${TEST_ENGINE})`, () => {
         load.outcomes.acknowledged +
         KILL_AFTER_WRITES[0] +
         Math.floor(random() * (KILL_AFTER_WRITES[1] - KILL_AFTER_WRITES[0]));
-      while (load.outcomes.acknowledged < target) await sleep(10);
+      // Bounded: a server that stops acknowledging fails the count at the end, not the timeout.
+      const waitUntil = Date.now() + 60_000;
+      while (load.outcomes.acknowledged < target && Date.now() < waitUntil) await sleep(10);
       await sleep(random() * KILL_PAUSE_MS);
       await server.kill();
       trace(`kill ${kill + 1}: ${load.outcomes.acknowledged} acknowledged so far`);
