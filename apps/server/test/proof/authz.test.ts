@@ -27,6 +27,12 @@ import { fillPath, listOperations } from '../helpers/openapi.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { TEST_ENGINE } from '../helpers/test-database.ts';
 
+/**
+ * The roles around an object. A collaborator always has write access (save, move pins, sections,
+ * archive for themselves): there is no read-only collaborator, so the invitee who has not accepted
+ * and the follower stand for the people close to a board without access. There are no business
+ * roles yet: an `advertiser_id` only makes a new board protected.
+ */
 const ROLES = ['visitor', 'stranger', 'follower', 'invitee', 'collaborator', 'owner'] as const;
 type Role = (typeof ROLES)[number];
 const SIGNED_IN: Role[] = ['stranger', 'follower', 'invitee', 'collaborator', 'owner'];
