@@ -46,6 +46,8 @@ const MEMBERS: Role[] = ['collaborator', 'owner'];
 const MEMBERS_ONLY = 'zqmembersonly';
 const NOBODY = 'zqnobody';
 const PUBLIC_WORD = 'zqpublic';
+/** In the address of every board's email invitation, which only the board's owner may read. */
+const INVITED_ADDRESS = 'zqaddress';
 
 const MISSING_ID = '999999999999';
 const MISSING_USERNAME = 'zz_nobody_here';
@@ -761,7 +763,10 @@ const world = {
 let sequence = 0;
 const unique = () => `${(sequence++).toString(36)}${randomBytes(2).toString('hex')}`;
 
-/** A board of `ownerId` as every kind of board is: a section, a pin in it and one outside, its circle. */
+/**
+ * A board of `ownerId` as every kind of board is: a section, a pin in it and one outside, its
+ * circle (a collaborator, an invitation to the invitee's account and one to an address, a follower).
+ */
 async function buildBoard(
   ownerId: number,
   ownerUsername: string,
@@ -788,6 +793,11 @@ async function buildBoard(
     boardId: board.id,
     inviterId: ownerId,
     inviteeUserId: Number(world.ids.invitee),
+  });
+  await insertPendingInvite(t.db, {
+    boardId: board.id,
+    inviterId: ownerId,
+    inviteeEmail: `${INVITED_ADDRESS}.${unique()}@example.com`,
   });
   await t.db.insert(boardFollows).values({ userId: Number(world.ids.follower), boardId: board.id });
   return {
@@ -1048,7 +1058,8 @@ async function writtenTables(): Promise<string[]> {
 
 /** The words of objects hidden from this role, which no answer to it may carry. */
 function forbiddenWords(role: Role): string[] {
-  return MEMBERS.includes(role) ? [NOBODY] : [NOBODY, MEMBERS_ONLY];
+  if (role === 'owner') return [NOBODY];
+  return role === 'collaborator' ? [NOBODY, INVITED_ADDRESS] : [NOBODY, MEMBERS_ONLY, INVITED_ADDRESS];
 }
 
 /** The hidden words an answer carries, each with the text around it. */
