@@ -45,7 +45,7 @@ describe('POST /v3/login/qr/', () => {
   it("is qr_login_unavailable outside the experiment, with the spec's text", async () => {
     await setExperimentOverride(t.db, 'web_login_qr_code', 'control');
     const response = await new TestBrowser(t).post('/v3/login/qr/');
-    expect(response.status).toBe(503);
+    expect(response.status).toBe(403);
     expect(errorOf(response)).toMatchObject({
       code: 'qr_login_unavailable',
       message: "QR code login isn't available right now. Try another login method.",
@@ -74,7 +74,9 @@ describe('POST /v3/login/qr/', () => {
     for (let i = 0; i < QR_LOGIN_LIMITS.startsPerMinute; i++) {
       expect((await screen.post('/v3/login/qr/')).status).toBe(200);
     }
-    expect(errorOf(await screen.post('/v3/login/qr/')).code).toBe('qr_login_unavailable');
+    const refused = await screen.post('/v3/login/qr/');
+    expect(refused.status).toBe(429);
+    expect(errorOf(refused).code).toBe('qr_login_unavailable');
   });
 });
 

@@ -332,8 +332,9 @@ export const AUTH_ERRORS = {
     field: 'email',
   },
   // Spec 1 section 8 'QR'.
+  // A state of this browser or address, not of the server: a 4xx (429 past the limit).
   qr_login_unavailable: {
-    status: 503,
+    status: 403,
     apiCode: 193,
     message: "QR code login isn't available right now. Try another login method.",
   },

@@ -57,7 +57,7 @@ export async function startQrLogin(
   if (request.viewer.userId !== null) throw new AppError('already_logged_in');
   if (!(await inExperiment())) throw new AppError('qr_login_unavailable');
   const starts = await deps.counters.increment(`qr-login:start:ip:${request.ip}`, 60);
-  if (starts > QR_LOGIN_LIMITS.startsPerMinute) throw new AppError('qr_login_unavailable');
+  if (starts > QR_LOGIN_LIMITS.startsPerMinute) throw new AppError('qr_login_unavailable', { status: 429 });
 
   await deleteQrLoginsExpiredBefore(deps.db, secondsLater(request.now, -QR_LOGIN_LIMITS.keepSeconds));
   const id = randomBytes(16).toString('base64url');

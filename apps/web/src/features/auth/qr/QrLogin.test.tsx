@@ -171,7 +171,7 @@ describe('the QR code view', () => {
   });
 
   it("says QR code login isn't available when no code can be made, with the way back", async () => {
-    renderSwitch('enabled', { '/v3/login/qr/': () => failure(503, 'qr_login_unavailable') });
+    renderSwitch('enabled', { '/v3/login/qr/': () => failure(403, 'qr_login_unavailable') });
     fireEvent.click(await screen.findByRole('button', { name: 'Use QR code' }, FIRST_RENDER));
 
     expect((await screen.findByRole('alert')).textContent).toBe(
