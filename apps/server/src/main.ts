@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { acquireDataDirLock, adminToken } from './lib/data-dir-lock.ts';
 import { sweepOrphanMedia } from './modules/media/media-sweep.ts';
+import { uploadTempDir } from './modules/media/upload-receiver.ts';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] });
@@ -23,18 +24,20 @@ const handle = await openDatabase({
 await migrateDatabase(handle);
 log.info({ database: handle.kind, ms: Date.now() - started }, 'database open and migrated');
 
-// Files an upload wrote before a crash stopped it writing their row: nothing of this process
-// has written any yet, and other instances' uploads in flight are younger than the grace period.
-// Media on S3 are not on this disk.
-if (!config.s3) {
-  const cutoff = new Date(started - config.mediaSweepGraceSeconds * 1000);
-  const sweep = await sweepOrphanMedia(handle.db, config.mediaDir, cutoff);
-  if (sweep.removed > 0)
-    log.warn(sweep, 'media sweep: removed files no row names, left by interrupted uploads');
-  else log.info(sweep, 'media sweep');
-}
-
 const storage = await createMediaStorage(config);
+
+// Files an upload wrote before a crash stopped it writing their row, on disk or in the bucket,
+// and videos it was still receiving: nothing of this process has written any yet, and other
+// instances' uploads in flight are younger than the grace period.
+const sweep = await sweepOrphanMedia(
+  handle.db,
+  storage,
+  new Date(started - config.mediaSweepGraceSeconds * 1000),
+  { uploadTempDir: uploadTempDir(config.dataDir) },
+);
+if (sweep.removed > 0)
+  log.warn(sweep, 'media sweep: removed files no row names, left by interrupted uploads');
+else log.info(sweep, 'media sweep');
 if (config.seedDemo !== false && (await isDatabaseEmpty(handle.db))) {
   const summary = await seedDemo(handle.db, {
     seed: config.seedNumber,

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaUploads } from '../../src/db/schema/media-uploads.ts';
@@ -146,6 +148,9 @@ describe('POST /v3/media/uploads/', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('video/mp4');
     expect(served.rawPayload.equals(clip)).toBe(true);
+    // Received in DATA_DIR/tmp (where the sweep at start finds what a killed process left), and
+    // removed once stored.
+    expect(fs.readdirSync(path.join(t.dataDir, 'tmp'))).toEqual([]);
 
     // Without ffmpeg (paths that do not run) video is refused with its own code; images still work.
     const noFfmpeg = await createTestApp({

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -69,6 +69,34 @@ describe('createLocalStorage', () => {
     expect(createLocalStorage(mediaDir, 'https://cdn.example.com/m/').urlFor(KEY)).toBe(
       `https://cdn.example.com/m/${KEY}`,
     );
+  });
+
+  it('lists its media keys and temporary files with their write times, and deletes unless written since', async () => {
+    const other = buildMediaKey('cd'.repeat(32), 'orig', 'png');
+    await storage.put(KEY, Buffer.from('a'), 'image/webp');
+    await storage.put(other, Buffer.from('b'), 'image/png');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(path.join(mediaDir, ...other.split('/')), hourAgo, hourAgo);
+    const temp = '.tmp/1b4af4b7-5263-479f-ad5e-210fc7827ea2.part';
+    await writeFile(path.join(mediaDir, temp), 'half');
+    // Neither a key nor a temporary file: not listed.
+    await writeFile(path.join(mediaDir, 'ab', 'ab', 'notes.txt'), 'x');
+    await mkdir(path.join(mediaDir, 'loose'), { recursive: true });
+
+    const listed = new Map<string, Date>();
+    for await (const { key, writtenAt } of storage.list()) listed.set(key, writtenAt);
+    expect([...listed.keys()].sort()).toEqual([temp, KEY, other].sort());
+    expect(listed.get(other)!.getTime()).toBe(hourAgo.getTime());
+
+    const cutoff = new Date(Date.now() - 60_000);
+    expect(await storage.delete(KEY, { writtenBefore: cutoff })).toBe(false);
+    expect(await storage.delete(other, { writtenBefore: cutoff })).toBe(true);
+    expect(await storage.delete(other, { writtenBefore: cutoff })).toBe(false);
+    expect(await storage.delete(temp)).toBe(true);
+    expect(await storage.exists(KEY)).toBe(true);
+    expect(await storage.exists(other)).toBe(false);
+    for (const key of ['ab/ab/notes.txt', '.tmp/../ab/ab/notes.txt', '.tmp/x.txt'])
+      await expect(storage.delete(key)).rejects.toThrow(/not a media key/);
   });
 
   it('refuses keys that could escape the media directory', async () => {

@@ -3,11 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMediaKey } from '../../src/adapters/storage/storage.ts';
+import { createLocalStorage } from '../../src/adapters/storage/local-storage.ts';
+import { createS3Storage } from '../../src/adapters/storage/s3-storage.ts';
+import { buildMediaKey, type MediaStorage, type StoredObject } from '../../src/adapters/storage/storage.ts';
+import { loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { mediaUploads } from '../../src/db/schema/media-uploads.ts';
 import { sweepOrphanMedia } from '../../src/modules/media/media-sweep.ts';
 import { factories, type Factories } from '../helpers/factories.ts';
+import { startTestBucket } from '../helpers/s3.ts';
 import { openTestDatabase } from '../helpers/test-database.ts';
 
 let handle: DatabaseHandle;
@@ -50,10 +54,13 @@ function writePicture(hash: string, ageMs: number): string[] {
 const exists = (key: string) => fs.existsSync(path.join(mediaDir, ...key.split('/')));
 
 describe('sweepOrphanMedia', () => {
+  // DATA_DIR/media, beside the DATA_DIR/tmp of video uploads.
+  let dataDir: string;
   beforeAll(() => {
-    mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinboard-sweep-'));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinboard-sweep-'));
+    mediaDir = path.join(dataDir, 'media');
   });
-  afterAll(() => fs.rmSync(mediaDir, { recursive: true, force: true }));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('removes files of an interrupted upload that no row names, and keeps every named or recent one', async () => {
     const hour = 3_600_000;
@@ -86,8 +93,16 @@ describe('sweepOrphanMedia', () => {
     writeFile('.tmp/702a6071-ac5e-4e63-b309-aa21306fcc1c.part', 0);
     // Not a media key: not the sweep's to judge.
     writeFile('ab/cd/notes.txt', hour);
+    // A video a killed process was receiving, and one being received now.
+    writeFile('../tmp/4f0c5a51-4a39-4d8e-9d3b-0c6f2b1d7e10.mp4', hour);
+    writeFile('../tmp/9a7e2c1d-0b4f-4e3a-8c5d-6f1e2d3c4b5a.mp4', 0);
 
-    const result = await sweepOrphanMedia(handle.db, mediaDir, new Date(Date.now() - 60_000));
+    const result = await sweepOrphanMedia(
+      handle.db,
+      createLocalStorage(mediaDir),
+      new Date(Date.now() - 60_000),
+      { uploadTempDir: path.join(mediaDir, '..', 'tmp') },
+    );
 
     expect(orphanKeys.filter(exists)).toEqual([]);
     expect(exists(partial)).toBe(false);
@@ -98,11 +113,83 @@ describe('sweepOrphanMedia', () => {
     expect(recentKeys.every(exists)).toBe(true);
     expect(exists('.tmp/702a6071-ac5e-4e63-b309-aa21306fcc1c.part')).toBe(true);
     expect(exists('ab/cd/notes.txt')).toBe(true);
-    expect(result).toMatchObject({ removed: 7, kept: 9 });
+    expect(exists('../tmp/4f0c5a51-4a39-4d8e-9d3b-0c6f2b1d7e10.mp4')).toBe(false);
+    expect(exists('../tmp/9a7e2c1d-0b4f-4e3a-8c5d-6f1e2d3c4b5a.mp4')).toBe(true);
+    expect(result).toMatchObject({ removed: 8, kept: 9 });
   });
 
   it('answers nothing removed for a media directory that does not exist yet', async () => {
-    const result = await sweepOrphanMedia(handle.db, path.join(mediaDir, 'missing'), new Date());
+    const missing = path.join(mediaDir, 'missing');
+    const result = await sweepOrphanMedia(handle.db, createLocalStorage(missing), new Date(), {
+      uploadTempDir: path.join(missing, 'tmp'),
+    });
     expect(result).toMatchObject({ removed: 0, kept: 0 });
+  });
+
+  it('asks about keys in batches without splitting an upload, so its original goes before its renditions', async () => {
+    // 498 orphans, then a picture whose keys straddle the batch of 500, listed in key order
+    // (a bucket's), where the original comes last.
+    const listed: StoredObject[] = [];
+    const old = new Date(Date.now() - 3_600_000);
+    for (let i = 0; i < 498; i++)
+      listed.push({ key: buildMediaKey(hashOf(`filler ${i}`), '236x', 'webp'), writtenAt: old });
+    const picture = hashOf('straddling picture');
+    for (const [name, extension] of RENDITIONS)
+      listed.push({ key: buildMediaKey(picture, name, extension), writtenAt: old });
+    const deleted: string[] = [];
+    const storage = {
+      async *list() {
+        yield* listed;
+      },
+      async delete(key: string) {
+        deleted.push(key);
+        return true;
+      },
+    } as unknown as MediaStorage;
+
+    const result = await sweepOrphanMedia(handle.db, storage, new Date());
+
+    expect(result).toMatchObject({ removed: 502, kept: 0 });
+    const at = (name: string) =>
+      deleted.findIndex((key) =>
+        key.startsWith(`${picture.slice(0, 2)}/${picture.slice(2, 4)}/${picture}_${name}`),
+      );
+    expect(at('orig')).toBeLessThan(at('236x'));
+    expect(at('orig')).toBeLessThan(at('474x'));
+  });
+});
+
+describe('sweepOrphanMedia over a bucket (s3rver)', () => {
+  it('removes the objects of an interrupted upload no row names, across listing pages, and keeps the rest', async () => {
+    const bucket = await startTestBucket();
+    try {
+      const storage = createS3Storage(loadConfig({ ...bucket.env, DATA_DIR: '/tmp/unused' }).s3!, {
+        listPageSize: 3,
+      });
+      const put = (key: string) => storage.put(key, Buffer.from(key), 'application/octet-stream');
+      const keysOf = (hash: string) =>
+        RENDITIONS.map(([name, extension]) => buildMediaKey(hash, name, extension));
+      const named = hashOf('bucket named picture');
+      await make.image({ hash: named });
+      const namedKeys = keysOf(named);
+      const orphanKeys = keysOf(hashOf('bucket interrupted picture'));
+      const orphanVideo = buildMediaKey(hashOf('bucket interrupted video'), 'video', 'mp4');
+      for (const key of [...namedKeys, ...orphanKeys, orphanVideo]) await put(key);
+      // A bucket keeps write times to the second: the cutoff is the next second, and the
+      // recent upload is written at or after it.
+      const cutoff = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000);
+      await new Promise((resolve) => setTimeout(resolve, cutoff.getTime() - Date.now()));
+      const recentKeys = keysOf(hashOf('bucket recent picture'));
+      for (const key of recentKeys) await put(key);
+
+      const result = await sweepOrphanMedia(handle.db, storage, cutoff);
+
+      const left: string[] = [];
+      for await (const { key } of storage.list()) left.push(key);
+      expect(left.sort()).toEqual([...namedKeys, ...recentKeys].sort());
+      expect(result).toMatchObject({ removed: 5, kept: 8 });
+    } finally {
+      await bucket.close();
+    }
   });
 });

@@ -53,6 +53,35 @@ describe('createS3Storage', () => {
     expect(() => storage.urlFor('/etc/passwd')).toThrow(/not a media key/);
   });
 
+  it('lists every media key with its write time across pages, and deletes unless written since', async () => {
+    const paged = createS3Storage(loadConfig({ ...bucket.env, DATA_DIR: '/tmp/unused' }).s3!, {
+      listPageSize: 2,
+    });
+    const keys = ['01', '02', '03', '04', '05'].map((n) => buildMediaKey(n.repeat(32), 'orig', 'jpg'));
+    const before = Date.now();
+    for (const key of keys) await paged.put(key, Buffer.from(key), 'image/jpeg');
+    const listed = [];
+    for await (const object of paged.list()) listed.push(object);
+    // Five new keys and the one the first test stored, over three pages or more.
+    expect(listed.map((object) => object.key).sort()).toEqual([...keys, KEY].sort());
+    for (const object of listed.filter((o) => keys.includes(o.key))) {
+      // S3 keeps write times to the second.
+      expect(object.writtenAt.getTime()).toBeGreaterThan(before - 2000);
+      expect(object.writtenAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+
+    // Written after the cutoff: kept. Before: removed, then gone.
+    expect(await paged.delete(keys[0]!, { writtenBefore: new Date(before - 60_000) })).toBe(false);
+    expect(await paged.exists(keys[0]!)).toBe(true);
+    const later = new Date(Date.now() + 2000);
+    for (const key of keys) expect(await paged.delete(key, { writtenBefore: later })).toBe(true);
+    expect(await paged.delete(keys[0]!, { writtenBefore: later })).toBe(false);
+    const left = [];
+    for await (const object of paged.list()) left.push(object.key);
+    expect(left).toEqual([KEY]);
+    await expect(paged.delete('../escape.webp')).rejects.toThrow(/not a media key/);
+  });
+
   it('says what is wrong when the bucket is unreachable', async () => {
     const unreachable = createS3Storage({
       ...loadConfig({ ...bucket.env, DATA_DIR: '/tmp/unused' }).s3!,

@@ -1,14 +1,16 @@
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   NoSuchKey,
   NotFound,
+  paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config.ts';
-import { assertMediaKey, s3MediaBaseUrl, type MediaStorage } from './storage.ts';
+import { assertMediaKey, isMediaKey, s3MediaBaseUrl, type MediaStorage } from './storage.ts';
 
 /**
  * Keys are content hashes, so an object never changes once written: browsers and CDNs may keep
@@ -32,7 +34,11 @@ function isMissing(error: unknown): boolean {
  * Media in an S3-compatible bucket. A PUT makes an object visible only whole, so readers never
  * see part of one; the bucket (or the CDN in front of it) serves the objects to browsers.
  */
-export function createS3Storage(settings: S3Settings): MediaStorage {
+export function createS3Storage(
+  settings: S3Settings,
+  /** Keys a ListObjectsV2 page holds (S3's own cap is 1000); smaller in tests of paging. */
+  { listPageSize = 1000 }: { listPageSize?: number } = {},
+): MediaStorage {
   const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
@@ -83,6 +89,33 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
     urlFor(key) {
       assertMediaKey(key);
       return `${base}/${key}`;
+    },
+
+    // ListObjectsV2 page by page, in key order: the keys of one hash are together.
+    // A bucket has no temporary objects (a PUT is whole or nothing); other keys are not ours.
+    async *list() {
+      for await (const page of paginateListObjectsV2({ client, pageSize: listPageSize }, { Bucket })) {
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified && isMediaKey(object.Key))
+            yield { key: object.Key, writtenAt: object.LastModified };
+        }
+      }
+    },
+
+    async delete(key, options = {}) {
+      assertMediaKey(key);
+      try {
+        if (options.writtenBefore) {
+          const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+          if (!head.LastModified || head.LastModified.getTime() >= options.writtenBefore.getTime())
+            return false;
+        }
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
     },
   };
 }

@@ -4,7 +4,7 @@ import type { S3Settings } from '../../config.ts';
  * Where rendered media lives. Keys are content-addressed paths such as
  * `ab/cd/<sha256>_236x.webp`, so a key never changes meaning once written: callers may cache
  * forever and skip work when a key exists. Local disk is the default; an S3-compatible bucket
- * implements the same four calls.
+ * implements the same calls.
  */
 export interface MediaStorage {
   /** Stores `body` under `key`; readers never see a partly written object. Overwrites are allowed. */
@@ -14,6 +14,23 @@ export interface MediaStorage {
   exists(key: string): Promise<boolean>;
   /** The URL a browser fetches the object from (a path under /media locally, a bucket or CDN URL on S3). */
   urlFor(key: string): string;
+  /**
+   * Every media key stored, with when it was last written, in no promised order but with all
+   * the keys of one hash together; locally also the temporary files of writes (`.tmp/…`, see
+   * isTempKey), which a crash may have left. Anything else in the store is not listed.
+   */
+  list(): AsyncIterable<StoredObject>;
+  /**
+   * Removes a media key or a temporary file, unless it was written at or after `writtenBefore`
+   * (checked just before removing, so a write racing the list is kept). Answers whether it went
+   * (a bucket, asked without `writtenBefore`, answers true for a key already gone).
+   */
+  delete(key: string, options?: { writtenBefore?: Date }): Promise<boolean>;
+}
+
+export interface StoredObject {
+  key: string;
+  writtenAt: Date;
 }
 
 // Two hex shards, then a hash, a rendition name and an extension. Nothing else is a key, which
@@ -33,6 +50,14 @@ export function buildMediaKey(hash: string, rendition: string, extension: string
 /** Whether `key` is one `buildMediaKey` could have produced. */
 export function isMediaKey(key: string): boolean {
   return MEDIA_KEY_PATTERN.test(key);
+}
+
+// A temporary file of a local write in progress: `.tmp/<uuid>.part`.
+const TEMP_KEY_PATTERN = /^\.tmp\/[0-9a-f-]+\.part$/;
+
+/** Whether `key` names a temporary file of a local write (never a media key). */
+export function isTempKey(key: string): boolean {
+  return TEMP_KEY_PATTERN.test(key);
 }
 
 /** Throws on anything that is not a key `buildMediaKey` could have produced. */

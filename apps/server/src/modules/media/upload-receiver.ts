@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MEDIA_LIMITS } from '@pinboard/shared/pin-create';
@@ -24,6 +23,14 @@ function tooLarge(format: SniffedMedia, size: number): AppError {
   });
 }
 
+/**
+ * Where a video upload is written while it is received and probed: in DATA_DIR rather than the
+ * system's temp folder, so the media sweep at start removes what a killed process left there.
+ */
+export function uploadTempDir(dataDir: string): string {
+  return path.join(dataDir, 'tmp');
+}
+
 /** Checks bytes already in memory (image data sent as base64, an image fetched by URL): images only. */
 export function receiveImageBytes(bytes: Buffer): Extract<ReceivedMedia, { kind: 'image' }> {
   if (bytes.length === 0) throw new AppError('media_file_missing');
@@ -37,14 +44,13 @@ export function receiveImageBytes(bytes: Buffer): Extract<ReceivedMedia, { kind:
  * Reads an uploaded file's stream, deciding what it is from its first bytes: anything that is
  * not an accepted type, and anything past its type's limit, stops the read at once (the stream
  * is destroyed, so the rest of the body is never kept). Images stay in memory; MP4 is written to
- * a temporary file, hashed on the way, which `dispose()` removes.
+ * a temporary file in `tempDir` (see uploadTempDir), hashed on the way, which `dispose()` removes.
  */
-export async function receiveUploadStream(stream: Readable): Promise<ReceivedMedia> {
+export async function receiveUploadStream(stream: Readable, tempDir: string): Promise<ReceivedMedia> {
   const held: Buffer[] = [];
   let size = 0;
   let format: SniffedMedia | null = null;
-  let video: { dir: string; file: string; out: WriteStream; hash: ReturnType<typeof createHash> } | null =
-    null;
+  let video: { file: string; out: WriteStream; hash: ReturnType<typeof createHash> } | null = null;
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       size += chunk.length;
@@ -52,7 +58,7 @@ export async function receiveUploadStream(stream: Readable): Promise<ReceivedMed
         held.push(chunk);
         if (size < SNIFF_BYTES) continue;
         format = decide(Buffer.concat(held));
-        if (format === 'mp4') video = await openVideoFile();
+        if (format === 'mp4') video = await openVideoFile(tempDir);
       } else if (!video) {
         held.push(chunk);
       }
@@ -70,19 +76,19 @@ export async function receiveUploadStream(stream: Readable): Promise<ReceivedMed
     if (!video) return { kind: 'image', format, bytes: Buffer.concat(held) };
     video.out.end();
     await once(video.out, 'finish');
-    const { dir } = video;
+    const { file } = video;
     return {
       kind: 'video',
-      file: video.file,
+      file,
       size,
       hash: video.hash.digest('hex'),
-      dispose: () => rm(dir, { recursive: true, force: true }),
+      dispose: () => rm(file, { force: true }),
     };
   } catch (error) {
     stream.destroy();
     if (video) {
       video.out.destroy();
-      await rm(video.dir, { recursive: true, force: true });
+      await rm(video.file, { force: true });
     }
     throw error;
   }
@@ -94,8 +100,8 @@ function decide(head: Buffer): SniffedMedia {
   return format;
 }
 
-async function openVideoFile() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'pinboard-video-'));
-  const file = path.join(dir, 'upload.mp4');
-  return { dir, file, out: createWriteStream(file, { flags: 'wx' }), hash: createHash('sha256') };
+async function openVideoFile(tempDir: string) {
+  await mkdir(tempDir, { recursive: true });
+  const file = path.join(tempDir, `${randomUUID()}.mp4`);
+  return { file, out: createWriteStream(file, { flags: 'wx' }), hash: createHash('sha256') };
 }

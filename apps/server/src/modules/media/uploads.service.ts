@@ -8,7 +8,12 @@ import type { Background } from '../../lib/background.ts';
 import { requireViewer } from '../../lib/require-viewer.ts';
 import { safeFetch } from '../../lib/safe-fetch.ts';
 import { storeReceivedMedia, type MediaStoreDeps } from './media-store.ts';
-import { receiveImageBytes, receiveUploadStream, type ReceivedMedia } from './upload-receiver.ts';
+import {
+  receiveImageBytes,
+  receiveUploadStream,
+  uploadTempDir,
+  type ReceivedMedia,
+} from './upload-receiver.ts';
 import { presentUpload } from './uploads.presenter.ts';
 import {
   findLiveRegistration,
@@ -23,7 +28,10 @@ import {
 } from './uploads.repository.ts';
 
 export interface UploadDeps extends MediaStoreDeps {
-  config: Pick<Config, 'ffmpegPath' | 'ffprobePath' | 'mediaQuotaBytes' | 'fetchAllowHosts' | 'publicUrl'>;
+  config: Pick<
+    Config,
+    'ffmpegPath' | 'ffprobePath' | 'mediaQuotaBytes' | 'fetchAllowHosts' | 'publicUrl' | 'dataDir'
+  >;
   background: Background;
 }
 
@@ -85,7 +93,8 @@ export async function createUpload(
   const userId = requireViewer(viewerId);
   // A full quota is refused before a byte of the file is read.
   await assertQuotaRoom(deps.db, userId, deps.config.mediaQuotaBytes, 1);
-  return presentUpload(await saveReceivedMedia(deps, userId, await receiveUploadStream(file)));
+  const received = await receiveUploadStream(file, uploadTempDir(deps.config.dataDir));
+  return presentUpload(await saveReceivedMedia(deps, userId, received));
 }
 
 /** Image data sent inline (`image_base64` of `POST /v3/pins/`), as an upload. */
