@@ -25,6 +25,8 @@ export default tseslint.config(
     files: ['scripts/**', '**/cli/**', '**/bench/**', 'e2e/**', '**/*-cli.ts'],
     rules: { 'no-console': 'off' },
   },
+  // The proof suites print their figures, one `[proof:<name>]` line each, with console.log.
+  { files: ['apps/server/test/proof/**'], rules: { 'no-console': 'off' } },
   // Tests read parsed JSON answers field by field.
   { files: ['**/test/**', '**/*.test.{ts,tsx}'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
 );

@@ -1240,7 +1240,6 @@ describe('authorization proof', () => {
 
     const operations = new Set(MATRIX.map((entry) => entry.op)).size;
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    // eslint-disable-next-line no-console -- the proof's figures
     console.log(
       `[proof:authz] ${figures.probes} probes over ${operations} operations × ${ROLES.length} roles ` +
         `(${MATRIX.length} matrix rows, ${world.kinds.size} kinds of object, ${TEST_ENGINE}): ` +

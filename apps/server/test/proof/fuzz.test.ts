@@ -248,7 +248,6 @@ describe('fuzz proof', () => {
     await restoreOwner();
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    // eslint-disable-next-line no-console -- the proof's figures
     console.log(
       `[proof:fuzz] ${sent} requests over ${operations.length} operations (visitor, signed in) on ${TEST_ENGINE}: ` +
         `${fiveXx} 5xx, ${outside} outside the envelope, ${unhandled.length} unhandled rejections, ` +
@@ -391,7 +390,6 @@ describe('fuzz proof', () => {
       }
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    // eslint-disable-next-line no-console -- the proof's figures
     console.log(
       `[proof:fuzz] web routes and other paths: ${sent} requests, ${failures.length} 5xx or markup, ` +
         `${unhandled.length} unhandled rejections, ${seconds} s`,
