@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +9,13 @@ import { adminToken } from '../../src/lib/data-dir-lock.ts';
 import { LOGIN_LIMITS } from '../../src/modules/auth/auth.policy.ts';
 import { factories, type Factories } from '../helpers/factories.ts';
 import { makeImage, multipartOf } from '../helpers/media.ts';
+import {
+  freePort,
+  spawnServer,
+  stopServer,
+  waitUntilReady,
+  type ServerProcess,
+} from '../helpers/server-process.ts';
 import { startTestBucket, type TestBucket } from '../helpers/s3.ts';
 import { copyPostgresTemplate, TEST_ENGINE } from '../helpers/test-database.ts';
 
@@ -24,13 +30,11 @@ import { copyPostgresTemplate, TEST_ENGINE } from '../helpers/test-database.ts';
 const READY =
   TEST_ENGINE === 'postgres' && Boolean(process.env.DATABASE_URL) && Boolean(process.env.REDIS_URL);
 if (!READY) {
-  // eslint-disable-next-line no-console -- the proof's one line, like its figures
   console.log(
     '[proof:cluster] skipped: needs PostgreSQL and Redis (TEST_DATABASE=postgres, DATABASE_URL and REDIS_URL; `npm run test:pg` sets them)',
   );
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const PASSWORD = 'violet-harbour-71';
 const CSRF = 'csrf-token-for-cluster-proof-0123456789';
 /** Every operator change must reach the other instance within this. */
@@ -40,8 +44,7 @@ interface Instance {
   name: 'a' | 'b';
   url: string;
   dataDir: string;
-  child: ChildProcess;
-  output: string[];
+  process: ServerProcess;
 }
 
 let bucket: TestBucket;
@@ -55,54 +58,14 @@ const served = { a: 0, b: 0 };
 const figures: string[] = [];
 const started = Date.now();
 
-/** A free loopback port (closed again at once; the server takes it a moment later). */
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 function startInstance(name: Instance['name'], port: number, env: Record<string, string>): Instance {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `pinboard-cluster-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => output.push(chunk.toString());
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  return { name, url: `http://127.0.0.1:${port}`, dataDir, child, output };
-}
-
-async function waitUntilHealthy(instance: Instance, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (instance.child.exitCode !== null) {
-      throw new Error(`instance ${instance.name} exited:\n${instance.output.join('')}`);
-    }
-    try {
-      if ((await fetch(`${instance.url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline)
-      throw new Error(`instance ${instance.name} never became healthy:\n${instance.output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const server = spawnServer({ env: { ...process.env, ...env, DATA_DIR: dataDir }, port });
+  return { name, url: server.url, dataDir, process: server };
 }
 
 async function stopInstance(instance: Instance): Promise<void> {
-  if (instance.child.exitCode === null && instance.child.signalCode === null) {
-    const exited = new Promise((resolve) => instance.child.once('exit', resolve));
-    instance.child.kill('SIGTERM');
-    const timer = setTimeout(() => instance.child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await stopServer(instance.process, 10_000);
   fs.rmSync(instance.dataDir, { recursive: true, force: true });
 }
 
@@ -203,18 +166,15 @@ async function adminOn(instance: Instance, ...argv: string[]): Promise<string> {
 /** `npm run admin -- …` against PostgreSQL (and Redis), in a process of its own. */
 async function adminCli(env: Record<string, string>, ...argv: string[]): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinboard-cluster-admin-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...argv], {
-    cwd: repoRoot,
+  const cli = spawnServer({
     env: { ...process.env, ...env, DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    script: 'apps/server/src/cli/admin.ts',
+    args: argv,
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-  const code = await new Promise((resolve) => child.once('exit', resolve));
+  const { code } = await cli.exited;
   fs.rmSync(dataDir, { recursive: true, force: true });
-  expect(code, output).toBe(0);
-  return output;
+  expect(code, cli.output()).toBe(0);
+  return cli.output();
 }
 
 /** Polls `seen` on `instance` until it holds; answers how long that took after `since`. */
@@ -251,7 +211,7 @@ describe.skipIf(!READY)('[proof:cluster] two instances behind a round-robin prox
     };
     const [portA, portB] = [await freePort(), await freePort()];
     instances = [startInstance('a', portA, env), startInstance('b', portB, env)];
-    await Promise.all(instances.map((instance) => waitUntilHealthy(instance, 90_000)));
+    await Promise.all(instances.map((instance) => waitUntilReady(instance.process, 90_000)));
     figures.push(`started in ${Date.now() - started} ms`);
   }, 120_000);
 
@@ -261,7 +221,6 @@ describe.skipIf(!READY)('[proof:cluster] two instances behind a round-robin prox
     await handle?.close();
     await database?.drop();
     await bucket?.close();
-    // eslint-disable-next-line no-console -- the proof's figures
     console.log(
       `[proof:cluster] 2 instances (PostgreSQL, Redis, s3rver) behind a round-robin proxy: ` +
         `${served.a + served.b} proxied requests (a ${served.a}, b ${served.b}); ${figures.join('; ')}; ` +

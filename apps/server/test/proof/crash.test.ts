@@ -13,14 +13,10 @@
  * Time: about 10 s a kill on a quiet 2-core machine (a restart is most of it: loading the
  * server's modules, opening the database, building the app).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,9 +24,16 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { registerBody } from '../helpers/auth.ts';
 import { TEST_CSRF_TOKEN } from '../helpers/browser.ts';
 import { multipartOf } from '../helpers/media.ts';
+import {
+  freePort,
+  killServer,
+  spawnServer,
+  stopServer,
+  waitUntilReady,
+  type ServerProcess,
+} from '../helpers/server-process.ts';
 import { copyPostgresTemplate, TEST_ENGINE } from '../helpers/test-database.ts';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const KILLS = 10;
 const WORKERS = 6;
 /**
@@ -61,28 +64,12 @@ const trace = (message: string) => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 // ---------------------------------------------------------------------------------------------
 // The server process: started, killed, restarted on the same port and data.
 
-interface ServerRun {
-  child: ChildProcess;
-  exited: Promise<void>;
-}
-
 class CrashServer {
   readonly baseUrl: string;
-  private run: ServerRun | null = null;
+  private run: ServerProcess | null = null;
   // Pending from a kill until the next start answers; workers wait on it.
   private markUp: () => void = () => {};
   private up: Promise<void> = new Promise((resolve) => (this.markUp = resolve));
@@ -103,17 +90,9 @@ class CrashServer {
     return this.up;
   }
 
-  private spawn(): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: REPO_ROOT,
-      env: this.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.pipe(this.log, { end: false });
-    child.stderr!.pipe(this.log, { end: false });
-    const exited = once(child, 'exit').then(() => {});
-    this.run = { child, exited };
-    return child;
+  private spawn(): ServerProcess {
+    this.run = spawnServer({ env: this.env, port: this.port, log: this.log });
+    return this.run;
   }
 
   /**
@@ -121,60 +100,29 @@ class CrashServer {
    * anything named `pglite…` appears there, after a random pause of up to `pauseMs`).
    */
   async killDuringFirstStart(dataDir: string, pauseMs: number): Promise<void> {
-    const child = this.spawn();
+    const run = this.spawn();
     const deadline = Date.now() + START_TIMEOUT_MS;
     const creating = () =>
       fs.existsSync(dataDir) && fs.readdirSync(dataDir).some((n) => n.startsWith('pglite'));
-    while (!creating() && child.exitCode === null && Date.now() < deadline) await sleep(20);
+    while (!creating() && run.running() && Date.now() < deadline) await sleep(20);
     await sleep(pauseMs);
     await this.kill();
   }
 
   async start(): Promise<number> {
-    const started = Date.now();
-    const child = this.spawn();
-    const deadline = started + START_TIMEOUT_MS;
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        await sleep(100);
-        throw new Error(
-          `the server exited while starting (${child.exitCode ?? child.signalCode}):\n${this.logTail()}`,
-        );
-      }
-      const ok = await fetch(`${this.baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
-        (response) => response.status === 200,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > deadline)
-        throw new Error(`no answer within ${START_TIMEOUT_MS} ms:\n${this.logTail()}`);
-      await sleep(50);
-    }
-    const ms = Date.now() - started;
+    const ms = await waitUntilReady(this.spawn(), START_TIMEOUT_MS);
     this.markUp();
     return ms;
   }
 
-  /** The end of the servers' log, to explain a failure. */
-  logTail(lines = 30): string {
-    return fs.readFileSync(this.logFile, 'utf8').split('\n').slice(-lines).join('\n');
-  }
-
   async kill(): Promise<void> {
-    const run = this.run!;
     this.up = new Promise((resolve) => (this.markUp = resolve));
-    run.child.kill('SIGKILL');
-    await run.exited;
+    await killServer(this.run!);
   }
 
   /** A clean stop (SIGTERM), as an operator's would be. */
   async stop(): Promise<void> {
-    const run = this.run;
-    if (!run || run.child.exitCode !== null || run.child.signalCode !== null) return;
-    run.child.kill('SIGTERM');
-    const timer = setTimeout(() => run.child.kill('SIGKILL'), 15_000);
-    await run.exited;
-    clearTimeout(timer);
+    if (this.run) await stopServer(this.run);
   }
 
   async close(): Promise<void> {
@@ -430,7 +378,10 @@ async function rowsOf<T>(db: DatabaseHandle['db'], query: string): Promise<T[]> 
   return result.rows;
 }
 
-/** Each count column kept by triggers, and the query that counts what it counts. */
+/**
+ * Each count column kept by triggers, and the query that counts what it counts: follows,
+ * collaborators and board and section pins of active accounts only (migration 0014).
+ */
 const COUNT_CHECKS: { name: string; query: string }[] = [
   {
     name: 'users.pin_count',
@@ -442,15 +393,15 @@ const COUNT_CHECKS: { name: string; query: string }[] = [
   },
   {
     name: 'users.follower_count',
-    query: `select u.id, u.follower_count as kept, (select count(*) from user_follows f where f.followee_id = u.id)::int as real from users u`,
+    query: `select u.id, u.follower_count as kept, (select count(*) from user_follows f join users a on a.id = f.follower_id and a.status = 'active' where f.followee_id = u.id)::int as real from users u`,
   },
   {
     name: 'users.following_count',
-    query: `select u.id, u.following_count as kept, (select count(*) from user_follows f where f.follower_id = u.id)::int as real from users u`,
+    query: `select u.id, u.following_count as kept, (select count(*) from user_follows f join users a on a.id = f.followee_id and a.status = 'active' where f.follower_id = u.id)::int as real from users u`,
   },
   {
     name: 'boards.pin_count',
-    query: `select b.id, b.pin_count as kept, (select count(*) from pins p where p.board_id = b.id)::int as real from boards b`,
+    query: `select b.id, b.pin_count as kept, (select count(*) from pins p join users a on a.id = p.pinner_id and a.status = 'active' where p.board_id = b.id)::int as real from boards b`,
   },
   {
     name: 'boards.section_count',
@@ -458,15 +409,15 @@ const COUNT_CHECKS: { name: string; query: string }[] = [
   },
   {
     name: 'boards.follower_count',
-    query: `select b.id, b.follower_count as kept, (select count(*) from board_follows f where f.board_id = b.id)::int as real from boards b`,
+    query: `select b.id, b.follower_count as kept, (select count(*) from board_follows f join users a on a.id = f.user_id and a.status = 'active' where f.board_id = b.id)::int as real from boards b`,
   },
   {
     name: 'boards.collaborator_count',
-    query: `select b.id, b.collaborator_count as kept, (select count(*) from board_collaborators c where c.board_id = b.id)::int as real from boards b`,
+    query: `select b.id, b.collaborator_count as kept, (select count(*) from board_collaborators c join users a on a.id = c.user_id and a.status = 'active' where c.board_id = b.id)::int as real from boards b`,
   },
   {
     name: 'board_sections.pin_count',
-    query: `select s.id, s.pin_count as kept, (select count(*) from pins p where p.section_id = s.id)::int as real from board_sections s`,
+    query: `select s.id, s.pin_count as kept, (select count(*) from pins p join users a on a.id = p.pinner_id and a.status = 'active' where p.section_id = s.id)::int as real from board_sections s`,
   },
   {
     name: 'pins.repin_count',
@@ -525,7 +476,6 @@ function walkFiles(root: string, relative = ''): string[] {
 
 const postgresMissing = TEST_ENGINE === 'postgres' && !process.env.DATABASE_URL;
 if (postgresMissing) {
-  // eslint-disable-next-line no-console -- the proof's one line
   console.log('[proof:crash] skipped on postgres: TEST_DATABASE=postgres but DATABASE_URL is not set');
 }
 
@@ -739,7 +689,6 @@ describe.skipIf(postgresMissing)(`crash proof (${TEST_ENGINE})`, () => {
       const restarts = [...server.restartMs, lastRestartMs];
       const seconds = ((Date.now() - began) / 1000).toFixed(1);
       const median = [...restarts].sort((x, y) => x - y)[Math.floor(restarts.length / 2)];
-      // eslint-disable-next-line no-console -- the proof's figures
       console.log(
         `[proof:crash] ${TEST_ENGINE}: ${KILLS + 1 + firstStartKills} SIGKILLs (${KILLS} under load${firstStartKills ? ', 1 while PGlite created its cluster' : ''}), ${load.outcomes.acknowledged} acknowledged writes ` +
           `(${a.users.length} users, ${a.boards.length} boards, ${a.sections.length} sections, ${a.uploads.length} uploads, ` +
