@@ -44,17 +44,23 @@ export function clientErrorHandler(
   this.log.debug({ err: error, code: appError.code }, 'client error');
   // A response already under way on this connection (pipelining) cannot be followed by another.
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (socket.writable && !inFlight?.headersSent) {
-    const body = JSON.stringify(failure(appError));
-    socket.write(
-      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Connection: close\r\n\r\n' +
-        body,
-    );
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
   }
-  socket.destroy();
+  const body = JSON.stringify(failure(appError));
+  const headers = {
+    ...(this.hasDecorator('securityHeaders') ? this.securityHeaders(undefined) : {}),
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  // end(), not write() and destroy(): a socket destroyed while the client is still sending its
+  // oversized request is reset before the answer arrives (Node 24). The timer bounds a client
+  // that never stops sending.
+  socket.end(`HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\n${head.join('')}\r\n${body}`);
+  setTimeout(() => socket.destroy(), 1000).unref();
 }
 
 /** The dotted path of the first string (or key) with a refused character, or null. */

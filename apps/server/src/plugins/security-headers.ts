@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The Content-Security-Policy of a web app page, allowing its inline code by nonce or by hash. */
     webPagePolicy: (inline: InlineCode) => string;
+    /** The headers every answer to a URL starts with, for answers written to the socket by hand. */
+    securityHeaders: (url: string | undefined) => Record<string, string>;
   }
 }
 
@@ -122,21 +124,24 @@ function startsWithAny(pathname: string, prefixes: readonly string[]): boolean {
   return prefixes.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
 }
 
-function setSecurityHeaders(res: ServerResponse, url: string | undefined, hsts: string | null): void {
+/** The headers every answer to `url` starts with. */
+function securityHeadersFor(url: string | undefined, hsts: string | null): Record<string, string> {
   const pathname = (url ?? '/').split('?', 1)[0]!;
-  res.setHeader('x-content-type-options', 'nosniff');
-  res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
-  res.setHeader('x-frame-options', 'DENY');
-  res.setHeader('permissions-policy', PERMISSIONS_POLICY);
-  res.setHeader(
-    'cross-origin-opener-policy',
-    startsWithAny(pathname, OPENER_KEPT_PREFIXES) ? 'unsafe-none' : 'same-origin-allow-popups',
-  );
-  res.setHeader(
-    'content-security-policy',
-    pathname.startsWith('/__dev/') ? DEV_PAGES_POLICY : NOTHING_POLICY,
-  );
-  if (hsts) res.setHeader('strict-transport-security', hsts);
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'permissions-policy': PERMISSIONS_POLICY,
+    'cross-origin-opener-policy': startsWithAny(pathname, OPENER_KEPT_PREFIXES)
+      ? 'unsafe-none'
+      : 'same-origin-allow-popups',
+    'content-security-policy': pathname.startsWith('/__dev/') ? DEV_PAGES_POLICY : NOTHING_POLICY,
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+  };
+}
+
+function setSecurityHeaders(res: ServerResponse, url: string | undefined, hsts: string | null): void {
+  for (const [name, value] of Object.entries(securityHeadersFor(url, hsts))) res.setHeader(name, value);
 }
 
 /**
@@ -149,6 +154,7 @@ function setSecurityHeaders(res: ServerResponse, url: string | undefined, hsts: 
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
   const hsts = options.publicUrl.startsWith('https://') ? HSTS : null;
   app.decorate('webPagePolicy', (inline: InlineCode) => webPagePolicy(options, inline));
+  app.decorate('securityHeaders', (url: string | undefined) => securityHeadersFor(url, hsts));
   // On the socket, before Fastify's own listener: answers Fastify gives before any hook (a URL
   // it cannot decode, a parameter too long) carry them too.
   app.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) =>

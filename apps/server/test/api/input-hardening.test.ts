@@ -214,7 +214,9 @@ describe('multipart', () => {
 
 describe("what Node's HTTP parser refuses", () => {
   /** Sends raw bytes to the listening app and reads the whole answer. */
-  async function raw(bytes: string): Promise<{ status: number; contentType: string; body: any }> {
+  async function raw(
+    bytes: string,
+  ): Promise<{ status: number; contentType: string; head: string; body: any }> {
     const address = t.app.server.address() as net.AddressInfo;
     const text = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(address.port, '127.0.0.1', () => socket.write(bytes));
@@ -227,6 +229,7 @@ describe("what Node's HTTP parser refuses", () => {
     return {
       status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head!)?.[1]),
       contentType: /content-type: ([^\r\n]+)/i.exec(head!)?.[1] ?? '',
+      head: head!.toLowerCase(),
       body: JSON.parse(body),
     };
   }
@@ -249,6 +252,8 @@ describe("what Node's HTTP parser refuses", () => {
     const answer = await raw(`GET /v3/search/pins/?q=${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     expect(answer.status).toBe(431);
     expect(answer.body.resource_response.error.code).toBe('headers_too_large');
+    expect(answer.head).toContain('x-content-type-options: nosniff');
+    expect(answer.head).toContain("content-security-policy: default-src 'none'");
   });
 
   it('answers a request that is not HTTP with 400 in the envelope', async () => {
