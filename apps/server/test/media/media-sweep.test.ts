@@ -12,6 +12,7 @@ import { mediaUploads } from '../../src/db/schema/media-uploads.ts';
 import { sweepOrphanMedia } from '../../src/modules/media/media-sweep.ts';
 import { factories, type Factories } from '../helpers/factories.ts';
 import { startTestBucket } from '../helpers/s3.ts';
+import { freePort, spawnServer, stopServer, waitUntilReady } from '../helpers/server-process.ts';
 import { openTestDatabase } from '../helpers/test-database.ts';
 
 let handle: DatabaseHandle;
@@ -192,4 +193,39 @@ describe('sweepOrphanMedia over a bucket (s3rver)', () => {
       await bucket.close();
     }
   });
+
+  it('runs at every start of the server (main.ts), over the bucket and DATA_DIR/tmp', async () => {
+    const bucket = await startTestBucket();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinboard-sweep-start-'));
+    try {
+      const storage = createS3Storage(loadConfig({ ...bucket.env, DATA_DIR: dataDir }).s3!);
+      // A fresh PGlite database names nothing: every media object is an interrupted upload's.
+      const orphan = buildMediaKey(hashOf('left in the bucket'), '236x', 'webp');
+      await storage.put(orphan, Buffer.from('x'), 'image/webp');
+      const notOurs = `${bucket.endpoint}/${bucket.bucket}/notes.txt`;
+      expect((await fetch(notOurs, { method: 'PUT', body: 'x' })).status).toBe(200);
+      const video = path.join(dataDir, 'tmp', '4f0c5a51-4a39-4d8e-9d3b-0c6f2b1d7e10.mp4');
+      fs.mkdirSync(path.dirname(video), { recursive: true });
+      fs.writeFileSync(video, 'half a video');
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // the bucket's times are to the second
+
+      const env: NodeJS.ProcessEnv = { ...process.env, ...bucket.env, DATA_DIR: dataDir, SEED_DEMO: '0' };
+      for (const name of ['DATABASE_URL', 'REDIS_URL', 'TEST_DATABASE', 'MEDIA_SWEEP_GRACE_SECONDS'])
+        delete env[name];
+      Object.assign(env, { HOST: '127.0.0.1', BOT_CHECK: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'test' });
+      const server = spawnServer({ env, port: await freePort() });
+      try {
+        await waitUntilReady(server, 60_000);
+      } finally {
+        await stopServer(server);
+      }
+      expect(server.output()).toMatch(/"removed":2[^\n]*media sweep/);
+      expect(await storage.exists(orphan)).toBe(false);
+      expect(fs.existsSync(video)).toBe(false);
+      expect((await fetch(notOurs)).status).toBe(200);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await bucket.close();
+    }
+  }, 90_000);
 });
