@@ -51,15 +51,17 @@ export async function insertPinsInBulk(
 async function countBulkPins(tx: Executor, rows: InsertedPin[]): Promise<void> {
   // One array parameter: the ids of this load only, whatever else is in the table.
   const ids = sql`(select unnest(${`{${rows.map((row) => row.id).join(',')}}`}::bigint[]))`;
+  // Board and section pin counts count the pins of active accounts (migration 0014).
+  const pinnerActive = sql`exists (select 1 from users a where a.id = pins.pinner_id and a.status = 'active')`;
   await tx.execute(sql`
     update boards b set pin_count = b.pin_count + c.n, last_pinned_to_at = greatest(b.last_pinned_to_at, c.last_at)
-    from (select board_id, count(*)::int as n, max(created_at) as last_at from pins
-          where id in ${ids} group by board_id) c
+    from (select board_id, count(*) filter (where ${pinnerActive})::int as n, max(created_at) as last_at
+          from pins where id in ${ids} group by board_id) c
     where b.id = c.board_id`);
   await tx.execute(sql`
     update board_sections s set pin_count = s.pin_count + c.n
     from (select section_id, count(*)::int as n from pins
-          where id in ${ids} and section_id is not null group by section_id) c
+          where id in ${ids} and section_id is not null and ${pinnerActive} group by section_id) c
     where s.id = c.section_id`);
   await tx.execute(sql`
     update users u set pin_count = u.pin_count + c.n

@@ -78,6 +78,27 @@ describe('inserting pins in bulk (the seed)', () => {
     expect(after!.pinCount).toBe(27);
   });
 
+  it("counts a suspended pinner's pins for the pinner only, as the pin trigger does", async () => {
+    const { owner, board, section, image } = await setUp();
+    const gone = await t.make.user({ status: 'suspended' });
+    const value = (pinnerId: number) => ({
+      pinnerId,
+      boardId: board.id,
+      sectionId: section.id,
+      imageId: image.id,
+      dominantColor: '#336699',
+      title: 'Wombatbulk shelf',
+      createdMethod: 'uploaded' as const,
+    });
+    await t.db.transaction((tx) => insertPinsInBulk(tx, [value(owner.id), value(gone.id), value(gone.id)]));
+    const [boardRow] = await t.db.select().from(boards).where(eq(boards.id, board.id));
+    const [sectionRow] = await t.db.select().from(boardSections).where(eq(boardSections.id, section.id));
+    const [goneRow] = await t.db.select().from(users).where(eq(users.id, gone.id));
+    expect(boardRow!.pinCount).toBe(2);
+    expect(sectionRow!.pinCount).toBe(1);
+    expect(goneRow!.pinCount).toBe(2);
+  });
+
   it('leaves neither pins nor counts behind when the transaction fails', async () => {
     const { owner, board, image } = await setUp();
     const value = {
