@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
-const ids = {} as Record<'saved' | 'savedOnce' | 'secretPin' | 'linked' | 'bigBoard' | 'secretBoard', string>;
+const ids = {} as Record<
+  'saved' | 'savedOnce' | 'savedUnseen' | 'secretPin' | 'linked' | 'bigBoard' | 'secretBoard',
+  string
+>;
 
 const get = async (url: string) => {
   const { status, body } = await t.request({ method: 'GET', url });
@@ -28,7 +31,6 @@ beforeAll(async () => {
   const linked = await t.make.pin(maker.id, board.id, {
     link: 'https://example.com/a',
     domain: 'example.com',
-    repinCount: 1,
   });
   ids.linked = String(linked.id);
 
@@ -42,6 +44,28 @@ beforeAll(async () => {
   await saveOf(saved, saves.id);
   await saveOf(saved, bigBoard.id);
   await saveOf(savedOnce, saves.id);
+  // Saved once two weeks ago: popular, not trending.
+  await t.make.pin(saver.id, saves.id, {
+    imageId: linked.imageId,
+    viaPinId: linked.id,
+    createdMethod: 'repin',
+    createdAt: new Date(Date.now() - 14 * 86_400_000),
+  });
+  // Saved three times where no one else may see the saves: onto a secret board, and by a
+  // suspended and a deactivated account.
+  const savedUnseen = await t.make.pin(maker.id, board.id, { title: 'Saved unseen' });
+  ids.savedUnseen = String(savedUnseen.id);
+  const saverSecret = await t.make.board(saver.id, { name: 'Secret saves', privacy: 'secret' });
+  await saveOf(savedUnseen, saverSecret.id);
+  for (const status of ['suspended', 'deactivated'] as const) {
+    const gone = await t.make.user({ status });
+    const goneBoard = await t.make.board(gone.id, { name: 'Gone saves' });
+    await t.make.pin(gone.id, goneBoard.id, {
+      imageId: savedUnseen.imageId,
+      viaPinId: savedUnseen.id,
+      createdMethod: 'repin',
+    });
+  }
 });
 afterAll(() => t.close());
 
@@ -97,7 +121,7 @@ describe('GET /v3/discover/today/', () => {
     }
   });
 
-  it('trending: the most saved pins of the week first', async () => {
+  it('trending: the most saved pins of the week first, by the saves anyone may see', async () => {
     const { data } = await get('/v3/discover/today/trending/');
     expect(data.type).toBe('pins');
     expect(data.pins.map((pin: { id: string }) => pin.id)).toEqual([ids.saved, ids.savedOnce]);
@@ -105,12 +129,14 @@ describe('GET /v3/discover/today/', () => {
 
   it('popular and article: recent pins by saves, article only those with a link', async () => {
     const popular = (await get('/v3/discover/today/popular/')).data.pins;
-    // Saves counted on the source pin (repin_count); ties newest first.
+    // By the saves anyone may see (the repin_count shown); ties newest first.
     expect(popular.slice(0, 3).map((pin: { id: string }) => pin.id)).toEqual([
       ids.saved,
       ids.savedOnce,
       ids.linked,
     ]);
+    const unseen = popular.find((pin: { id: string }) => pin.id === ids.savedUnseen);
+    expect(unseen.repin_count).toBe(0);
     expect(popular.map((pin: { id: string }) => pin.id)).not.toContain(ids.secretPin);
     const article = (await get('/v3/discover/today/article/')).data.pins;
     expect(article.map((pin: { id: string }) => pin.id)).toEqual([ids.linked]);

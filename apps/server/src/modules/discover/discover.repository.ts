@@ -5,7 +5,7 @@ import { listedPublicBoards } from '../../db/visibility.ts';
 import { boards } from '../../db/schema/boards.ts';
 import { pins } from '../../db/schema/pins.ts';
 import { selectBoards } from '../boards/boards.repository.ts';
-import { readablePins, selectPins, type PinRow } from '../pins/pins.repository.ts';
+import { publicSaveCount, readablePins, selectPins, type PinRow } from '../pins/pins.repository.ts';
 
 /*
  * Everything here is what a visitor may see (public boards, active people), the same for every
@@ -58,18 +58,28 @@ export function listHashtagCovers(db: Executor, tags: string[], perTag: number):
   );
 }
 
-/** Pins saved most often in the last `days` (by saves made then), most saved first. */
+/**
+ * Pins saved most often in the last `days` (by saves made then), most saved first. Only saves
+ * anyone may see count, as in a pin's repin_count: on a public board of an active owner, by an
+ * active account.
+ */
 export async function listMostSavedPinIds(db: Executor, days: number, limit: number): Promise<number[]> {
   const rows = await selectRows<{ id: string | number }>(
     db,
-    sql`select via_pin_id as id from pins
-      where via_pin_id is not null and created_at >= ${since(days).toISOString()}
-      group by via_pin_id order by count(*) desc, via_pin_id desc limit ${limit}`,
+    sql`select save.via_pin_id as id from pins save
+      join boards save_board on save_board.id = save.board_id and save_board.privacy = 'public'
+      join users save_owner on save_owner.id = save_board.owner_id and save_owner.status = 'active'
+      join users saver on saver.id = save.pinner_id and saver.status = 'active'
+      where save.via_pin_id is not null and save.created_at >= ${since(days).toISOString()}
+      group by save.via_pin_id order by count(*) desc, save.via_pin_id desc limit ${limit}`,
   );
   return rows.map((row) => Number(row.id));
 }
 
-/** Public pins made in the last `days`, the most saved first; `linked`: only pins with a link. */
+/**
+ * Public pins made in the last `days`, the most saved first (by the saves anyone may see, the
+ * repin_count their answers show); `linked`: only pins with a link.
+ */
 export function listRecentPopularPins(db: Executor, days: number, linked: boolean, limit: number) {
   const conditions: (SQL | undefined)[] = [
     readablePins(null),
@@ -78,7 +88,7 @@ export function listRecentPopularPins(db: Executor, days: number, linked: boolea
   ];
   return selectPins(db)
     .where(and(...conditions))
-    .orderBy(desc(pins.repinCount), desc(pins.id))
+    .orderBy(desc(publicSaveCount), desc(pins.id))
     .limit(limit);
 }
 

@@ -18,7 +18,7 @@ const boardOwner = alias(users, 'board_owner');
  * owner, by an active account. The kept `repin_count` also counts saves onto secret boards, which
  * must not show to everyone; it is read only to skip the count for pins never saved (most).
  */
-const publicSaveCount = sql<number>`(case when ${pins.repinCount} = 0 then 0 else (
+export const publicSaveCount = sql<number>`(case when ${pins.repinCount} = 0 then 0 else (
   select count(*)::int from pins save
   join boards save_board on save_board.id = save.board_id and save_board.privacy = 'public'
   join users save_owner on save_owner.id = save_board.owner_id and save_owner.status = 'active'
