@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -10,32 +10,16 @@ import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { factories } from './helpers/factories.ts';
 import { openTestDatabase } from './helpers/test-database.ts';
+import {
+  HTML_ACCEPT,
+  STAND_IN_INDEX_HTML,
+  STAND_IN_STYLESHEET,
+  writeStandInWebBuild,
+} from './helpers/web-build.ts';
 
-// A stand-in build: index.html as Vite writes it, and the manifest entries the server reads.
-const INDEX_HTML = [
-  '<!doctype html><html><head><title>Pinboard</title>',
-  '<script type="module" crossorigin src="/assets/index-e1.js"></script>',
-  '<link rel="stylesheet" crossorigin href="/assets/index-c1.css"></head>',
-  '<body><div id="root"></div></body></html>',
-].join('\n');
-const MANIFEST = {
-  'index.html': {
-    file: 'assets/index-e1.js',
-    isEntry: true,
-    imports: ['_vendor-v1.js'],
-  },
-  '_vendor-v1.js': { file: 'assets/vendor-v1.js' },
-  'src/routes/HomePage.tsx': {
-    file: 'assets/HomePage-h1.js',
-    imports: ['_vendor-v1.js', 'index.html', '_PinFeed-p1.js'],
-  },
-  '_PinFeed-p1.js': {
-    file: 'assets/PinFeed-p1.js',
-    imports: ['_vendor-v1.js'],
-  },
-};
-const STYLESHEET = '.card{border-radius:16px}';
-const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+const INDEX_HTML = STAND_IN_INDEX_HTML;
+const STYLESHEET = STAND_IN_STYLESHEET;
+const HTML = { accept: HTML_ACCEPT };
 const BREAKOUT = '</script><script>alert(1)</script><!--';
 
 let tmp: string;
@@ -54,12 +38,7 @@ function inlinedFeed(html: string): unknown {
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'home-page-test-'));
-  const webDistDir = path.join(tmp, 'dist');
-  await mkdir(path.join(webDistDir, '.vite'), { recursive: true });
-  await writeFile(path.join(webDistDir, 'index.html'), INDEX_HTML);
-  await writeFile(path.join(webDistDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-  await mkdir(path.join(webDistDir, 'assets'));
-  await writeFile(path.join(webDistDir, 'assets', 'index-c1.css'), STYLESHEET);
+  const webDistDir = await writeStandInWebBuild(tmp);
   handle = await openTestDatabase();
   const config = { ...loadConfig({ DATA_DIR: tmp, NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webDistDir };
   app = await buildApp({ config, db: handle.db, storage: createLocalStorage(config.mediaDir) });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,27 +9,16 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTHING_POLICY, webPagePolicy } from '../src/plugins/security-headers.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { HTML_ACCEPT, writeStandInWebBuild } from './helpers/web-build.ts';
 
-// A stand-in build: index.html as Vite writes it (a module script and a stylesheet link).
-const INDEX_HTML = [
-  '<!doctype html><html><head><title>Pinboard</title>',
-  '<script type="module" crossorigin src="/assets/index-e1.js"></script>',
-  '<link rel="stylesheet" crossorigin href="/assets/index-c1.css"></head>',
-  '<body><div id="root"></div></body></html>',
-].join('\n');
-const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+const HTML = { accept: HTML_ACCEPT };
 
 let tmp: string;
 let t: TestApp;
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'security-headers-test-'));
-  const webDistDir = path.join(tmp, 'dist');
-  await mkdir(path.join(webDistDir, 'assets'), { recursive: true });
-  await writeFile(path.join(webDistDir, 'index.html'), INDEX_HTML);
-  await writeFile(path.join(webDistDir, 'assets', 'index-e1.js'), 'console.log(1);');
-  await writeFile(path.join(webDistDir, 'assets', 'index-c1.css'), '.card{border-radius:16px}');
-  t = await createTestApp({ webDistDir });
+  t = await createTestApp({ webDistDir: await writeStandInWebBuild(tmp) });
   const pinner = await t.make.user();
   const board = await t.make.board(pinner.id);
   await t.make.pin(pinner.id, board.id, { title: '</script><script>alert(1)</script><style>' });

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -18,6 +18,7 @@ import { factories, type Factories } from '../helpers/factories.ts';
 import { fuzzerFor, type FuzzPool, type FuzzRequest } from '../helpers/fuzz-requests.ts';
 import { listOperations } from '../helpers/openapi.ts';
 import { openTestDatabase, TEST_ENGINE } from '../helpers/test-database.ts';
+import { HTML_ACCEPT, writeStandInWebBuild } from '../helpers/web-build.ts';
 
 /**
  * The input proof: generated requests for every operation of the OpenAPI document (an operation
@@ -35,17 +36,7 @@ const ONLY = process.env.FUZZ_ONLY;
 const CSRF = 'fuzzcsrf0fuzzcsrf0fuzzcsrf0';
 const PUBLIC_URL = 'http://localhost:3000';
 const MARKUP = ['<script>fuzzMarkup()</script>', '<img src=x onerror=fuzzMarkup()>'];
-const HTML = 'text/html,application/xhtml+xml,*/*;q=0.8';
-
-// A stand-in web build, so the routes that answer HTML (and inline stored text) are served.
-const INDEX_HTML =
-  '<!doctype html><html><head><title>Pinboard</title>' +
-  '<script type="module" crossorigin src="/assets/index-e1.js"></script></head>' +
-  '<body><div id="root"></div></body></html>';
-const MANIFEST = {
-  'index.html': { file: 'assets/index-e1.js', isEntry: true },
-  'src/routes/HomePage.tsx': { file: 'assets/HomePage-h1.js', imports: ['index.html'] },
-};
+const HTML = HTML_ACCEPT;
 
 interface Failure {
   op: string;
@@ -70,10 +61,8 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason);
 beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
   tmp = await mkdtemp(path.join(os.tmpdir(), 'fuzz-proof-'));
-  const webDistDir = path.join(tmp, 'dist');
-  await mkdir(path.join(webDistDir, '.vite'), { recursive: true });
-  await writeFile(path.join(webDistDir, 'index.html'), INDEX_HTML);
-  await writeFile(path.join(webDistDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  // A stand-in web build, so the routes that answer HTML (and inline stored text) are served.
+  const webDistDir = await writeStandInWebBuild(tmp);
   handle = await openTestDatabase();
   const config = {
     ...loadConfig({ DATA_DIR: tmp, NODE_ENV: 'test', LOG_LEVEL: 'silent', BOT_CHECK: 'off', PUBLIC_URL }),
