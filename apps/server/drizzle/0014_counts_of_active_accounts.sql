@@ -8,17 +8,19 @@
 -- reactivating moves them back. A person's own pin and board counts, a section count and a pin's
 -- repin count are unchanged.
 --
--- Locking: each trigger reads the account's status under FOR SHARE (or from the row it updates),
--- so a status change and a follow, collaborator or pin write of the same account run one after
--- the other: the later one sees the other's row and its status, and no count is moved twice or
--- not at all. The account row is locked before any board row, in the order a status change takes.
+-- Locking: each trigger reads the account's status from its row locked as an update locks it
+-- (FOR NO KEY UPDATE, or the update of the row itself), so a status change and a follow,
+-- collaborator or pin write of the same account run one after the other: the later one sees the
+-- other's row and its status, and no count is moved twice or not at all. The account rows are
+-- locked before any board row, as a status change locks them. Not FOR SHARE: two follows of one
+-- person would each share its row and then wait on each other to update it.
 
 -- Whether the account counts, waiting for a status change of it under way.
 CREATE FUNCTION account_counts(account_id bigint) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   account_status text;
 BEGIN
-  SELECT status INTO account_status FROM users WHERE id = account_id FOR SHARE;
+  SELECT status INTO account_status FROM users WHERE id = account_id FOR NO KEY UPDATE;
   RETURN coalesce(account_status = 'active', false);
 END $$;
 --> statement-breakpoint

@@ -168,6 +168,32 @@ describe('counts leave out inactive accounts', () => {
     await keptCountsAreRecounts();
   });
 
+  it('stay exact when status changes race with follows, collaborations and pins', async () => {
+    const owner = await t.make.user();
+    const board = await t.make.board(owner.id);
+    const section = await t.make.section(board.id);
+    const image = await t.make.image();
+    const fans = await Promise.all(Array.from({ length: 8 }, () => t.make.user()));
+    const toggles = ['suspended', 'active', 'deactivated', 'active', 'suspended'] as const;
+    await Promise.all(
+      fans.flatMap((fan, i) => [
+        t.db.insert(userFollows).values({ followerId: fan.id, followeeId: owner.id }),
+        t.db.insert(boardFollows).values({ userId: fan.id, boardId: board.id }),
+        t.make.collaborator(board.id, fan.id),
+        t.make.pin(fan.id, board.id, { imageId: image.id, sectionId: section.id }),
+        t.make.pin(fan.id, board.id, { imageId: image.id }),
+        // Every other fan changes status five times meanwhile, ending suspended.
+        (async () => {
+          if (i % 2 === 1) return;
+          for (const status of toggles) await setAccountStatus(t.db, fan.email!, status);
+        })(),
+      ]),
+    );
+    await keptCountsAreRecounts();
+    const [row] = await t.db.select().from(users).where(eq(users.id, owner.id));
+    expect(row!.followerCount).toBe(4);
+  });
+
   it('take out the whole account when it is closed, active or not', async () => {
     await deleteUser(t.db, fanId);
     expect(await countsSeen()).toEqual(withoutFan);
