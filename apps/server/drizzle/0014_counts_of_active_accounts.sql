@@ -11,9 +11,13 @@
 -- Locking: each trigger reads the account's status from its row locked as an update locks it
 -- (FOR NO KEY UPDATE, or the update of the row itself), so a status change and a follow,
 -- collaborator or pin write of the same account run one after the other: the later one sees the
--- other's row and its status, and no count is moved twice or not at all. The account rows are
--- locked before any board row, as a status change locks them. Not FOR SHARE: two follows of one
--- person would each share its row and then wait on each other to update it.
+-- other's row and its status, and no count is moved twice or not at all. Not FOR SHARE: two
+-- follows of one person would each share its row and then wait on each other to update it.
+-- Rows are locked boards first, then accounts (two accounts in id order), then sections, as the
+-- pin triggers always locked them, so these triggers add no new circle of waits between ordinary
+-- writes. A status change locks its own account first (the update of the status), then the
+-- others in that same order; only a write of that same account at that moment can wait on it in
+-- a circle, which PostgreSQL ends by failing one of the two.
 
 -- Whether the account counts, waiting for a status change of it under way.
 CREATE FUNCTION account_counts(account_id bigint) RETURNS boolean LANGUAGE plpgsql AS $$
@@ -27,6 +31,18 @@ END $$;
 -- Adds `delta` (1 or -1) to every count the account's follows, collaborations and pins are in.
 CREATE FUNCTION account_counts_shift(account_id bigint, delta integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  -- The rows it changes, locked in the triggers' order (boards, accounts, sections; each by id).
+  PERFORM 1 FROM boards WHERE id IN (
+      SELECT board_id FROM board_follows WHERE user_id = account_id
+      UNION SELECT board_id FROM board_collaborators WHERE user_id = account_id
+      UNION SELECT board_id FROM pins WHERE pinner_id = account_id)
+    ORDER BY id FOR NO KEY UPDATE;
+  PERFORM 1 FROM users WHERE id IN (
+      SELECT followee_id FROM user_follows WHERE follower_id = account_id
+      UNION SELECT follower_id FROM user_follows WHERE followee_id = account_id)
+    ORDER BY id FOR NO KEY UPDATE;
+  PERFORM 1 FROM board_sections WHERE id IN (SELECT section_id FROM pins WHERE pinner_id = account_id)
+    ORDER BY id FOR NO KEY UPDATE;
   UPDATE users SET follower_count = follower_count + delta
     WHERE id IN (SELECT followee_id FROM user_follows WHERE follower_id = account_id);
   UPDATE users SET following_count = following_count + delta
@@ -75,7 +91,13 @@ BEGIN
   IF current_setting('pinboard.bulk_load', true) = 'on' THEN
     RETURN NULL;
   END IF;
-  -- The pinner's row first (its lock orders this after a status change of the pinner).
+  -- The boards' rows first, then the pinner's (see Locking above).
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    PERFORM 1 FROM boards WHERE id = OLD.board_id FOR NO KEY UPDATE;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM 1 FROM boards WHERE id = NEW.board_id FOR NO KEY UPDATE;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     UPDATE users SET pin_count = pin_count + 1 WHERE id = NEW.pinner_id
       RETURNING status = 'active' INTO pinner_counts;
@@ -114,11 +136,15 @@ END $$;
 CREATE OR REPLACE FUNCTION board_follows_count_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    PERFORM 1 FROM boards WHERE id = NEW.board_id FOR NO KEY UPDATE;
     IF account_counts(NEW.user_id) THEN
       UPDATE boards SET follower_count = follower_count + 1 WHERE id = NEW.board_id;
     END IF;
-  ELSIF account_counts(OLD.user_id) THEN
-    UPDATE boards SET follower_count = follower_count - 1 WHERE id = OLD.board_id;
+  ELSE
+    PERFORM 1 FROM boards WHERE id = OLD.board_id FOR NO KEY UPDATE;
+    IF account_counts(OLD.user_id) THEN
+      UPDATE boards SET follower_count = follower_count - 1 WHERE id = OLD.board_id;
+    END IF;
   END IF;
   RETURN NULL;
 END $$;
@@ -157,13 +183,17 @@ END $$;
 CREATE OR REPLACE FUNCTION board_collaborators_count_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    PERFORM 1 FROM boards WHERE id = NEW.board_id FOR NO KEY UPDATE;
     IF account_counts(NEW.user_id) THEN
       UPDATE boards SET collaborator_count = collaborator_count + 1, is_collaborative = true
         WHERE id = NEW.board_id;
     END IF;
-  ELSIF account_counts(OLD.user_id) THEN
-    UPDATE boards SET collaborator_count = collaborator_count - 1,
-      is_collaborative = collaborator_count - 1 > 0 WHERE id = OLD.board_id;
+  ELSE
+    PERFORM 1 FROM boards WHERE id = OLD.board_id FOR NO KEY UPDATE;
+    IF account_counts(OLD.user_id) THEN
+      UPDATE boards SET collaborator_count = collaborator_count - 1,
+        is_collaborative = collaborator_count - 1 > 0 WHERE id = OLD.board_id;
+    END IF;
   END IF;
   RETURN NULL;
 END $$;
