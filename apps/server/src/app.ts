@@ -53,7 +53,12 @@ import { registerViewerRoutes } from './modules/users/viewer.routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerAdminEndpoint } from './plugins/admin-endpoint.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerInputChecks } from './plugins/input.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  MAX_PARAM_LENGTH,
+  registerInputChecks,
+} from './plugins/input.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
