@@ -39,6 +39,11 @@ export const ERRORS = {
     apiCode: 14,
     message: 'This request came from another site and was refused.',
   },
+  write_conflict: {
+    status: 409,
+    apiCode: 20,
+    message: 'Something else changed this at the same moment. Please try again.',
+  },
   pin_not_found: { status: 404, apiCode: 50, message: 'Sorry! We could not find that Pin.' },
   board_not_found: { status: 404, apiCode: 40, message: 'Sorry! We could not find that board.' },
   section_not_found: { status: 404, apiCode: 41, message: 'Sorry! We could not find that section.' },

@@ -53,7 +53,24 @@ export function toAppError(error: FastifyError): AppError {
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new AppError('invalid_request', { detail: error.message, status: error.statusCode });
   }
+  if (isWriteConflict(error)) return new AppError('write_conflict');
   return new AppError('internal');
+}
+
+/**
+ * PostgreSQL's deadlock and serialization failures (SQLSTATE 40P01, 40001): two writes met at
+ * the same rows at the same moment and the database undid one of them whole. Nothing changed,
+ * so the answer says to try again rather than that the server failed. Drizzle wraps the
+ * driver's error in `cause`.
+ */
+const WRITE_CONFLICT_STATES = new Set(['40P01', '40001']);
+function isWriteConflict(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && WRITE_CONFLICT_STATES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** One error handler and one not-found handler for the whole app. */

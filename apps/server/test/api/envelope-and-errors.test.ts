@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyError } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toAppError } from '../../src/plugins/errors.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -167,5 +170,24 @@ describe('request bodies', () => {
   it('keeps the admin endpoint off unless the server was given a token', async () => {
     const { status } = await post(JSON.stringify({ argv: ['help'] }));
     expect(status).toBe(404);
+  });
+});
+
+describe('database failures', () => {
+  it.each([
+    ['a deadlock', '40P01'],
+    ['a serialization failure', '40001'],
+  ])('%s (%s) answers 409 write_conflict, not a server error', async (_name, state) => {
+    const thrown = await t.db
+      .execute(sql.raw(`do $$ begin raise exception 'conflict' using errcode = '${state}'; end $$`))
+      .catch((error: unknown) => error);
+    const appError = toAppError(thrown as FastifyError);
+    expect(appError).toMatchObject({ code: 'write_conflict', status: 409 });
+    expect(appError.message).toBe('Something else changed this at the same moment. Please try again.');
+  });
+
+  it('any other database error stays internal', async () => {
+    const thrown = await t.db.execute(sql.raw('select 1/0')).catch((error: unknown) => error);
+    expect(toAppError(thrown as FastifyError).code).toBe('internal');
   });
 });
