@@ -67,10 +67,9 @@ export function registerCsrf(
         maxAge: 60 * 60 * 24 * 365,
       });
     }
-    if (SAFE_METHODS.has(request.method)) return;
-    // A path no route matches changes nothing (404), so its spelling as sent is enough here.
-    const path = route ?? request.url;
-    if (OWN_AUTHENTICATION.some((prefix) => path.startsWith(prefix))) return;
+    // A path no route matches changes nothing: it answers 404.
+    if (SAFE_METHODS.has(request.method) || route === undefined) return;
+    if (OWN_AUTHENTICATION.some((prefix) => route.startsWith(prefix))) return;
     if (!fromThisSite(request, publicOrigin)) throw new AppError('cross_site_request');
     if (!tokensMatch(token, request.headers[CSRF_HEADER])) throw new AppError('csrf_failed');
   });

@@ -107,7 +107,7 @@ describe('request bodies', () => {
     });
 
   it('refuses non-GET API calls without the CSRF header', async () => {
-    const { status, body } = await t.request({ method: 'POST', url: '/v3/pins/1/', payload: {} });
+    const { status, body } = await t.request({ method: 'POST', url: '/v3/pins/1/repin/', payload: {} });
     expect(status).toBe(403);
     expect(body.resource_response.error.code).toBe('csrf_failed');
   });
@@ -115,7 +115,7 @@ describe('request bodies', () => {
   it('refuses a CSRF header that does not match the cookie', async () => {
     const { status } = await t.request({
       method: 'DELETE',
-      url: '/v3/pins/1/',
+      url: '/v3/boards/1/',
       headers: { cookie: 'csrftoken=one', 'x-csrftoken': 'two' },
     });
     expect(status).toBe(403);
