@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solveChallenge } from 'altcha-lib';
 import { ALTCHA_MAX_NUMBER } from '../../src/adapters/botcheck/altcha-botcheck.ts';
 import { createRecaptchaBotCheck } from '../../src/adapters/botcheck/recaptcha-botcheck.ts';
 import { LOGIN_LIMITS } from '../../src/modules/auth/auth.policy.ts';
 import { GOOD_PASSWORD, registerBody, uniqueEmail } from '../helpers/auth.ts';
-import { errorOf, TestBrowser } from '../helpers/browser.ts';
+import { errorOf, solvedBotCheckToken, TestBrowser } from '../helpers/browser.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -12,19 +11,6 @@ beforeAll(async () => {
   t = await createTestApp({ env: { BOT_CHECK: 'altcha' } });
 });
 afterAll(() => t.close());
-
-/** What the web app's widget does: fetch a challenge, solve it, send the base64 JSON payload. */
-async function solvedToken(browser: TestBrowser): Promise<string> {
-  const challenge = (await browser.get('/v3/bot_check/challenge/')).body.resource_response.data.challenge;
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  const payload = { ...challenge, number: solution!.number };
-  return Buffer.from(JSON.stringify(payload)).toString('base64');
-}
 
 describe('ALTCHA bot check', () => {
   it('hands out a signed challenge', async () => {
@@ -44,7 +30,7 @@ describe('ALTCHA bot check', () => {
 
   it('accepts a sign-up whose challenge was solved, once', async () => {
     const browser = new TestBrowser(t);
-    const token = await solvedToken(browser);
+    const token = await solvedBotCheckToken(browser);
     const response = await browser.post('/v3/register/', registerBody({ recaptchaV3Token: token }));
     expect(response.status).toBe(200);
 
@@ -87,7 +73,7 @@ describe('ALTCHA bot check', () => {
     const passed = await browser.post('/v3/login/', {
       username_or_email: email,
       password: GOOD_PASSWORD,
-      recaptchaV3Token: await solvedToken(browser),
+      recaptchaV3Token: await solvedBotCheckToken(browser),
     });
     expect(passed.status).toBe(200);
   });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, randomInt } from 'node:crypto';
-import { solveChallenge } from 'altcha-lib';
 import { eq } from 'drizzle-orm';
 import { createRedisCounters } from '../../src/adapters/counters/redis-counters.ts';
 import type { CounterStore } from '../../src/adapters/counters/counters.ts';
@@ -9,7 +8,7 @@ import { users } from '../../src/db/schema/users.ts';
 import { createAuthLimits, LOGIN_LIMITS } from '../../src/modules/auth/auth.policy.ts';
 import { hashResetToken } from '../../src/modules/auth/recovery.service.ts';
 import { GOOD_PASSWORD, uniqueEmail } from '../helpers/auth.ts';
-import { errorOf, TestBrowser } from '../helpers/browser.ts';
+import { errorOf, solvedBotCheckToken, TestBrowser } from '../helpers/browser.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const redisUrl = process.env.REDIS_URL;
@@ -91,14 +90,7 @@ describe.skipIf(!redisUrl)('lockouts shared through Redis', () => {
     const without = await login(second, email, GOOD_PASSWORD, {}, ip);
     expect(errorOf(without).code).toBe('login_too_quick');
     const browser = new TestBrowser(second, {}, ip);
-    const challenge = (await browser.get('/v3/bot_check/challenge/')).body.resource_response.data.challenge;
-    const solution = await solveChallenge(
-      challenge.challenge,
-      challenge.salt,
-      challenge.algorithm,
-      challenge.maxnumber,
-    ).promise;
-    const token = Buffer.from(JSON.stringify({ ...challenge, number: solution!.number })).toString('base64');
+    const token = await solvedBotCheckToken(browser);
     const withCheck = await browser.post('/v3/login/', {
       username_or_email: email,
       password: GOOD_PASSWORD,

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { solveChallenge } from 'altcha-lib';
 import type { InjectOptions } from 'fastify';
 import type { TestApp } from './test-app.ts';
 
@@ -62,3 +63,16 @@ export class TestBrowser {
 
 /** The error part of a failure envelope. */
 export const errorOf = (response: BrowserResponse) => response.body.resource_response.error;
+
+/** What the web app's bot-check widget does: fetch a challenge, solve it, send the base64 JSON payload. */
+export async function solvedBotCheckToken(browser: TestBrowser): Promise<string> {
+  const challenge = (await browser.get('/v3/bot_check/challenge/')).body.resource_response.data.challenge;
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
+  const payload = { ...challenge, number: solution!.number };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
