@@ -5,7 +5,13 @@ import { listedPublicBoards } from '../../db/visibility.ts';
 import { boards } from '../../db/schema/boards.ts';
 import { pins } from '../../db/schema/pins.ts';
 import { selectBoards } from '../boards/boards.repository.ts';
-import { publicSaveCount, readablePins, selectPins, type PinRow } from '../pins/pins.repository.ts';
+import {
+  publicSaveCount,
+  publicSaves,
+  readablePins,
+  selectPins,
+  type PinRow,
+} from '../pins/pins.repository.ts';
 
 /*
  * Everything here is what a visitor may see (public boards, active people), the same for every
@@ -66,10 +72,7 @@ export function listHashtagCovers(db: Executor, tags: string[], perTag: number):
 export async function listMostSavedPinIds(db: Executor, days: number, limit: number): Promise<number[]> {
   const rows = await selectRows<{ id: string | number }>(
     db,
-    sql`select save.via_pin_id as id from pins save
-      join boards save_board on save_board.id = save.board_id and save_board.privacy = 'public'
-      join users save_owner on save_owner.id = save_board.owner_id and save_owner.status = 'active'
-      join users saver on saver.id = save.pinner_id and saver.status = 'active'
+    sql`select save.via_pin_id as id from ${publicSaves}
       where save.via_pin_id is not null and save.created_at >= ${since(days).toISOString()}
       group by save.via_pin_id order by count(*) desc, save.via_pin_id desc limit ${limit}`,
   );

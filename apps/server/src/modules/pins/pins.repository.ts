@@ -14,16 +14,21 @@ const pinnerAvatar = alias(images, 'pinner_avatar');
 const boardOwner = alias(users, 'board_owner');
 
 /**
- * How many times the pin was saved where anyone may see the save: on a public board of an active
- * owner, by an active account. The kept `repin_count` also counts saves onto secret boards, which
- * must not show to everyone; it is read only to skip the count for pins never saved (most).
+ * Saves anyone may see, as a `from` clause whose rows are `save`: on a public board of an active
+ * owner, by an active account.
  */
-export const publicSaveCount = sql<number>`(case when ${pins.repinCount} = 0 then 0 else (
-  select count(*)::int from pins save
+export const publicSaves = sql`pins save
   join boards save_board on save_board.id = save.board_id and save_board.privacy = 'public'
   join users save_owner on save_owner.id = save_board.owner_id and save_owner.status = 'active'
-  join users saver on saver.id = save.pinner_id and saver.status = 'active'
-  where save.via_pin_id = ${pins.id}) end)`;
+  join users saver on saver.id = save.pinner_id and saver.status = 'active'`;
+
+/**
+ * How many times the pin was saved where anyone may see the save (`publicSaves`). The kept
+ * `repin_count` also counts saves onto secret boards, which must not show to everyone; it is
+ * read only to skip the count for pins never saved (most).
+ */
+export const publicSaveCount = sql<number>`(case when ${pins.repinCount} = 0 then 0 else (
+  select count(*)::int from ${publicSaves} where save.via_pin_id = ${pins.id}) end)`;
 
 /**
  * Everything a pin answer needs, in one query with joins (no query per row). `extra` adds
