@@ -128,13 +128,7 @@ export async function pageSectionPins(
 }
 
 /** Follows or unfollows a board the viewer can see and does not own; answers the board as it now is. */
-export async function setBoardFollow(
-  db: Executor,
-  boardId: number,
-  viewerId: number | null,
-  follow: boolean,
-) {
-  if (viewerId === null) throw new AppError('auth_required');
+export async function setBoardFollow(db: Executor, boardId: number, viewerId: number, follow: boolean) {
   const board = await requireVisibleBoard(db, boardId, viewerId);
   if (board.owner.id === viewerId)
     throw new AppError('forbidden', { detail: 'You cannot follow your own board.' });

@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { z } from 'zod';
+import { envelopeOf, FailureEnvelopeSchema, type SuccessEnvelope } from '@pinboard/shared';
+import type { EndpointDefinition } from '@pinboard/shared/api';
+import type { Viewer } from '../plugins/viewer.ts';
+import { AppError } from './app-error.ts';
+import { createSignedOutAnswers } from './signed-out-answers.ts';
+
+/** A signed-in viewer: what a `signedIn` endpoint's handler is given. */
+export interface SignedInViewer {
+  userId: number;
+  sessionIdHash: string;
+}
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** What a handler is called with: the parsed request, who asks, and the raw request and reply. */
+export interface EndpointCall<D extends EndpointDefinition> {
+  params: Parsed<D['params']>;
+  query: Parsed<D['query']>;
+  body: Parsed<D['body']>;
+  viewer: D['access'] extends 'signedIn' ? SignedInViewer : Viewer;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * A route's handler: the success envelope (`ok(data, bookmark)`), or the reply it sent itself
+ * (headers, cookies). Failures are thrown as `AppError`.
+ */
+export type EndpointHandler<D extends EndpointDefinition> = (
+  call: EndpointCall<D>,
+) => Promise<SuccessEnvelope<z.output<D['response']>> | FastifyReply>;
+
+export type EndpointHandlers<E extends Record<string, EndpointDefinition>> = {
+  [N in keyof E]: EndpointHandler<E[N]>;
+};
+
+/** The Fastify form of a definition's path: `{id}` becomes `:id`. */
+export function routePathOf(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+const requireSignedIn: preHandlerAsyncHookHandler = async (request) => {
+  if (request.viewer.userId === null) throw new AppError('auth_required');
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The definition a route was registered from (its name in `endpoints`). */
+    endpoint?: string;
+  }
+}
+
+/**
+ * Registers one route per definition, each with its handler. Requests are validated by the
+ * definition's zod schemas; `signedIn` endpoints refuse visitors in one hook, after validation
+ * (a malformed request is a 400 whoever sends it); answers are written by a serializer compiled
+ * from the response schema (`lib/serializer.ts`).
+ */
+export function registerEndpoints<E extends Record<string, EndpointDefinition>>(
+  app: FastifyInstance,
+  definitions: E,
+  handlers: EndpointHandlers<E>,
+): void {
+  for (const [name, definition] of Object.entries(definitions)) {
+    const handler = handlers[name] as EndpointHandler<EndpointDefinition>;
+    const { cache } = definition;
+    const visitorAnswers = cache?.visitorAnswers
+      ? createSignedOutAnswers({ maxEntries: cache.visitorAnswers })
+      : null;
+    app.route({
+      method: definition.method,
+      url: routePathOf(definition.path),
+      config: { endpoint: name },
+      schema: {
+        operationId: name,
+        tags: [definition.tag],
+        summary: definition.summary,
+        ...(definition.params ? { params: definition.params } : {}),
+        ...(definition.query ? { querystring: definition.query } : {}),
+        ...(definition.body === 'multipart'
+          ? { consumes: ['multipart/form-data'] }
+          : definition.body
+            ? { body: definition.body }
+            : {}),
+        response: { 200: envelopeOf(definition.response), '4xx': FailureEnvelopeSchema },
+      },
+      preHandler: definition.access === 'signedIn' ? requireSignedIn : undefined,
+      handler: async (request, reply) => {
+        if (cache?.control) reply.header('cache-control', cache.control);
+        const call = {
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          viewer: request.viewer,
+          request,
+          reply,
+        } as EndpointCall<EndpointDefinition>;
+        if (visitorAnswers) return visitorAnswers(request, reply, () => handler(call));
+        return handler(call);
+      },
+    });
+  }
+}

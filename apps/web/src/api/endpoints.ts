@@ -1,0 +1,64 @@
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import type { EndpointName, InputOf, OutputOf } from '@pinboard/shared/api';
+// The path helper alone: the definitions' index would bring every zod schema into the bundle.
+import { fillEndpointPath } from '@pinboard/shared/api/endpoint';
+import { apiClient, type ApiResult, type QueryValue } from './client.ts';
+import { endpointRoutes } from './endpoints.gen.ts';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** An endpoint's arguments: its input may be left out when every part of it is optional. */
+type CallArgs<N extends EndpointName> =
+  object extends InputOf<N>
+    ? [input?: InputOf<N>, options?: CallOptions]
+    : [input: InputOf<N>, options?: CallOptions];
+
+/** Calls an endpoint by name: its path filled from `params`, `query` and `body` as it defines them. */
+export function callEndpoint<N extends EndpointName>(name: N, ...[input, options]: CallArgs<N>) {
+  const route = endpointRoutes[name];
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+  };
+  return apiClient.request<OutputOf<N>>(route.method, fillEndpointPath(route.path, params), {
+    query,
+    body,
+    signal: options?.signal,
+  });
+}
+
+/**
+ * An endpoint's query key: its name, then its input. A key with part of the input is a prefix
+ * TanStack Query matches against every fuller one (`['listBoardPins', { params: { id } }]`
+ * invalidates every page size and bookmark of that board's pins).
+ */
+export function endpointKey<N extends EndpointName>(name: N, input?: Partial<InputOf<N>>): QueryKey {
+  return input === undefined ? [name] : [name, input];
+}
+
+/** The query options of an endpoint's answer (its `data`), for `useQuery` and prefetching. */
+export function endpointQuery<N extends EndpointName>(name: N, ...[input]: CallArgs<N>) {
+  return queryOptions({
+    queryKey: endpointKey(name, input),
+    queryFn: async ({ signal }) =>
+      (await callEndpoint(name, ...([input, { signal }] as CallArgs<N>))).data as OutputOf<N>,
+  });
+}
+
+type Api = { [N in EndpointName]: (...args: CallArgs<N>) => Promise<ApiResult<OutputOf<N>>> };
+type Queries = { [N in EndpointName]: (...args: CallArgs<N>) => ReturnType<typeof endpointQuery<N>> };
+
+const names = Object.keys(endpointRoutes) as EndpointName[];
+
+/** One function per endpoint: `api.getBoard({ params: { id } })`. */
+export const api = Object.fromEntries(
+  names.map((name) => [name, (...args: CallArgs<typeof name>) => callEndpoint(name, ...args)]),
+) as Api;
+
+/** One query-options factory per endpoint: `useQuery(queries.getBoard({ params: { id } }))`. */
+export const queries = Object.fromEntries(
+  names.map((name) => [name, (...args: CallArgs<typeof name>) => endpointQuery(name, ...args)]),
+) as Queries;
