@@ -1,8 +1,26 @@
+import { authEndpoints } from './auth.ts';
 import { boardEndpoints } from './boards.ts';
+import { discoverEndpoints } from './discover.ts';
+import { experimentEndpoints } from './experiments.ts';
+import { offsiteEndpoints } from './offsite.ts';
+import { pinEndpoints } from './pins.ts';
+import { searchEndpoints } from './search.ts';
+import { settingsEndpoints } from './settings.ts';
+import { userEndpoints } from './users.ts';
 import type { EndpointDefinition, EndpointInput, EndpointOutput } from './endpoint.ts';
 
 export * from './endpoint.ts';
-export { boardEndpoints };
+export {
+  authEndpoints,
+  boardEndpoints,
+  discoverEndpoints,
+  experimentEndpoints,
+  offsiteEndpoints,
+  pinEndpoints,
+  searchEndpoints,
+  settingsEndpoints,
+  userEndpoints,
+};
 
 /**
  * Every API call of the product, by name. The server registers one route per entry (a route
@@ -10,7 +28,15 @@ export { boardEndpoints };
  * `apps/web/src/api/endpoints.ts`, and `GET /v3/openapi.json` is written from them.
  */
 export const endpoints = {
+  ...authEndpoints,
+  ...settingsEndpoints,
+  ...userEndpoints,
   ...boardEndpoints,
+  ...pinEndpoints,
+  ...searchEndpoints,
+  ...discoverEndpoints,
+  ...offsiteEndpoints,
+  ...experimentEndpoints,
 } satisfies Record<string, EndpointDefinition>;
 
 export type Endpoints = typeof endpoints;

@@ -1,0 +1,2 @@
+/** The home feed and the discover pages (ideas, today, topics). */
+export const discoverEndpoints = {};

@@ -1,0 +1,2 @@
+/** Experiment groups. */
+export const experimentEndpoints = {};

@@ -1,0 +1,2 @@
+/** Outbound link checks. */
+export const offsiteEndpoints = {};

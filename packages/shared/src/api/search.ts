@@ -1,0 +1,2 @@
+/** Search, the typeahead, autocomplete and recent searches. */
+export const searchEndpoints = {};

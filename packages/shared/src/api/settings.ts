@@ -1,0 +1,2 @@
+/** Account and security settings, connected accounts. */
+export const settingsEndpoints = {};

@@ -1,0 +1,2 @@
+/** People: profiles, their boards, following them, the signed-in viewer. */
+export const userEndpoints = {};
