@@ -255,7 +255,7 @@ export function initialAuthFlowState(options: AuthModalOptions, start: AuthFlowS
         ? { step: loginStep }
         : FIRST_SIGNUP;
   const opened: AuthFlowState = { ...memory, ...first };
-  if (!options.continueSocial || options.continueSocial.kind === 'welcome') return opened;
+  if (!options.continueSocial) return opened;
   const continued = afterSocial(opened, options.continueSocial);
   // The modal was opened for the provider-down modal: its OK closes it.
   return continued.step === 'providerUnavailable' ? { ...continued, back: null } : continued;
