@@ -164,9 +164,9 @@ function afterSocial(state: AuthFlowState, outcome: SocialOutcome): AuthFlowStat
 }
 
 /**
- * The flow's moves. Events a step does not offer leave the state as it is; answers that arrive
- * later (a login, a provider's outcome) move from wherever the flow is, as the person cannot
- * act on the form while it waits.
+ * The flow's moves. A link's event that the step shown does not offer leaves the state as it
+ * is; an answer (a login's, a registration's, a provider's) moves the flow from whichever step
+ * it arrives at.
  */
 export function authFlowReducer(state: AuthFlowState, event: AuthFlowEvent): AuthFlowState {
   switch (event.type) {
