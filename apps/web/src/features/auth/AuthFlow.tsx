@@ -1,38 +1,48 @@
-import { AUTH_LIMITS, RECOVERY_MODAL_CODES, safeNextPath, type Viewer } from '@pinboard/shared';
-import { useEffect, useRef, useState } from 'react';
+import {
+  AUTH_LIMITS,
+  RECOVERY_MODAL_CODES,
+  safeNextPath,
+  type ConsentState,
+  type Viewer,
+} from '@pinboard/shared';
+import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../ui/toastContext.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { trackAuthEvent } from './analytics.ts';
 import styles from './AuthFlow.module.css';
+import {
+  authFlowReducer,
+  initialAuthFlowState,
+  isAuthStep,
+  type AuthFlowEvent,
+  type FlowStep,
+} from './authFlowMachine.ts';
 import type { AuthModalOptions } from './authModalContext.ts';
 import { useBotCheck } from './botCheck/useBotCheck.ts';
-import {
-  EMPTY_DRAFT,
-  isAuthStep,
-  type FlowStep,
-  type MfaChallenge,
-  type SignupDraft,
-  type SignupFailure,
-} from './flow.ts';
+import type { SignupDraft, SignupFailure } from './flow.ts';
+import type { LoginErrorPlacement } from './loginErrors.ts';
 import type { RecoveryModalCode } from './recovery.ts';
-import { socialMove, type SocialMove } from './social/socialMove.ts';
+import { providerOf } from './social/credentials.ts';
 import { useSocialFlow } from './social/useSocialFlow.ts';
 import { WelcomeLoading } from './social/WelcomeLoading.tsx';
 import { ConsentsStep } from './steps/ConsentsStep.tsx';
+import { EmailAlreadyExistStep } from './steps/EmailAlreadyExistStep.tsx';
+import { EmailCollectionStep } from './steps/EmailCollectionStep.tsx';
 import { ForgotPasswordStep } from './steps/ForgotPasswordStep.tsx';
 import { LoginMfaStep } from './steps/LoginMfaStep.tsx';
 import { LoginStep } from './steps/LoginStep.tsx';
 import { PersonalizedLoginStep } from './steps/PersonalizedLoginStep.tsx';
+import { ProviderUnavailableStep } from './steps/ProviderUnavailableStep.tsx';
 import { RecoveryStep } from './steps/RecoveryStep.tsx';
 import { SignupStep } from './steps/SignupStep.tsx';
-import { SocialSignupSteps } from './steps/SocialSignupSteps.tsx';
+import { SocialSignupWithAgeStep } from './steps/SocialSignupWithAgeStep.tsx';
 import { UnderageConfirmationStep } from './steps/UnderageConfirmationStep.tsx';
 import { clearUnderageFlag, hasUnderageFlag, setUnderageFlag } from './underageFlag.ts';
 import { useAuthSuccess } from './useAuthSuccess.ts';
 import { useEmailSignup } from './useEmailSignup.ts';
-import { useLoginAttempt, type LoginAttempt } from './useLoginAttempt.ts';
+import { useLoginAttempt, type LoginCredentials } from './useLoginAttempt.ts';
 
 interface AuthFlowProps {
   options: AuthModalOptions;
@@ -43,7 +53,7 @@ interface AuthFlowProps {
   onStep?: (step: FlowStep) => void;
 }
 
-/** The steps of spec 1 for sign-up and login, once the viewer is known (it picks the first step). */
+/** The sign-up and login steps, once the viewer is known (it picks the first step). */
 export function AuthFlow(props: AuthFlowProps) {
   const { t } = useTranslation();
   const { session, isLoading } = useViewer();
@@ -57,7 +67,10 @@ export function AuthFlow(props: AuthFlowProps) {
   return <AuthSteps {...props} session={session} />;
 }
 
-/** The steps and the moves between them (section 4). */
+/**
+ * Shows the step the flow is at (authFlowMachine.ts holds the moves) and turns what the steps
+ * report into its events; the calls, toasts, cookies and navigation stay here.
+ */
 function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps & { session: Viewer | null }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -67,67 +80,35 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
   const attempt = useLoginAttempt(options, botCheck, onSuccess);
   const recognised = session && session.type !== 'AUTH' && session.info ? session.info : null;
   const signedIn = session?.type === 'AUTH' && !options.switchAccount;
-  const wantsLogin = options.step === 'login' || (!options.step && options.container === 'login_page');
-
-  const loginStep = recognised ? 'personalizedLogin' : 'login';
-  // A one-tap sign-up that needs the modal starts on the step its answer leads to.
-  const [start] = useState(() => (options.continueSocial ? socialMove(options.continueSocial) : null));
-  const [step, setStep] = useState<FlowStep>(
-    start?.step ?? (options.recovery !== undefined ? 'recovery' : wantsLogin ? loginStep : 'signup'),
+  const [state, dispatch] = useReducer(authFlowReducer, null, () =>
+    initialAuthFlowState(options, { recognised: recognised !== null, underageBlocked: hasUnderageFlag() }),
   );
-  const [recovery, setRecovery] = useState<RecoveryModalCode>(
-    start?.recovery ?? options.recovery ?? RECOVERY_MODAL_CODES.rateLimited,
-  );
-  // Who the forgot-password form is for: what the login form held, then what the reset was sent to.
-  const [account, setAccount] = useState('');
-  const [draft, setDraft] = useState<SignupDraft>(EMPTY_DRAFT);
-  const [failure, setFailure] = useState<SignupFailure | null>(null);
-  const [underageBlocked, setUnderageBlocked] = useState(hasUnderageFlag);
-  const [formOpen, setFormOpen] = useState(false);
-  const [focusBirthday, setFocusBirthday] = useState(false);
-  const [mfa, setMfa] = useState<MfaChallenge | null>(start?.mfa ?? null);
-  const root = useRef<HTMLDivElement>(null);
-
-  // Every login of the flow (login forms, sign-up with an existing email, a provider's token): a
-  // first answer of `mfa_required` moves to the loginMfa step with the credentials it repeats
-  // (spec 1 section 8).
-  const login: LoginAttempt = async (credentials, secondFactor) => {
-    const placement = await attempt(credentials, secondFactor);
-    if (placement?.kind !== 'mfa' || secondFactor) return placement;
-    setMfa({ credentials, phoneNumberEnd: placement.phoneNumberEnd, sendLimit: placement.sendLimit });
-    setStep('loginMfa');
-    return null;
-  };
-  const passwordLogin = (usernameOrEmail: string, password: string) =>
-    login({ kind: 'password', usernameOrEmail: usernameOrEmail.trim(), password });
-  const follow = (move: SocialMove) => {
-    if (move.mfa) setMfa(move.mfa);
-    if (move.recovery !== undefined) setRecovery(move.recovery);
-    if (move.underage) setUnderageBlocked(true);
-    if (move.step) setStep(move.step);
-  };
-  const socialFlow = useSocialFlow({ options, session, botCheck, onSuccess, login, start, step, follow });
-  const { social, welcome } = socialFlow;
-  const submitRegistration = useEmailSignup({
+  const socialFlow = useSocialFlow({
     options,
     session,
     botCheck,
     onSuccess,
-    onUnderage: enterUnderage,
+    attempt,
+    onOutcome: (outcome) => dispatch({ type: 'social', outcome }),
   });
+  const registerEmail = useEmailSignup({ options, session, botCheck, onSuccess });
+  const root = useRef<HTMLDivElement>(null);
+  const welcoming = state.step === 'welcome';
+  const recoveryCode = state.step === 'recovery' ? state.code : null;
 
-  useEffect(() => onStep?.(step), [step, onStep]);
+  useEffect(() => onStep?.(state.step), [state.step, onStep]);
 
-  // Spec 1 section 4: a fully logged-in viewer is sent on at once (unless adding an account);
-  // after one-tap sign-up the 'Welcome' state does that once the page's data is the new viewer's.
+  // A fully logged-in viewer is sent on at once (unless adding an account); after one-tap
+  // sign-up the 'Welcome' state does that once the page's data is the new viewer's.
   useEffect(() => {
-    if (!signedIn || welcome) return;
+    if (!signedIn || welcoming) return;
     close();
     if (options.next) void navigate(safeNextPath(options.next), { replace: true });
-  }, [signedIn, welcome, close, navigate, options.next]);
+  }, [signedIn, welcoming, close, navigate, options.next]);
 
   useEffect(() => {
-    if (isAuthStep(step)) trackAuthEvent({ name: 'step_view', step, container: options.container });
+    if (isAuthStep(state.step))
+      trackAuthEvent({ name: 'step_view', step: state.step, container: options.container });
     // Each step takes the focus (the first may arrive after the dialog opened), unless one of
     // its fields already took it (the birthday after Edit).
     const container = root.current;
@@ -136,46 +117,62 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
       container.querySelector<HTMLElement>('[data-autofocus]') ??
       container.querySelector<HTMLElement>('input, button')
     )?.focus();
-  }, [step, recovery, options.container]);
+  }, [state.step, recoveryCode, options.container]);
 
-  if (welcome) return <WelcomeLoading finish={() => onSuccess(welcome, { welcome: true })} />;
+  if (state.step === 'welcome') {
+    const { viewer } = state;
+    return <WelcomeLoading finish={() => onSuccess(viewer, { welcome: true })} />;
+  }
   if (signedIn) return null;
 
-  function go(next: FlowStep, element: string) {
+  /** A link or button that moves the flow, counted as a click on the step shown. */
+  function clicked(element: string, event: AuthFlowEvent) {
     trackAuthEvent({
       name: 'step_click',
-      step: isAuthStep(step) ? step : undefined,
+      step: isAuthStep(state.step) ? state.step : undefined,
       container: options.container,
       element,
     });
-    setStep(next);
+    dispatch(event);
   }
 
-  function enterUnderage(entered: SignupDraft) {
+  // Every login form of the flow; a second factor asked for is the code step next.
+  async function passwordLogin(
+    usernameOrEmail: string,
+    password: string,
+  ): Promise<LoginErrorPlacement | null> {
+    const credentials: LoginCredentials = {
+      kind: 'password',
+      usernameOrEmail: usernameOrEmail.trim(),
+      password,
+    };
+    const outcome = await attempt(credentials);
+    if (outcome.kind === 'mfaNeeded') {
+      const { phoneNumberEnd, sendLimit } = outcome;
+      dispatch({
+        type: 'mfaNeeded',
+        challenge: { credentials, phoneNumberEnd, ...(sendLimit ? { sendLimit } : {}) },
+      });
+    }
+    return outcome.kind === 'failed' ? outcome.error : null;
+  }
+
+  function enterUnderage(draft: SignupDraft) {
     setUnderageFlag();
-    setUnderageBlocked(true);
-    setDraft(entered);
-    setStep('UnderageConfirmation');
+    dispatch({ type: 'underage', draft });
   }
 
-  function backToSignup(withFailure: SignupFailure | null) {
-    setFailure(withFailure);
-    setFormOpen(true);
-    socialFlow.reset();
-    setStep('signup');
+  /** Registers the email form's entries; resolves the failure to show (consent_required stays on consents). */
+  async function registerDraft(draft: SignupDraft, consents?: ConsentState): Promise<SignupFailure | null> {
+    const outcome = await registerEmail(draft, consents);
+    if (outcome.kind === 'underage') enterUnderage(draft);
+    return outcome.kind === 'failed' ? outcome.failure : null;
   }
 
-  function openRecovery(code: RecoveryModalCode, forAccount?: string) {
-    if (forAccount !== undefined) setAccount(forAccount);
-    setRecovery(code);
-    setStep('recovery');
-  }
-
-  function forgotPassword(usernameOrEmail: string) {
-    setAccount(usernameOrEmail);
-    go('forgotPassword', 'forgot_password');
-  }
-
+  const openRecovery = (code: RecoveryModalCode, account?: string) =>
+    dispatch({ type: 'recovery', code, ...(account === undefined ? {} : { account }) });
+  const forgotPassword = (account: string) => clicked('forgot_password', { type: 'forgotPassword', account });
+  const notYou = () => clicked('not_you', { type: 'showLogin' });
   const loginProps = {
     options,
     botCheck,
@@ -184,151 +181,176 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
     onForgotPassword: forgotPassword,
     social: socialFlow.view,
   };
+  const formProps = {
+    botCheck,
+    login: passwordLogin,
+    onRecovery: openRecovery,
+    onForgotPassword: forgotPassword,
+  };
 
-  return (
-    <div ref={root}>
-      {step === 'signup' && (
-        <SignupStep
-          key={failure ? `${failure.field}:${failure.code}` : 'signup'}
-          titleId={titleId}
-          options={options}
-          place={session?.client_context ?? null}
-          formOpen={formOpen}
-          draft={draft}
-          failure={failure}
-          country={session?.client_context.country}
-          underageBlocked={underageBlocked}
-          focusBirthday={focusBirthday}
-          botCheck={botCheck}
-          login={passwordLogin}
-          onRecovery={openRecovery}
-          onForgotPassword={forgotPassword}
-          social={socialFlow.view}
-          onUnderage={enterUnderage}
-          onReady={async (entered) => {
-            setDraft(entered);
-            socialFlow.reset();
-            if (!session?.requires_consent) return submitRegistration(entered);
-            setStep('consents');
-            return null;
-          }}
-          onLogin={() => go('login', 'login_link')}
-        />
-      )}
-      {step === 'login' && (
-        <LoginStep
-          {...loginProps}
-          titleId={titleId}
-          defaultEmail={draft.email}
-          onSignup={() => go('signup', 'signup_link')}
-        />
-      )}
-      {step === 'personalizedLogin' && recognised && (
-        <PersonalizedLoginStep
-          {...loginProps}
-          titleId={titleId}
-          info={recognised}
-          onNotYou={() => go('login', 'not_you')}
-        />
-      )}
-      {step === 'loginMfa' && mfa && (
-        <LoginMfaStep
-          titleId={titleId}
-          phoneNumberEnd={mfa.phoneNumberEnd}
-          sendLimit={mfa.sendLimit}
-          submit={(secondFactor) => login(mfa.credentials, secondFactor)}
-          onRecovery={(code) =>
-            openRecovery(
-              code,
-              mfa.credentials.kind === 'password' ? mfa.credentials.usernameOrEmail : undefined,
-            )
-          }
-          onResent={() => toast.show(t('auth.mfa.resent'), { durationMs: AUTH_LIMITS.toastMs.modalFlow })}
-          onBack={() => setStep(loginStep)}
-        />
-      )}
-      {step === 'consents' && (
-        <ConsentsStep
-          titleId={titleId}
-          onBack={() => backToSignup(null)}
-          onNext={async (consents) => {
-            if (social.signup) return socialFlow.continueSignup({}, consents);
-            const result = await submitRegistration(draft, consents);
-            if (result?.code === 'consent_required') return result.code;
-            if (result) backToSignup(result);
-            return null;
-          }}
-        />
-      )}
-      {step === 'UnderageConfirmation' && (
-        <UnderageConfirmationStep
-          titleId={titleId}
-          birthday={social.signup ? (social.signup.birthday ?? '') : draft.birthday}
-          onEdit={() => {
-            clearUnderageFlag();
-            setUnderageBlocked(false);
-            if (social.signup) return setStep('socialSignupWithAge');
-            setFocusBirthday(true);
-            backToSignup(null);
-          }}
-          onConfirm={() => {
-            toast.show(t('auth.underage.toast'), { durationMs: AUTH_LIMITS.toastMs.underage });
-            close();
-            setTimeout(() => void navigate('/'), AUTH_LIMITS.underageRedirectMs);
-          }}
-        />
-      )}
-      {step === 'forgotPassword' && (
-        <ForgotPasswordStep
-          titleId={titleId}
-          defaultValue={account}
-          onSent={(sentTo) => {
-            setAccount(sentTo);
-            openRecovery(RECOVERY_MODAL_CODES.passwordResetSent);
-            toast.show(t('auth.recovery.emailSent'), { durationMs: AUTH_LIMITS.toastMs.emailSent });
-          }}
-          onBack={() => setStep(loginStep)}
-        />
-      )}
-      {step === 'recovery' && (
-        <RecoveryStep
-          titleId={titleId}
-          code={recovery}
-          account={account}
-          onResetPassword={() => forgotPassword(account)}
-          onOk={() => {
-            // The sent view is the end of the errand; the others lead back to where it started.
-            if (recovery === RECOVERY_MODAL_CODES.passwordResetSent) close();
-            const toSignup =
-              recovery === RECOVERY_MODAL_CODES.preventFirstProviderRegister ||
-              recovery === RECOVERY_MODAL_CODES.preventSecondProviderRegister;
-            if (toSignup) backToSignup(null);
-            else setStep(loginStep);
-          }}
-        />
-      )}
-      <SocialSignupSteps
-        step={step}
-        titleId={titleId}
-        social={social}
-        country={session?.client_context.country}
-        underageBlocked={underageBlocked}
-        botCheck={botCheck}
-        login={passwordLogin}
-        onRecovery={openRecovery}
-        onForgotPassword={forgotPassword}
-        continueSignup={(added) => socialFlow.continueSignup(added)}
-        onUnderage={(birthday) => {
-          setUnderageFlag();
-          if (social.signup) socialFlow.apply({ kind: 'underage', signup: { ...social.signup, birthday } });
-        }}
-        onNotNow={() => {
-          go('signup', 'not_now');
-          backToSignup(null);
-        }}
-        onNotYou={() => go('login', 'not_you')}
-        onUnavailableOk={() => (social.back ? setStep(social.back) : close())}
-      />
-    </div>
-  );
+  function currentStep() {
+    switch (state.step) {
+      case 'signup': {
+        const { failure } = state;
+        return (
+          <SignupStep
+            key={failure ? `${failure.field}:${failure.code}` : 'signup'}
+            titleId={titleId}
+            options={options}
+            place={session?.client_context ?? null}
+            formOpen={state.formOpen}
+            draft={state.draft}
+            failure={failure}
+            country={session?.client_context.country}
+            underageBlocked={state.underageBlocked}
+            focusBirthday={state.focusBirthday}
+            {...formProps}
+            social={socialFlow.view}
+            onUnderage={enterUnderage}
+            onReady={(draft) => {
+              const consentsNeeded = session?.requires_consent === true;
+              dispatch({ type: 'signupEntered', draft, consentsNeeded });
+              return consentsNeeded ? Promise.resolve(null) : registerDraft(draft);
+            }}
+            onLogin={() => clicked('login_link', { type: 'showLogin' })}
+          />
+        );
+      }
+      case 'login':
+        return (
+          <LoginStep
+            {...loginProps}
+            titleId={titleId}
+            defaultEmail={state.draft.email}
+            onSignup={() => clicked('signup_link', { type: 'showSignup' })}
+          />
+        );
+      case 'personalizedLogin':
+        return recognised ? (
+          <PersonalizedLoginStep {...loginProps} titleId={titleId} info={recognised} onNotYou={notYou} />
+        ) : null;
+      case 'loginMfa': {
+        const { credentials, phoneNumberEnd, sendLimit } = state.challenge;
+        return (
+          <LoginMfaStep
+            titleId={titleId}
+            phoneNumberEnd={phoneNumberEnd}
+            sendLimit={sendLimit}
+            submit={(secondFactor) => attempt(credentials, secondFactor)}
+            onRecovery={(code) =>
+              openRecovery(code, credentials.kind === 'password' ? credentials.usernameOrEmail : undefined)
+            }
+            onResent={() => toast.show(t('auth.mfa.resent'), { durationMs: AUTH_LIMITS.toastMs.modalFlow })}
+            onBack={() => dispatch({ type: 'backToLogin' })}
+          />
+        );
+      }
+      case 'consents': {
+        const { signup } = state;
+        return (
+          <ConsentsStep
+            titleId={titleId}
+            onBack={() => dispatch({ type: 'backToSignup' })}
+            onNext={async (consents) => {
+              if (signup) return socialFlow.continueSignup(signup, {}, consents);
+              const failure = await registerDraft(state.draft, consents);
+              if (failure?.code === 'consent_required') return failure.code;
+              if (failure) dispatch({ type: 'backToSignup', failure });
+              return null;
+            }}
+          />
+        );
+      }
+      case 'UnderageConfirmation':
+        return (
+          <UnderageConfirmationStep
+            titleId={titleId}
+            birthday={state.birthday}
+            onEdit={() => {
+              clearUnderageFlag();
+              dispatch({ type: 'editBirthday' });
+            }}
+            onConfirm={() => {
+              toast.show(t('auth.underage.toast'), { durationMs: AUTH_LIMITS.toastMs.underage });
+              close();
+              setTimeout(() => void navigate('/'), AUTH_LIMITS.underageRedirectMs);
+            }}
+          />
+        );
+      case 'forgotPassword':
+        return (
+          <ForgotPasswordStep
+            titleId={titleId}
+            defaultValue={state.account}
+            onSent={(account) => {
+              dispatch({ type: 'resetLinkSent', account });
+              toast.show(t('auth.recovery.emailSent'), { durationMs: AUTH_LIMITS.toastMs.emailSent });
+            }}
+            onBack={() => dispatch({ type: 'backToLogin' })}
+          />
+        );
+      case 'recovery': {
+        const { code, account } = state;
+        return (
+          <RecoveryStep
+            titleId={titleId}
+            code={code}
+            account={account}
+            onResetPassword={() => forgotPassword(account)}
+            onOk={() => {
+              // The sent view is the end of the errand; the others lead back to where it started.
+              if (code === RECOVERY_MODAL_CODES.passwordResetSent) close();
+              dispatch({ type: 'recoveryOk' });
+            }}
+          />
+        );
+      }
+      case 'socialSignupWithAge': {
+        const { signup } = state;
+        return (
+          <SocialSignupWithAgeStep
+            key={state.version}
+            titleId={titleId}
+            defaultBirthday={signup.birthday ?? ''}
+            failure={state.failure}
+            country={session?.client_context.country}
+            underageBlocked={state.underageBlocked}
+            onUnderage={(birthday) => {
+              setUnderageFlag();
+              dispatch({ type: 'social', outcome: { kind: 'underage', signup: { ...signup, birthday } } });
+            }}
+            onSubmit={(birthday) => socialFlow.continueSignup(signup, { birthday })}
+          />
+        );
+      }
+      case 'EmailCollection': {
+        const { signup } = state;
+        return (
+          <EmailCollectionStep
+            key={state.version}
+            titleId={titleId}
+            provider={providerOf(signup.credential)}
+            defaultEmail={signup.email ?? ''}
+            failure={state.failure}
+            onSubmit={(email) => socialFlow.continueSignup(signup, { email })}
+            onNotNow={() => clicked('not_now', { type: 'backToSignup' })}
+          />
+        );
+      }
+      case 'EmailAlreadyExist':
+        return (
+          <EmailAlreadyExistStep titleId={titleId} email={state.email} {...formProps} onNotYou={notYou} />
+        );
+      case 'providerUnavailable':
+        return (
+          <ProviderUnavailableStep
+            titleId={titleId}
+            provider={state.provider}
+            onOk={() => (state.back ? dispatch({ type: 'providerUnavailableOk' }) : close())}
+          />
+        );
+    }
+  }
+
+  return <div ref={root}>{currentStep()}</div>;
 }

@@ -76,8 +76,7 @@ export function LoginForm({
       if (onProviderError) onProviderError(error, values.username_or_email.trim());
       else setFormError(socialErrorText(t, placement.code));
     } else if (placement.kind === 'recovery') onRecovery(placement.code, values.username_or_email.trim());
-    else if (placement.kind !== 'tooQuick' && placement.kind !== 'mfa')
-      setFormError(t('auth.errors.generic'));
+    else if (placement.kind !== 'tooQuick') setFormError(t('auth.errors.generic'));
   });
   const forgotPassword = () => onForgotPassword(getValues('username_or_email').trim());
 

@@ -92,7 +92,7 @@ export function SignupForm(props: SignupFormProps) {
       if (props.onProviderError) props.onProviderError({ slot: placement.kind, code: placement.code }, email);
       else setFormError(placement.code);
     } else if (placement.kind === 'recovery') props.onRecovery(placement.code, email);
-    else if (placement.kind !== 'mfa' && placement.kind !== 'tooQuick') setFormError('internal');
+    else if (placement.kind !== 'tooQuick') setFormError('internal');
   }
 
   const onSubmit = handleSubmit(async (values) => {

@@ -2,17 +2,11 @@ import { RECOVERY_MODAL_CODES } from '@pinboard/shared';
 import { ERRORS } from '@pinboard/shared/errors';
 import { ApiRequestError } from '../../api/client.ts';
 import { isErrorCode } from './errorText.ts';
-import type { MfaSendLimit } from './flow.ts';
 import type { RecoveryModalCode } from './recovery.ts';
 
 /** Where a failed login's message goes (spec 1 section 8 'Login', placement of errors). */
 export type LoginErrorPlacement =
   | { kind: 'field'; field: 'password' | 'email' | 'code'; code: string }
-  /**
-   * Two-factor login: the account asks for the code texted to the number ending in
-   * `phoneNumberEnd`; with `sendLimit`, none could be texted (the backup codes are offered).
-   */
-  | { kind: 'mfa'; phoneNumberEnd: string; sendLimit?: MfaSendLimit }
   /** A recovery modal in place of the form (too many attempts, soft banned, suspended, trouble logging in). */
   | { kind: 'recovery'; code: RecoveryModalCode }
   /** The bot check and its message under the form. */
@@ -47,21 +41,9 @@ const CODE_CODES = new Set([
   'backup_code_incorrect',
 ]);
 
+/** Where a failed login's message goes; a second factor asked for is read before, as a next step (loginOutcome.ts). */
 export function placeLoginError(error: unknown): LoginErrorPlacement {
   const code = error instanceof ApiRequestError ? error.code : 'network_error';
-  if (code === 'mfa_required' && error instanceof ApiRequestError) {
-    const end = error.data.phone_number_end;
-    return { kind: 'mfa', phoneNumberEnd: typeof end === 'string' ? end : '' };
-  }
-  // Past the texting cap after a right password: the second step still, with the backup codes.
-  if (code === 'mfa_send_limited' && error instanceof ApiRequestError && 'backup_codes' in error.data) {
-    const end = error.data.phone_number_end;
-    return {
-      kind: 'mfa',
-      phoneNumberEnd: typeof end === 'string' ? end : '',
-      sendLimit: { backupCodes: error.data.backup_codes === true },
-    };
-  }
   if (CODE_CODES.has(code)) return { kind: 'field', field: 'code', code };
   if (PASSWORD_CODES.has(code)) return { kind: 'field', field: 'password', code };
   const recovery = RECOVERY_CODES[code];

@@ -14,16 +14,15 @@ interface EmailSignupDeps {
   session: Viewer | null;
   botCheck: BotCheck;
   onSuccess: (viewer: Viewer) => Promise<void>;
-  /** The server said underage: the flag and the confirmation step. */
-  onUnderage: (draft: SignupDraft) => void;
 }
 
-/**
- * `POST /v3/register/` with email and password (spec 1 section 4 'Email sign-up'); resolves
- * null after success (or the underage path), else the failure to show on the form.
- */
-export function useEmailSignup({ options, session, botCheck, onSuccess, onUnderage }: EmailSignupDeps) {
-  return async (entered: SignupDraft, consents?: ConsentState): Promise<SignupFailure | null> => {
+/** What an email sign-up led to: an account (the success already ran), the underage path, or a failure to show. */
+export type EmailSignupOutcome =
+  { kind: 'signedUp' } | { kind: 'underage' } | { kind: 'failed'; failure: SignupFailure };
+
+/** `POST /v3/register/` with email and password; resolves what the answer leads to. */
+export function useEmailSignup({ options, session, botCheck, onSuccess }: EmailSignupDeps) {
+  return async (entered: SignupDraft, consents?: ConsentState): Promise<EmailSignupOutcome> => {
     const country = session?.client_context.country;
     const { container } = options;
     trackAuthEvent({ name: 'signup_attempt', step: 'signup', container });
@@ -43,19 +42,16 @@ export function useEmailSignup({ options, session, botCheck, onSuccess, onUndera
       });
       trackAuthEvent({ name: 'signup_success', step: 'signup', container });
       await onSuccess(result.user);
-      return null;
+      return { kind: 'signedUp' };
     } catch (error) {
       trackAuthEvent({ name: 'signup_fail', step: 'signup', container });
       // Spec 1 section 7: a new token after a failed sign-up.
       botCheck.refresh();
       const code = error instanceof ApiRequestError ? error.code : 'signup_failed';
-      if (code === 'underage') {
-        onUnderage(entered);
-        return null;
-      }
+      if (code === 'underage') return { kind: 'underage' };
       const field =
         error instanceof ApiRequestError && error.field && FIELDS.has(error.field) ? error.field : 'form';
-      return { field: field as SignupFailure['field'], code };
+      return { kind: 'failed', failure: { field: field as SignupFailure['field'], code } };
     }
   };
 }

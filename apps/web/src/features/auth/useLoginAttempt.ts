@@ -4,7 +4,8 @@ import type { AuthModalOptions } from './authModalContext.ts';
 import { trackAuthEvent } from './analytics.ts';
 import { logIn } from './authApi.ts';
 import type { BotCheck } from './botCheck/useBotCheck.ts';
-import { placeLoginError, TROUBLE_AFTER_WRONG_PASSWORDS, type LoginErrorPlacement } from './loginErrors.ts';
+import { TROUBLE_AFTER_WRONG_PASSWORDS } from './loginErrors.ts';
+import { loginOutcomeOfError, type LoginOutcome } from './loginOutcome.ts';
 import { loginFields, loginTypeOf, type SocialCredential } from './social/credentials.ts';
 
 /** The second factor sent with the same credentials, or the ask for a new texted code. */
@@ -19,13 +20,14 @@ export type LoginCredentials =
 export type LoginAttempt = (
   credentials: LoginCredentials,
   secondFactor?: SecondFactor,
-) => Promise<LoginErrorPlacement | null>;
+) => Promise<LoginOutcome>;
 
 /**
  * Logs in with an email (or username) and password, or with a provider's token: the login
  * form's own password rule first (spec 1 section 5: too short, same as, blacklisted all read
- * 'incorrect'), then the call with the bot-check token. Resolves null after success, else where
- * the error goes; the third 'incorrect' answer in a row opens the trouble-logging-in modal instead.
+ * 'incorrect'), then the call with the bot-check token. Resolves what the answer leads to: signed
+ * in (the success already ran), a second factor to ask for, or where the error goes; the third
+ * 'incorrect' answer in a row opens the trouble-logging-in modal instead.
  */
 export function useLoginAttempt(
   options: AuthModalOptions,
@@ -40,7 +42,7 @@ export function useLoginAttempt(
     const login_type = mfa ? 'mfa' : social ? loginTypeOf(social) : 'email';
     if (credentials.kind === 'password') {
       const problem = loginPasswordProblem(credentials.password);
-      if (problem) return { kind: 'field', field: 'password', code: problem };
+      if (problem) return { kind: 'failed', error: { kind: 'field', field: 'password', code: problem } };
     }
     trackAuthEvent({ name: 'login_attempt', login_type, container });
     try {
@@ -57,17 +59,20 @@ export function useLoginAttempt(
       wrongInARow.current = 0;
       trackAuthEvent({ name: 'login_success', login_type, container });
       await onSuccess(result.user, { mfa });
-      return null;
+      return { kind: 'signedIn' };
     } catch (error) {
       trackAuthEvent({ name: 'login_fail', login_type, container });
-      const placement = placeLoginError(error);
-      const wrong = placement.kind === 'field' && placement.code === 'login_password_incorrect';
+      const outcome = loginOutcomeOfError(error);
+      const wrong =
+        outcome.kind === 'failed' &&
+        outcome.error.kind === 'field' &&
+        outcome.error.code === 'login_password_incorrect';
       wrongInARow.current = wrong ? wrongInARow.current + 1 : 0;
       if (wrongInARow.current >= TROUBLE_AFTER_WRONG_PASSWORDS) {
         wrongInARow.current = 0;
-        return { kind: 'recovery', code: RECOVERY_MODAL_CODES.loginAssistance };
+        return { kind: 'failed', error: { kind: 'recovery', code: RECOVERY_MODAL_CODES.loginAssistance } };
       }
-      return placement;
+      return outcome;
     } finally {
       // A token is good for one request.
       botCheck.refresh();

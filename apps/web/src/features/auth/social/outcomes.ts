@@ -1,7 +1,7 @@
 import type { SocialProvider, Viewer } from '@pinboard/shared';
 import { ApiRequestError } from '../../../api/client.ts';
-import type { SignupFailure } from '../flow.ts';
-import { placeLoginError, type LoginErrorPlacement } from '../loginErrors.ts';
+import type { MfaSendLimit, SignupFailure } from '../flow.ts';
+import { loginOutcomeOfError, type LoginOutcome } from '../loginOutcome.ts';
 import type { RecoveryModalCode } from '../recovery.ts';
 import { providerOf, reportedEmail, type SocialCredential, type SocialSignup } from './credentials.ts';
 import { PopupError } from './popup.ts';
@@ -31,7 +31,7 @@ export type SocialOutcome =
   | ({ kind: 'error' } & SocialError)
   | { kind: 'step'; step: SocialSignupStep; signup: SocialSignup; failure?: SignupFailure }
   | { kind: 'emailTaken'; signup: SocialSignup; email: string }
-  | { kind: 'mfa'; credential: SocialCredential; phoneNumberEnd: string }
+  | { kind: 'mfa'; credential: SocialCredential; phoneNumberEnd: string; sendLimit?: MfaSendLimit }
   | { kind: 'recovery'; code: RecoveryModalCode }
   | { kind: 'unavailable'; provider: SocialProvider }
   | { kind: 'underage'; signup: SocialSignup };
@@ -50,14 +50,14 @@ export function outcomeOfPopup(slot: SocialSlot, error: unknown): SocialOutcome 
 }
 
 /** A social login's answer, placed as spec 1 section 8 places login errors. */
-export function outcomeOfLogin(
-  placement: LoginErrorPlacement | null,
-  credential: SocialCredential,
-): SocialOutcome {
-  if (!placement) return { kind: 'done' };
+export function outcomeOfLogin(outcome: LoginOutcome, credential: SocialCredential): SocialOutcome {
+  if (outcome.kind === 'signedIn') return { kind: 'done' };
+  if (outcome.kind === 'mfaNeeded') {
+    const { phoneNumberEnd, sendLimit } = outcome;
+    return { kind: 'mfa', credential, phoneNumberEnd, ...(sendLimit ? { sendLimit } : {}) };
+  }
+  const placement = outcome.error;
   switch (placement.kind) {
-    case 'mfa':
-      return { kind: 'mfa', credential, phoneNumberEnd: placement.phoneNumberEnd };
     case 'recovery':
       return { kind: 'recovery', code: placement.code };
     case 'facebook':
@@ -118,5 +118,5 @@ export function outcomeOfSignup(error: unknown, signup: SocialSignup): SocialOut
   if (code === 'signup_failed' || code === 'network_error' || code === 'internal') {
     return { kind: 'error', slot: slotOf(signup.credential), code: 'signup_failed' };
   }
-  return outcomeOfLogin(placeLoginError(error), signup.credential);
+  return outcomeOfLogin(loginOutcomeOfError(error), signup.credential);
 }

@@ -100,16 +100,16 @@ export interface SocialLogin {
 
 /**
  * The popups of the modal's views (decision 21 'The web flow'): a credential logs in first
- * (`attempt` with it; a code is asked like any login's), and an identity no account has
+ * (`attempt` with it; a code asked for is the `mfa` outcome, the code step next), and an identity no account has
  * (`social_account_not_found`) signs up with the same token.
  */
 export function useSocialLogin(attempt: LoginAttempt, signUp: SocialSignupAttempt): SocialLogin {
   const popup = useSocialPopup();
 
   async function logIn(credential: SocialCredential): Promise<SocialOutcome> {
-    const placement = await attempt({ kind: 'social', credential });
-    if (placement?.kind === 'socialSignup') return signUp({ credential });
-    return remembered(outcomeOfLogin(placement, credential));
+    const outcome = await attempt({ kind: 'social', credential });
+    if (outcome.kind === 'failed' && outcome.error.kind === 'socialSignup') return signUp({ credential });
+    return remembered(outcomeOfLogin(outcome, credential));
   }
 
   return {

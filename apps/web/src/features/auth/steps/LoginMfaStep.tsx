@@ -9,7 +9,7 @@ import { TextField } from '../../../ui/TextField.tsx';
 import styles from '../AuthFlow.module.css';
 import { errorText } from '../errorText.ts';
 import type { MfaSendLimit } from '../flow.ts';
-import type { LoginErrorPlacement } from '../loginErrors.ts';
+import type { LoginOutcome } from '../loginOutcome.ts';
 import type { RecoveryModalCode } from '../recovery.ts';
 import { FORM_STYLE, FormError, StepHeading } from '../parts.tsx';
 import type { SecondFactor } from '../useLoginAttempt.ts';
@@ -24,8 +24,8 @@ export interface LoginMfaStepProps {
   phoneNumberEnd: string;
   /** No code could be texted (the hourly cap): the step says so and offers the backup codes. */
   sendLimit?: MfaSendLimit;
-  /** The login again with the second factor; null after success, else where its error goes. */
-  submit: (secondFactor: SecondFactor) => Promise<LoginErrorPlacement | null>;
+  /** The login again with the second factor. */
+  submit: (secondFactor: SecondFactor) => Promise<LoginOutcome>;
   /** Texted a new code (shows the toast); the old one is dead. */
   onResent: () => void;
   onBack: () => void;
@@ -64,8 +64,11 @@ export function LoginMfaStep({
   });
   const { errors, isSubmitting } = formState;
 
-  function place(placement: LoginErrorPlacement | null) {
-    if (!placement) return;
+  function place(outcome: LoginOutcome) {
+    if (outcome.kind === 'signedIn') return;
+    // Asked for a code again in answer to one: nothing this step can do but say it failed.
+    if (outcome.kind === 'mfaNeeded') return setFormError(t('auth.errors.generic'));
+    const placement = outcome.error;
     if (placement.kind === 'field' && placement.field === 'code') {
       setError('code', { message: placement.code }, { shouldFocus: true });
     } else if (placement.kind === 'field' || placement.kind === 'facebook' || placement.kind === 'google') {
@@ -84,17 +87,17 @@ export function LoginMfaStep({
     setFormError(null);
     clearErrors();
     setResending(true);
-    const placement = await submit({ mfa_resend: true });
+    const outcome = await submit({ mfa_resend: true });
     setResending(false);
-    if (placement?.kind === 'mfa' && placement.sendLimit) {
+    if (outcome.kind === 'mfaNeeded' && outcome.sendLimit) {
       // Past the texting cap: no new code; the backup codes, when there are some, instead.
-      setLimit(placement.sendLimit);
-      if (placement.sendLimit.backupCodes) showBackup(true);
-    } else if (placement?.kind === 'mfa') {
+      setLimit(outcome.sendLimit);
+      if (outcome.sendLimit.backupCodes) showBackup(true);
+    } else if (outcome.kind === 'mfaNeeded') {
       // A resend answers `mfa_required` again: the new code is on its way.
       setLimit(null);
       onResent();
-    } else place(placement);
+    } else place(outcome);
   }
 
   function showBackup(show: boolean) {
