@@ -4,7 +4,7 @@ const BOARD_ACTION_BUSY = 'Please wait until the previous board action finishes.
 
 /**
  * Board writes (issue 7): apiCodes 200-219, and the spec's 2171-2173 for board actions that
- * overlap. Messages are the spec's words (spec 2 sections 5 and 8) unless marked as ours.
+ * overlap. Messages are the spec's words (docs/product/boards.md#rules) unless marked as ours.
  * Spread into ERRORS.
  */
 export const BOARD_ERRORS = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 
 /**
- * Outbound link checks (spec 3 sections 4.3 and 7, issue 9, decision 28): the contract of
+ * Outbound link checks (issue 9, decision 28; docs/product/outbound-links.md): the contract of
  * `POST /v3/offsite/` and the pure rules about link hosts the server, the admin command and the
  * tests share.
  */

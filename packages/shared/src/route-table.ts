@@ -1,5 +1,5 @@
 /**
- * The web routes of spec 3 section 2.8 (and the advertiser pages of sections 2.1–2.5) as one
+ * The web routes (docs/product/site.md#routes, and the advertiser pages of docs/product/business.md) as one
  * table. The server answers every route here with the web app and anything else with a 404; the
  * router shows each route's page, or the 'coming soon' page until the feature that brings it lands.
  * Patterns use React Router's path syntax, relative to `/`: `pin/:id`, `settings/*` (a trailing
@@ -7,7 +7,7 @@
  * bundle can import `@pinboard/shared/routes` cheaply.
  */
 
-/** Business-access and business-manager pages under `/{prefix}/{userBizId}/` (spec 3 section 2.8). */
+/** Business-access and business-manager pages under `/{prefix}/{userBizId}/` (docs/product/site.md#routes). */
 const BUSINESS_ACCESS_PAGES = [
   'dashboard',
   'asset-groups',
@@ -21,7 +21,7 @@ const BUSINESS_ACCESS_PAGES = [
 ];
 const BUSINESS_HIERARCHY_PAGES = ['dashboard', 'hierarchy', 'business_security', 'managers'];
 
-/** Advertiser tool pages of spec 3 sections 2.1–2.5, each with its own sub-pages. */
+/** Advertiser tool pages (docs/product/business.md), each with its own sub-pages. */
 const ADVERTISER_PAGES = [
   'reporting',
   'ads',
@@ -62,7 +62,7 @@ export const FEATURES = {
 } as const satisfies Record<string, { issue: number | null }>;
 export type FeatureName = keyof typeof FEATURES;
 
-/** The groups of spec 3 section 2.8, plus the advertiser tool pages of sections 2.1–2.5. */
+/** The route groups (docs/product/site.md#routes), plus the advertiser tool pages. */
 export type RouteArea =
   'general' | 'pins' | 'discovery' | 'account' | 'boards' | 'other' | 'business' | 'advertiser';
 
@@ -127,7 +127,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   live('pinRepin', 'pin/:id/repin/*', 'pins', 'creating'),
   soon('pinVisualSearch', 'pin/:id/visual-search/*', 'pins', 'discovery'),
   soon('pinProducts', 'pin/:id/products/*', 'pins', 'discovery'),
-  // The bookmarklet's and share links' pin-create page (spec 2 section 2.4); method defaults to create.
+  // The bookmarklet's and share links' pin-create page (docs/product/creating.md#pin-create-page); method defaults to create.
   live('pinCreateDefault', 'pin/create', 'pins', 'creating'),
   live('pinCreate', 'pin/create/:method', 'pins', 'creating'),
   soon('pinRedirect', 'pin_redirect', 'pins', 'discovery'),
@@ -168,10 +168,10 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   live('bookmarklet', 'bookmarklet', 'account', 'creating'),
   soon('ideaAdsTool', 'idea-ads-tool', 'account', 'advertising'),
   soon('advertiserQuickPromote', 'advertiser/quick-promote', 'account', 'advertising'),
-  // The save-success dialog's 'Promote your Pin' link (spec 3 section 2.11) spells it this way.
+  // The save-success dialog's 'Promote your Pin' link (docs/product/saving.md#save-success-dialog) spells it this way.
   soon('advertiserQuickPromoteLink', 'advertiser/quick_promote', 'account', 'advertising'),
 
-  // The mobile pin-create page's 'Create board' and 'Create section' (spec 2 section 2.4).
+  // The mobile pin-create page's 'Create board' and 'Create section' (docs/product/creating.md#pin-create-page).
   live('boardCreate', 'board/create', 'boards', 'creating'),
   live('boardCreateSection', 'board/:id/create_section', 'boards', 'creating'),
   soon('boardEdit', 'board/:id/edit', 'boards', 'saving'),
@@ -189,7 +189,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   soon('ageAppeal', 'age-appeal/*', 'other', 'safety'),
   soon('tvStudio', 'tv/studio/*', 'other', 'liveVideo'),
   soon('signupSsoBusinessAccount', 'signup/sso-business-account/*', 'other', 'socialLogin'),
-  // The terms and privacy policy the sign-up form links to (spec 1 section 2); the page knows which exist.
+  // The terms and privacy policy the sign-up form links to (docs/product/accounts.md#screens); the page knows which exist.
   live('policy', '_/_/policy/:policy', 'other', 'signupLogin'),
 
   ...['business-access', 'business-manager'].flatMap((prefix) =>

@@ -36,7 +36,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const { viewer, isLoading } = useViewer();
   const limited = pathname === '/' && !isLoading && viewer === null;
-  // The bookmarklet's popup (spec 2 section 2.4) is the pin-create page alone: no site chrome.
+  // The bookmarklet's popup (docs/product/creating.md#pin-create-page) is the pin-create page alone: no site chrome.
   const popup = pathname.startsWith('/pin/create') && window.opener != null;
 
   return (

@@ -1,7 +1,7 @@
 import type { ErrorEntry } from '../errors.ts';
 
 /**
- * Sign-up and login failures (spec 1 sections 5 and 8; apiCodes 100-149). Messages are the
+ * Sign-up and login failures (apiCodes 100-149; docs/product/accounts.md#messages). Messages are the
  * spec's words; the few the spec does not give are ours and marked. Spread into ERRORS.
  */
 export const AUTH_ERRORS = {
@@ -261,15 +261,15 @@ export const AUTH_ERRORS = {
     apiCode: 180,
     message: "Couldn't connect. You must authorize the product.",
   },
-  // Ours: the web moves on to sign-up with the same token (spec 1 section 4 'unknown-account codes').
+  // Ours: the web moves on to sign-up with the same token (docs/product/accounts.md#rules).
   social_account_not_found: {
     status: 404,
     apiCode: 181,
     message: "We couldn't find an account for this login. Sign up to create one.",
   },
-  // Spec 1 section 8: a provider gave no email (EmailCollection).
+  // A provider gave no email (EmailCollection).
   social_email_required: { status: 400, apiCode: 182, message: 'Email is required', field: 'email' },
-  // Spec 1 section 8 'Social account not matched' (recovery modal 4, prevent first-provider register).
+  // A social account not matched (recovery modal 4, prevent first-provider register).
   facebook_register_prevented: {
     status: 409,
     apiCode: 183,
@@ -322,7 +322,7 @@ export const AUTH_ERRORS = {
     message: 'This sign-in has expired or was already used. Start again.',
     field: 'state',
   },
-  // Spec 1 section 8 'SSO'.
+  // Single sign-on (docs/product/accounts.md#sso).
   sso_no_tokens: { status: 502, apiCode: 191, message: 'No tokens returned' },
   // Ours: the email's domain has no single sign-on.
   sso_not_configured: {
@@ -331,7 +331,7 @@ export const AUTH_ERRORS = {
     message: "Your organisation doesn't use single sign-on here. Log in with your password.",
     field: 'email',
   },
-  // Spec 1 section 8 'QR'.
+  // 'Use QR code' login (docs/product/accounts.md#qr-login).
   // A state of this browser or address, not of the server: a 4xx (429 past the limit).
   qr_login_unavailable: {
     status: 403,

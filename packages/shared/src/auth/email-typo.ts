@@ -55,7 +55,7 @@ function suggestedDomain(domain: string): string | null {
 }
 
 /**
- * The address to offer in 'Did you mean {email}?' (spec 1 section 5 'Typo hint'), or null:
+ * The address to offer in 'Did you mean {email}?' (docs/product/accounts.md#rules), or null:
  * a domain one or two edits from gmail.com, gmail with another ending, or one edit from another
  * common domain gets the corrected domain, with the local part as typed. Only for emails
  * shorter than 60 characters, and never for an address already at a real domain.

@@ -1,5 +1,5 @@
 /**
- * Sign-up and login numbers (spec 1 section 9), in one place for the server and the web.
+ * Sign-up and login numbers (docs/product/accounts.md#limits), in one place for the server and the web.
  * Durations are milliseconds unless the name says otherwise.
  */
 export const AUTH_LIMITS = {

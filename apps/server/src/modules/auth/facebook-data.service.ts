@@ -9,7 +9,7 @@ import { findIdentityAccount, listIdentityProviders } from './identities.reposit
 import type { SocialDeps } from './social-verify.ts';
 
 /**
- * `POST /v3/facebook/login_data/` (spec 1 sections 3 and 7): what the login form needs about the
+ * `POST /v3/facebook/login_data/` (docs/product/accounts.md#api-calls): what the login form needs about the
  * account a Facebook identity belongs to. `is_fb_auth_only` is derived as the spec says: neither
  * Google connected nor a password. No account: every flag false.
  */

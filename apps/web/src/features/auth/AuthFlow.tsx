@@ -43,7 +43,7 @@ interface AuthFlowProps {
   onStep?: (step: FlowStep) => void;
 }
 
-/** The steps of spec 1 for sign-up and login, once the viewer is known (it picks the first step). */
+/** The sign-up and login steps, once the viewer is known (it picks the first step). */
 export function AuthFlow(props: AuthFlowProps) {
   const { t } = useTranslation();
   const { session, isLoading } = useViewer();
@@ -90,7 +90,7 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
 
   // Every login of the flow (login forms, sign-up with an existing email, a provider's token): a
   // first answer of `mfa_required` moves to the loginMfa step with the credentials it repeats
-  // (spec 1 section 8).
+  // (docs/product/accounts.md#messages).
   const login: LoginAttempt = async (credentials, secondFactor) => {
     const placement = await attempt(credentials, secondFactor);
     if (placement?.kind !== 'mfa' || secondFactor) return placement;
@@ -118,7 +118,7 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
 
   useEffect(() => onStep?.(step), [step, onStep]);
 
-  // Spec 1 section 4: a fully logged-in viewer is sent on at once (unless adding an account);
+  // A fully logged-in viewer is sent on at once (unless adding an account);
   // after one-tap sign-up the 'Welcome' state does that once the page's data is the new viewer's.
   useEffect(() => {
     if (!signedIn || welcome) return;

@@ -46,7 +46,7 @@ export function FormError({ children, className }: { children: ReactNode; classN
 }
 
 /**
- * A login error's text by code. The wrong-password one (spec 1 section 8) ends in 'Reset your
+ * A login error's text by code. The wrong-password one (docs/product/accounts.md#messages) ends in 'Reset your
  * password', a button to the forgot-password step when there is one.
  */
 export function LoginErrorText({ code, onForgotPassword }: { code: string; onForgotPassword?: () => void }) {

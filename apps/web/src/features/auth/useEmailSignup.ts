@@ -19,7 +19,7 @@ interface EmailSignupDeps {
 }
 
 /**
- * `POST /v3/register/` with email and password (spec 1 section 4 'Email sign-up'); resolves
+ * `POST /v3/register/` with email and password (docs/product/accounts.md#sign-up); resolves
  * null after success (or the underage path), else the failure to show on the form.
  */
 export function useEmailSignup({ options, session, botCheck, onSuccess, onUnderage }: EmailSignupDeps) {
@@ -46,7 +46,7 @@ export function useEmailSignup({ options, session, botCheck, onSuccess, onUndera
       return null;
     } catch (error) {
       trackAuthEvent({ name: 'signup_fail', step: 'signup', container });
-      // Spec 1 section 7: a new token after a failed sign-up.
+      // A new token after a failed sign-up.
       botCheck.refresh();
       const code = error instanceof ApiRequestError ? error.code : 'signup_failed';
       if (code === 'underage') {

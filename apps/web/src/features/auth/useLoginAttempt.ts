@@ -23,8 +23,8 @@ export type LoginAttempt = (
 
 /**
  * Logs in with an email (or username) and password, or with a provider's token: the login
- * form's own password rule first (spec 1 section 5: too short, same as, blacklisted all read
- * 'incorrect'), then the call with the bot-check token. Resolves null after success, else where
+ * form's own password rule first (too short, same as, blacklisted all read 'incorrect';
+ * docs/product/accounts.md#login), then the call with the bot-check token. Resolves null after success, else where
  * the error goes; the third 'incorrect' answer in a row opens the trouble-logging-in modal instead.
  */
 export function useLoginAttempt(

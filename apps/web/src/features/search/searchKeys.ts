@@ -1,7 +1,7 @@
 import type { SearchScope } from '@pinboard/shared';
 
 /**
- * Query keys of search. The typeahead is cached per scope and term (spec 3 section 7), so going
+ * Query keys of search. The typeahead is cached per scope and term (docs/product/search.md#api-calls), so going
  * back to a term already typed answers from the cache.
  */
 export const searchKeys = {

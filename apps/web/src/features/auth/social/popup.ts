@@ -37,7 +37,7 @@ export function openPopup(url: string, name: string): Window | null {
 
 /**
  * Waits for the popup's message (from our own origin, read by `read`), polling `popup.closed`
- * every second (spec 1 section 7); closed without a message is `popup_closed`. Listener and
+ * every second (docs/product/accounts.md#api-calls); closed without a message is `popup_closed`. Listener and
  * timer go when it settles; an abort (the modal closed) also closes the popup.
  */
 export function watchPopup<T>(

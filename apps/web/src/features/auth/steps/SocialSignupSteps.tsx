@@ -27,7 +27,7 @@ interface SocialSignupStepsProps {
   onUnavailableOk: () => void;
 }
 
-/** The steps only a sign-up through a provider reaches (spec 1 section 2), and the provider-down modal. */
+/** The steps only a sign-up through a provider reaches (docs/product/accounts.md#screens), and the provider-down modal. */
 export function SocialSignupSteps({ step, titleId, social, ...props }: SocialSignupStepsProps) {
   const { signup } = social;
   switch (step) {
