@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * the design notes and specifications the project started from.
  */
 const OUTSIDE = [
-  { name: 'a numbered spec', pattern: /\b[Ss]pec(?:ification)?s? +\d/ },
+  { name: 'a numbered spec', pattern: /\b[Ss]pec(?:ification)?s? +(?:sections? +|§ *)?\d/ },
   { name: 'a § citation', pattern: /§/ },
   { name: 'the design notes', pattern: /\bDESIGN\.md\b|\bDESIGN section\b/ },
   { name: 'the style notes', pattern: /\bSTYLE\.md\b/ },
@@ -19,11 +19,17 @@ const OUTSIDE = [
 ];
 
 /** Every outside reference in a text, as `line: what` (1-based lines). */
-export function outsideReferences(text) {
+function outsideReferences(text) {
   const found = [];
-  text.split('\n').forEach((line, index) => {
+  const lines = text.split('\n');
+  lines.forEach((line, index) => {
     for (const { name, pattern } of OUTSIDE) {
       if (pattern.test(line)) found.push(`${index + 1}: ${name}: ${line.trim().slice(0, 120)}`);
+    }
+    // A citation wrapped after 'spec': the next line, past a comment's marker, goes on with its number.
+    const next = (lines[index + 1] ?? '').replace(/^\s*(?:\*|\/\/|#|-)?\s*/, '');
+    if (/\b[Ss]pec(?:ification)?s?$/.test(line.trimEnd()) && /^(?:sections? +|§ *)?\d/.test(next)) {
+      found.push(`${index + 1}: a numbered spec: ${line.trim().slice(0, 120)}`);
     }
   });
   return found;
@@ -44,6 +50,9 @@ describe('outside references', () => {
       'in ../shared/spec/1-signup-login.md',
       'the documents in shared/spec',
       'specification 2 gives',
+      'the consents of spec section 4',
+      'under the owner (spec\n3: "Secret boards never appear")',
+      ' * the code (spec\n * 2 section 8)',
     ];
     for (const line of cited) expect(outsideReferences(line).length, line).toBeGreaterThan(0);
   });
@@ -56,6 +65,7 @@ describe('outside references', () => {
       "import { x } from '@pinboard/shared';",
       'docs/product/accounts.md#errors',
       'the 2:3 aspect ratio; section 4 of this page',
+      'the product’s words; the spec.keys of a SortSpec',
     ];
     for (const line of fine) expect(outsideReferences(line), line).toEqual([]);
   });

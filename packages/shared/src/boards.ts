@@ -107,7 +107,7 @@ export const CreateBoardSchema = z.strictObject({
   name: BoardNameSchema,
   description: BoardDescriptionSchema.optional(),
   privacy: BoardPrivacySchema.optional(),
-  /** The owner's username as the spec's clients send it; it must be the viewer's. */
+  /** The owner's username as the product's clients send it; it must be the viewer's. */
   username: UsernameSchema.optional(),
   advertiser_id: IdSchema.optional().describe('Ad account the board is created for; makes it protected'),
   aux_data: z.strictObject({ source: z.string().max(50).optional() }).optional(),

@@ -3,7 +3,7 @@
  * table. The server answers every route here with the web app and anything else with a 404; the
  * router shows each route's page, or the 'coming soon' page until the feature that brings it lands.
  * Patterns use React Router's path syntax, relative to `/`: `pin/:id`, `settings/*` (a trailing
- * splat also matches the bare prefix, as the spec's `/settings*` does). Free of zod so the web
+ * splat also matches the bare prefix, as the product's `/settings*` does). Free of zod so the web
  * bundle can import `@pinboard/shared/routes` cheaply.
  */
 
@@ -208,7 +208,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
     soon(camel('advertiserAccount', page), `advertiser/:advertiserId/${page}/*`, 'advertiser', 'advertising'),
   ),
   // Without an advertiser id the same pages sit at the top level (section 2.1), except those the
-  // table already has and `ads`, whose top-level path is the spec's ads API.
+  // table already has and `ads`, whose top-level path is the product's ads API.
   ...ADVERTISER_PAGES.filter((page) => !['ads', 'shopping', 'pin-builder'].includes(page)).map((page) =>
     soon(camel(page), `${page}/*`, 'advertiser', 'advertising'),
   ),

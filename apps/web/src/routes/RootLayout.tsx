@@ -16,7 +16,7 @@ import styles from './RootLayout.module.css';
 const NotFoundPage = lazy(async () => ({ default: (await import('./NotFoundPage.tsx')).NotFoundPage }));
 const ComingSoonPage = lazy(async () => ({ default: (await import('./ComingSoonPage.tsx')).ComingSoonPage }));
 
-// The spec's sizes as CSS variables, so stylesheets (sticky panes, full-height pages) use the same numbers.
+// The product's sizes as CSS variables, so stylesheets (sticky panes, full-height pages) use the same numbers.
 const CHROME_SIZES = {
   '--header-height': `${HEADER_HEIGHT}px`,
   '--footer-height': `${FOOTER_HEIGHT}px`,

@@ -2,7 +2,7 @@ import type { ErrorEntry } from '../errors.ts';
 
 /**
  * Sign-up and login failures (apiCodes 100-149; docs/product/accounts.md#messages). Messages are the
- * spec's words; the few the spec does not give are ours and marked. Spread into ERRORS.
+ * product's words; the few the product does not give are ours and marked. Spread into ERRORS.
  */
 export const AUTH_ERRORS = {
   email_required: {
@@ -30,14 +30,14 @@ export const AUTH_ERRORS = {
     message: 'Please stick to your name, or the name of your brand',
     field: 'email',
   },
-  // Ours: the spec logs an existing email in or offers login instead of naming this failure.
+  // Ours: the product logs an existing email in or offers login instead of naming this failure.
   email_taken: {
     status: 409,
     apiCode: 105,
     message: 'An account with this email already exists. Log in instead.',
     field: 'email',
   },
-  // Ours, after the spec's email text.
+  // Ours, after the product's email text.
   password_required: {
     status: 400,
     apiCode: 110,
@@ -93,7 +93,7 @@ export const AUTH_ERRORS = {
     message: 'Oops! Please use a valid age to sign up.',
     field: 'birthday',
   },
-  // Ours: the spec gives the 30-character limit but no text.
+  // Ours: the product gives the 30-character limit but no text.
   first_name_too_long: {
     status: 400,
     apiCode: 125,
@@ -106,14 +106,14 @@ export const AUTH_ERRORS = {
     message: "Before you can create an account, you'll need to agree to the required terms below.",
     field: 'consents',
   },
-  // Ours: the spec refreshes the token silently and shows no text.
+  // Ours: the product refreshes the token silently and shows no text.
   bot_check_failed: {
     status: 400,
     apiCode: 127,
     message: "We couldn't check that you're a person. Please try again.",
     field: 'recaptchaV3Token',
   },
-  // Ours: the spec's modal redirects an AUTH viewer at once; the API still needs an answer.
+  // Ours: the product's modal redirects an AUTH viewer at once; the API still needs an answer.
   already_logged_in: { status: 400, apiCode: 128, message: "You're already logged in." },
   // Ours: a provider that is neither configured nor stood in for (production without its settings).
   signup_method_unavailable: {
@@ -157,14 +157,14 @@ export const AUTH_ERRORS = {
     field: 'username_or_email',
   },
   // Account recovery (issue 5), apiCodes 140-149.
-  // Ours: the spec shows no text for a bad reset link.
+  // Ours: the product shows no text for a bad reset link.
   reset_token_invalid: {
     status: 400,
     apiCode: 140,
     message: 'This link to reset your password has expired or was already used. Ask for a new one.',
     field: 'token',
   },
-  // The spec's text, two spaces included. The web opens the soft-banned recovery modal (code 0).
+  // The product's text, two spaces included. The web opens the soft-banned recovery modal (code 0).
   account_soft_banned: {
     status: 403,
     apiCode: 141,
@@ -178,7 +178,7 @@ export const AUTH_ERRORS = {
     message: 'You asked for too many emails. Try again in an hour.',
   },
   // Two-factor login (issue 5), apiCodes 150-159. `mfa_required` carries `error.data`
-  // (`MfaRequiredData`: phone_number_end). Ours unless the spec gives the text (151, 152).
+  // (`MfaRequiredData`: phone_number_end). Ours unless the product gives the text (151, 152).
   mfa_required: { status: 401, apiCode: 150, message: 'Enter the code we texted you.', field: 'mfa_token' },
   mfa_code_required: {
     status: 400,

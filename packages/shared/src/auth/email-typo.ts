@@ -1,6 +1,6 @@
 import { AUTH_LIMITS } from './limits.ts';
 
-/** The largest free-mail domain: the spec's typo hint is built around it. */
+/** The largest free-mail domain: the product's typo hint is built around it. */
 const LARGEST_FREE_MAIL_DOMAIN = 'gmail.com';
 
 /** Other common domains; a near miss (one edit) of one of them gets a hint too. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The sign-up email pattern (docs/product/accounts.md#sign-up): a local part of word characters and symbols, `@`, then
- * dot-separated labels. Only ASCII matches (`\w` without the `u` flag), which is the spec's
+ * dot-separated labels. Only ASCII matches (`\w` without the `u` flag), which is the product's
  * "disallowed non-ASCII characters fail". At least two labels, so `ada@localhost` is refused.
  */
 const EMAIL_PATTERN =
@@ -12,7 +12,7 @@ const EMAIL_PATTERN =
 const EMAIL_MAX_LENGTH = 254;
 
 /**
- * Throwaway-inbox services. The spec refuses "certain free-mail domains" without naming them;
+ * Throwaway-inbox services. The product refuses "certain free-mail domains" without naming them;
  * refusing ordinary free mail (gmail.com, yahoo.com) would refuse most people, so we read it as
  * the disposable services, whose addresses stop working within hours and so can never receive a
  * password reset. Short on purpose: it ships to the browser, and the server may refuse more

@@ -18,7 +18,7 @@ export const BACKUP_CODE_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';
 
 /**
  * A texted verification code: spaces are allowed and removed. Empty → `mfa_code_required`,
- * anything but 6 digits → `mfa_code_invalid_format` (the spec's texts).
+ * anything but 6 digits → `mfa_code_invalid_format` (the product's texts).
  */
 export const MfaCodeSchema = z
   .string({ error: 'mfa_code_required' })

@@ -49,7 +49,7 @@ function isSameAsName(lower: string, context: PasswordContext): boolean {
 
 /**
  * The first sign-up password problem, or null (docs/product/accounts.md#rules), checked in the
- * spec's order: required, too short, not ASCII, same as the username (or the email or its local
+ * product's order: required, too short, not ASCII, same as the username (or the email or its local
  * part, which become the username), weak (common or trivially patterned).
  */
 export function checkPassword(

@@ -40,7 +40,7 @@ const SignupCommonFields = {
   gender: GenderSchema.optional(),
   birthday_source_site: z.string().max(64).optional(),
   email_source_site: z.string().max(64).optional(),
-  /** The bot-check token, ALTCHA or reCAPTCHA (the name is the spec's). */
+  /** The bot-check token, ALTCHA or reCAPTCHA (the name is the product's). */
   recaptchaV3Token: BotCheckTokenSchema.optional(),
   kr_privacy_consent_opt_in: z.boolean().optional(),
   marketing_notifs_opt_out: z.boolean().optional(),

@@ -103,7 +103,7 @@ export type FacebookLoginData = z.infer<typeof FacebookLoginDataSchema>;
 /** `POST /v3/facebook/profile_data/` (docs/product/accounts.md#api-calls). */
 export const FacebookProfileDataBodySchema = z.strictObject({
   access_token: ProviderTokenSchema,
-  /** Send the birthday only as a date (no time of day): the spec's flag. */
+  /** Send the birthday only as a date (no time of day): the product's flag. */
   pii_safe_birthday: z.boolean().optional(),
   /** Comma-separated field names to return; all of them when absent. */
   fields: z.string().max(512).optional(),

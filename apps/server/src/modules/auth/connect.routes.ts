@@ -134,7 +134,7 @@ export function registerConnectRoutes(
   );
 }
 
-/** Facebook hands over its id and access token (the spec's pair); the others their ID token. */
+/** Facebook hands over its id and access token (the product's pair); the others their ID token. */
 function completeMessage(provider: SocialProvider, finished: FinishedFlow): SocialConnectComplete {
   const message: SocialConnectComplete = { type: SOCIAL_CONNECT_MESSAGE.complete, provider };
   if (provider === 'facebook') {

@@ -2,7 +2,7 @@ import { AUTH_STEPS, type AuthStep } from '@pinboard/shared';
 import type { LoginCredentials } from './useLoginAttempt.ts';
 
 /**
- * The steps this modal shows: the spec's, the forgot-password form, the account-recovery
+ * The steps this modal shows: the product's, the forgot-password form, the account-recovery
  * modals of sections 4 and 8 (one step, by code), and 'Oops! {provider} isn't available'.
  */
 export type FlowStep =
@@ -10,7 +10,7 @@ export type FlowStep =
 
 const TRACKED_STEPS = new Set<string>(AUTH_STEPS);
 
-/** The steps analytics events can name (the spec's own). */
+/** The steps analytics events can name (the product's own). */
 export function isAuthStep(step: FlowStep): step is Extract<FlowStep, AuthStep> {
   return TRACKED_STEPS.has(step);
 }

@@ -29,7 +29,7 @@ export function StepHeading({
   );
 }
 
-/** The spec's 268 px form column. */
+/** The product's 268 px form column. */
 export const FORM_STYLE = { '--form-width': `${AUTH_LIMITS.formWidth}px` } as CSSProperties;
 
 /**

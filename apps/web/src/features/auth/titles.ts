@@ -16,7 +16,7 @@ export function signupSourceOf(options: AuthModalOptions): SignupSource {
 }
 
 /**
- * The sign-up step's title (docs/product/accounts.md#screens). The spec gives the
+ * The sign-up step's title (docs/product/accounts.md#screens). The product gives the
  * wording only for an inviter with their own picture and for respondMessage; the rest is ours,
  * in locales/en/auth.json under `titles`, one line per source saying what signing up gets.
  */

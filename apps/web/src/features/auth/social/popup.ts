@@ -26,7 +26,7 @@ export class PopupError extends Error {
 
 type Reading<T> = { value: T } | { failure: PopupFailure } | null;
 
-/** Opens a popup of the spec's size centred over the page; null when the browser refused. */
+/** Opens a popup of the product's size centred over the page; null when the browser refused. */
 export function openPopup(url: string, name: string): Window | null {
   if (typeof window === 'undefined' || typeof window.open !== 'function') return null;
   const { width, height } = SSO_POPUP_SIZE;

@@ -6,7 +6,7 @@ import { hasPreventFacebookRegister } from './preventRegisterFlag.ts';
 import { fetchProviders } from './socialApi.ts';
 
 export interface ProviderChoice {
-  /** The provider buttons to show, in the spec's order (first, second, then LINE). */
+  /** The provider buttons to show, in the product's order (first, second, then LINE). */
   shown: SocialProvider[];
   /** A shown button is served by the development identity provider (outside production, for a provider without settings). */
   standin: boolean;
