@@ -108,7 +108,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   live('signup', 'signup', 'general', 'signupLogin'),
   soon('signupSubpage', 'signup/*', 'general', 'signupLogin'),
   soon('invited', 'invited/*', 'general', 'signupLogin'),
-  // Not in section 2.8, but the sign-up issue names it as a page.
+  // Not among the original routes, but the sign-up issue names it as a page.
   live('addAccount', 'add-account', 'general', 'signupLogin'),
   // The reset page (a mail's link with ?token=, or the recovery page without one); deeper paths later.
   live('passwordReset', 'password/reset', 'general', 'accountRecovery'),
@@ -164,7 +164,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
     live(camel(page), page, 'account', 'creating'),
   ),
   ...['pin-editor', 'pin-creation-tool'].map((page) => soon(camel(page), page, 'account', 'creating')),
-  // Not in section 2.8, but the pin-creation issue names it as a page.
+  // Not among the original routes, but the pin-creation issue names it as a page.
   live('bookmarklet', 'bookmarklet', 'account', 'creating'),
   soon('ideaAdsTool', 'idea-ads-tool', 'account', 'advertising'),
   soon('advertiserQuickPromote', 'advertiser/quick-promote', 'account', 'advertising'),
@@ -207,7 +207,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   ...ADVERTISER_PAGES.map((page) =>
     soon(camel('advertiserAccount', page), `advertiser/:advertiserId/${page}/*`, 'advertiser', 'advertising'),
   ),
-  // Without an advertiser id the same pages sit at the top level (section 2.1), except those the
+  // Without an advertiser id the same pages sit at the top level too, except those the
   // table already has and `ads`, whose top-level path is the product's ads API.
   ...ADVERTISER_PAGES.filter((page) => !['ads', 'shopping', 'pin-builder'].includes(page)).map((page) =>
     soon(camel(page), `${page}/*`, 'advertiser', 'advertising'),

@@ -57,7 +57,7 @@ export function AuthFlow(props: AuthFlowProps) {
   return <AuthSteps {...props} session={session} />;
 }
 
-/** The steps and the moves between them (section 4). */
+/** The steps and the moves between them (docs/product/accounts.md#rules). */
 function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps & { session: Viewer | null }) {
   const { t } = useTranslation();
   const toast = useToast();

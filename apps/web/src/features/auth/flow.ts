@@ -3,7 +3,7 @@ import type { LoginCredentials } from './useLoginAttempt.ts';
 
 /**
  * The steps this modal shows: the product's, the forgot-password form, the account-recovery
- * modals of sections 4 and 8 (one step, by code), and 'Oops! {provider} isn't available'.
+ * modals (one step, by code; docs/product/accounts.md#account-recovery), and 'Oops! {provider} isn't available'.
  */
 export type FlowStep =
   Exclude<AuthStep, 'respondMessage'> | 'forgotPassword' | 'recovery' | 'providerUnavailable';
