@@ -63,7 +63,7 @@ describe('outside references', () => {
       'e2e/offsite.spec.ts and apps/web/a.spec.ts',
       'packages/shared/src/errors.ts and @pinboard/shared/settings',
       "import { x } from '@pinboard/shared';",
-      'docs/product/accounts.md#errors',
+      'docs/product/accounts.md#messages',
       'the 2:3 aspect ratio; section 4 of this page',
       'the product’s words; the spec.keys of a SortSpec',
     ];
