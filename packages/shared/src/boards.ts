@@ -128,7 +128,10 @@ export const BoardSectionNameSchema = z
   .min(1, { error: 'section_name_required', abort: true })
   .max(BOARD_SECTION_NAME_MAX, { error: 'section_name_too_long' });
 
-/** Where a section's name came from (docs/product/boards.md#rules): typed 0, a recommendation 1, an edited one 2. */
+/**
+ * Where a section's name came from (docs/product/boards.md#rules): typed 0, a recommendation 1, an edited one
+ * 2.
+ */
 export const SectionNameSourceSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 /** Creating a section (BoardSectionResource create) on the board of the path. */

@@ -58,7 +58,9 @@ export const FindImagesQuerySchema = z.strictObject({
 /** At most this many images are listed for one page. */
 export const FOUND_IMAGES_MAX = 50;
 
-/** `GET /v3/pins/find_images/`: a page's pinnable images, og:image first (docs/product/creating.md#api-calls). */
+/**
+ * `GET /v3/pins/find_images/`: a page's pinnable images, og:image first (docs/product/creating.md#api-calls).
+ */
 export const FoundImageSchema = z.object({
   type: z.literal('pinnable'),
   url: z.string(),

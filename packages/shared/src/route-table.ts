@@ -7,7 +7,9 @@
  * bundle can import `@pinboard/shared/routes` cheaply.
  */
 
-/** Business-access and business-manager pages under `/{prefix}/{userBizId}/` (docs/product/site.md#routes). */
+/**
+ * Business-access and business-manager pages under `/{prefix}/{userBizId}/` (docs/product/site.md#routes).
+ */
 const BUSINESS_ACCESS_PAGES = [
   'dashboard',
   'asset-groups',
@@ -127,7 +129,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   live('pinRepin', 'pin/:id/repin/*', 'pins', 'creating'),
   soon('pinVisualSearch', 'pin/:id/visual-search/*', 'pins', 'discovery'),
   soon('pinProducts', 'pin/:id/products/*', 'pins', 'discovery'),
-  // The bookmarklet's and share links' pin-create page (docs/product/creating.md#pin-create-page); method defaults to create.
+  // The bookmarklet's and share links' pin-create page (docs/product/creating.md#pin-create-page); method
+  // defaults to create.
   live('pinCreateDefault', 'pin/create', 'pins', 'creating'),
   live('pinCreate', 'pin/create/:method', 'pins', 'creating'),
   soon('pinRedirect', 'pin_redirect', 'pins', 'discovery'),
@@ -168,10 +171,12 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   live('bookmarklet', 'bookmarklet', 'account', 'creating'),
   soon('ideaAdsTool', 'idea-ads-tool', 'account', 'advertising'),
   soon('advertiserQuickPromote', 'advertiser/quick-promote', 'account', 'advertising'),
-  // The save-success dialog's 'Promote your Pin' link (docs/product/saving.md#save-success-dialog) spells it this way.
+  // The save-success dialog's 'Promote your Pin' link (docs/product/saving.md#save-success-dialog) spells it
+  // this way.
   soon('advertiserQuickPromoteLink', 'advertiser/quick_promote', 'account', 'advertising'),
 
-  // The mobile pin-create page's 'Create board' and 'Create section' (docs/product/creating.md#pin-create-page).
+  // The mobile pin-create page's 'Create board' and 'Create section'
+  // (docs/product/creating.md#pin-create-page).
   live('boardCreate', 'board/create', 'boards', 'creating'),
   live('boardCreateSection', 'board/:id/create_section', 'boards', 'creating'),
   soon('boardEdit', 'board/:id/edit', 'boards', 'saving'),
@@ -189,7 +194,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   soon('ageAppeal', 'age-appeal/*', 'other', 'safety'),
   soon('tvStudio', 'tv/studio/*', 'other', 'liveVideo'),
   soon('signupSsoBusinessAccount', 'signup/sso-business-account/*', 'other', 'socialLogin'),
-  // The terms and privacy policy the sign-up form links to (docs/product/accounts.md#screens); the page knows which exist.
+  // The terms and privacy policy the sign-up form links to (docs/product/accounts.md#screens); the page knows
+  // which exist.
   live('policy', '_/_/policy/:policy', 'other', 'signupLogin'),
 
   ...['business-access', 'business-manager'].flatMap((prefix) =>

@@ -14,7 +14,10 @@ export const RepinBodySchema = z.strictObject({
   description: z.string().max(PIN_DESCRIPTION_MAX).optional(),
   /** Replaces the saved pin's title; the source pin's is copied when absent. */
   title: z.string().max(PIN_TITLE_MAX).optional(),
-  /** Sent by an ad-account viewer saving for an advertiser (docs/product/saving.md#who-may-do-what); recorded nowhere yet. */
+  /**
+   * Sent by an ad-account viewer saving for an advertiser (docs/product/saving.md#who-may-do-what); recorded
+   * nowhere yet.
+   */
   advertiser_id: IdSchema.nullish(),
 });
 export type RepinBody = z.infer<typeof RepinBodySchema>;
@@ -132,7 +135,8 @@ export function suggestBoardTitles(
 }
 
 /**
- * A hashtag is '#' followed by characters other than whitespace and most punctuation (docs/product/saving.md#rules); underscores and letters or digits of any script count. A '#' inside a word
+ * A hashtag is '#' followed by characters other than whitespace and most punctuation
+ * (docs/product/saving.md#rules); underscores and letters or digits of any script count. A '#' inside a word
  * ('a#b', '&#39;') starts none.
  */
 const HASHTAG = /(?<![\p{L}\p{N}_&])#([\p{L}\p{N}_]+)/gu;
@@ -189,8 +193,8 @@ export type BulkEditResult = z.infer<typeof BulkEditResultSchema>;
 export const PROMOTE_ACCOUNT_MAX_AGE_DAYS = 90;
 
 /**
- * Whether the save dialog offers 'Promote your Pin' (docs/product/saving.md#save-success-dialog): a signed-in, non-partner
- * account younger than the cut-off. Otherwise it offers 'Send'.
+ * Whether the save dialog offers 'Promote your Pin' (docs/product/saving.md#save-success-dialog): a
+ * signed-in, non-partner account younger than the cut-off. Otherwise it offers 'Send'.
  */
 export function canPromotePin(
   viewer: { type: string; isPartner: boolean; createdAt: string | null },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The sign-up email pattern (docs/product/accounts.md#sign-up): a local part of word characters and symbols, `@`, then
- * dot-separated labels. Only ASCII matches (`\w` without the `u` flag), which is the product's
+ * The sign-up email pattern (docs/product/accounts.md#sign-up): a local part of word characters and symbols,
+ * `@`, then dot-separated labels. Only ASCII matches (`\w` without the `u` flag), which is the product's
  * "disallowed non-ASCII characters fail". At least two labels, so `ada@localhost` is refused.
  */
 const EMAIL_PATTERN =

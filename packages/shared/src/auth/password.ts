@@ -69,8 +69,8 @@ export function checkPassword(
 }
 
 /**
- * The lowest minimum any rule set has allowed (6, of 6 and 8; docs/product/accounts.md#sign-up): the login form
- * must never refuse a password an account could have been made with.
+ * The lowest minimum any rule set has allowed (6, of 6 and 8; docs/product/accounts.md#sign-up): the login
+ * form must never refuse a password an account could have been made with.
  */
 const LOGIN_PASSWORD_MIN_LENGTH = 6;
 

@@ -187,7 +187,10 @@ export type EmailValidationQuery = z.infer<typeof EmailValidationQuerySchema>;
 export const EmailValidationResultSchema = z.object({ is_valid: z.boolean() });
 export type EmailValidationResult = z.infer<typeof EmailValidationResultSchema>;
 
-/** The data of `POST /v3/register/` and `POST /v3/login/` (the web reads `data.user`; docs/product/accounts.md#api-calls). */
+/**
+ * The data of `POST /v3/register/` and `POST /v3/login/` (the web reads `data.user`;
+ * docs/product/accounts.md#api-calls).
+ */
 export const LoginResultSchema = z.object({ user: ViewerSchema });
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 

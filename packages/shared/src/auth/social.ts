@@ -20,7 +20,9 @@ export const PROVIDER_NAMES: Record<SocialProvider, string> = {
   line: 'LINE',
 };
 
-/** The country whose visitors are offered the messaging-app provider (docs/product/accounts.md#social-login). */
+/**
+ * The country whose visitors are offered the messaging-app provider (docs/product/accounts.md#social-login).
+ */
 export const LINE_COUNTRY = 'JP';
 
 /** The popup reports back with these message types; the opener polls it every second. */

@@ -23,8 +23,8 @@ const PurposeQuerySchema = z.object({ purpose: z.enum(['login', 'link', 'one_tap
 const CallbackQuerySchema = z.record(z.string(), z.string().max(4096));
 
 /**
- * The provider popups of decision 21 (`/connect/{provider}/`, docs/product/accounts.md#social-login; the page the SSO
- * popup ends on) and the list of providers the web may offer (`GET /v3/auth/providers/`).
+ * The provider popups of decision 21 (`/connect/{provider}/`, docs/product/accounts.md#social-login; the page
+ * the SSO popup ends on) and the list of providers the web may offer (`GET /v3/auth/providers/`).
  */
 export function registerConnectRoutes(
   app: FastifyInstance,

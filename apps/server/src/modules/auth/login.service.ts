@@ -78,10 +78,10 @@ export async function loginWithPassword(
 }
 
 /**
- * How an account without a password signs in, as the login form's message (docs/product/accounts.md#messages):
- * Google (`login_google_only`), Facebook (`login_facebook_only`, or `login_facebook_unavailable`
- * while the viewer's `web_disable_facebook_login` hides that button), Apple (`login_apple_only`:
- * the iOS app only). Null for any other (LINE, SSO): the usual wrong-password answer.
+ * How an account without a password signs in, as the login form's message
+ * (docs/product/accounts.md#messages): Google (`login_google_only`), Facebook (`login_facebook_only`, or
+ * `login_facebook_unavailable` while the viewer's `web_disable_facebook_login` hides that button), Apple
+ * (`login_apple_only`: the iOS app only). Null for any other (LINE, SSO): the usual wrong-password answer.
  */
 async function passwordlessLoginError(
   deps: MfaDeps,

@@ -7,8 +7,8 @@ import type { StoryPageRow } from './story-pages.repository.ts';
 
 /**
  * A board's address, lower case (board links are lower-cased for logged-out viewers;
- * docs/product/site.md#what-visitors-see). One form for every viewer, so shared and cached answers agree; the username part
- * is matched without case and slugs are lower case already (decision 28).
+ * docs/product/site.md#what-visitors-see). One form for every viewer, so shared and cached answers agree; the
+ * username part is matched without case and slugs are lower case already (decision 28).
  */
 export function boardUrl(ownerUsername: string, slug: string): string {
   return `/${ownerUsername}/${slug}/`.toLowerCase();

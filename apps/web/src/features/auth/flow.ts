@@ -2,8 +2,8 @@ import { AUTH_STEPS, type AuthStep } from '@pinboard/shared';
 import type { LoginCredentials } from './useLoginAttempt.ts';
 
 /**
- * The steps this modal shows: the product's, the forgot-password form, the account-recovery
- * modals (one step, by code; docs/product/accounts.md#account-recovery), and 'Oops! {provider} isn't available'.
+ * The steps this modal shows: the product's, the forgot-password form, the account-recovery modals (one step,
+ * by code; docs/product/accounts.md#account-recovery), and 'Oops! {provider} isn't available'.
  */
 export type FlowStep =
   Exclude<AuthStep, 'respondMessage'> | 'forgotPassword' | 'recovery' | 'providerUnavailable';

@@ -46,8 +46,8 @@ export function FormError({ children, className }: { children: ReactNode; classN
 }
 
 /**
- * A login error's text by code. The wrong-password one (docs/product/accounts.md#messages) ends in 'Reset your
- * password', a button to the forgot-password step when there is one.
+ * A login error's text by code. The wrong-password one (docs/product/accounts.md#messages) ends in 'Reset
+ * your password', a button to the forgot-password step when there is one.
  */
 export function LoginErrorText({ code, onForgotPassword }: { code: string; onForgotPassword?: () => void }) {
   const { t } = useTranslation();

@@ -77,7 +77,10 @@ export function switcherAccounts(
   return [...live, ...remembered];
 }
 
-/** Remembers a signed-in viewer's account ("the credentials are stored in the browser"; docs/product/accounts.md#rules). */
+/**
+ * Remembers a signed-in viewer's account ("the credentials are stored in the browser";
+ * docs/product/accounts.md#rules).
+ */
 export function rememberViewer(viewer: Viewer) {
   if (!viewer.user) return;
   rememberAccount({

@@ -30,7 +30,10 @@ export function signupTitle(t: TFunction, options: AuthModalOptions): string {
   return t(`auth.titles.${signupSourceOf(options)}`);
 }
 
-/** The login step's title: a visitor's login prompt (docs/product/site.md#login-prompts), the business variant, or ours. */
+/**
+ * The login step's title: a visitor's login prompt (docs/product/site.md#login-prompts), the business
+ * variant, or ours.
+ */
 export function loginTitle(t: TFunction, options: AuthModalOptions): string {
   if (options.title) return options.title;
   if (options.prompt) return t(`auth.prompt.${options.prompt}`);

@@ -22,10 +22,10 @@ export type LoginAttempt = (
 ) => Promise<LoginErrorPlacement | null>;
 
 /**
- * Logs in with an email (or username) and password, or with a provider's token: the login
- * form's own password rule first (too short, same as, blacklisted all read 'incorrect';
- * docs/product/accounts.md#login), then the call with the bot-check token. Resolves null after success, else where
- * the error goes; the third 'incorrect' answer in a row opens the trouble-logging-in modal instead.
+ * Logs in with an email (or username) and password, or with a provider's token: the login form's own password
+ * rule first (too short, same as, blacklisted all read 'incorrect'; docs/product/accounts.md#login), then the
+ * call with the bot-check token. Resolves null after success, else where the error goes; the third
+ * 'incorrect' answer in a row opens the trouble-logging-in modal instead.
  */
 export function useLoginAttempt(
   options: AuthModalOptions,

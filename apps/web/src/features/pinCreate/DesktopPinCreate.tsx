@@ -16,9 +16,9 @@ import { usePopupSize } from './usePopupWindow.ts';
 export const TOAST_MS = 5000;
 
 /**
- * The signed-in desktop variant (docs/product/creating.md#pin-create-page): the pin and its description on the
- * left, the board picker on the right (sections next when the board has some; create board and
- * add section inline); choosing saves the pin, then the success view replaces the page.
+ * The signed-in desktop variant (docs/product/creating.md#pin-create-page): the pin and its description on
+ * the left, the board picker on the right (sections next when the board has some; create board and add
+ * section inline); choosing saves the pin, then the success view replaces the page.
  */
 export function DesktopPinCreate({ params }: { params: PinCreateParams }) {
   const { t } = useTranslation();

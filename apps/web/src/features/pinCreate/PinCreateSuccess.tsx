@@ -15,8 +15,8 @@ interface PinCreateSuccessProps {
 }
 
 /**
- * After the save (docs/product/creating.md#pin-create-page): the board's name, the image, the link, the description
- * and the new pin's id; the window closes itself after 10 s (a tab a script did not open stays).
+ * After the save (docs/product/creating.md#pin-create-page): the board's name, the image, the link, the
+ * description and the new pin's id; the window closes itself after 10 s (a tab a script did not open stays).
  */
 export function PinCreateSuccess({ pin, imageUrl, link, description }: PinCreateSuccessProps) {
   const { t } = useTranslation();

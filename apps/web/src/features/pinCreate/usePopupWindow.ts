@@ -12,8 +12,8 @@ export function isPopupWindow(): boolean {
 
 /**
  * In a popup, keeps the window at least 750 x 750 and its height at the content's plus 48
- * (docs/product/creating.md#pin-create-page), following the content as it grows (the boards arrive, a form opens).
- * `window.resizeTo` only works on windows a script opened, so a tab is left alone.
+ * (docs/product/creating.md#pin-create-page), following the content as it grows (the boards arrive, a form
+ * opens). `window.resizeTo` only works on windows a script opened, so a tab is left alone.
  */
 export function usePopupSize(content: RefObject<HTMLElement | null>) {
   useEffect(() => {

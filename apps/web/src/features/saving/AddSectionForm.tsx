@@ -8,7 +8,9 @@ import styles from './BoardPicker.module.css';
 import { NameSuggestions } from './NameSuggestions.tsx';
 import { createSection, savingErrorText } from './savingApi.ts';
 
-/** Where the name came from (docs/product/saving.md#rules): typed 0, a suggestion as is 1, an edited one 2. */
+/**
+ * Where the name came from (docs/product/saving.md#rules): typed 0, a suggestion as is 1, an edited one 2.
+ */
 export function sectionNameSource(name: string, suggestion: string | null): 0 | 1 | 2 {
   if (suggestion === null) return 0;
   return name.trim() === suggestion ? 1 : 2;

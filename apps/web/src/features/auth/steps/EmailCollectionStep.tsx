@@ -21,7 +21,9 @@ interface EmailCollectionStepProps {
   onNotNow: () => void;
 }
 
-/** The code of an entered address's problem: 'Email is required' when empty (docs/product/accounts.md#rules). */
+/**
+ * The code of an entered address's problem: 'Email is required' when empty (docs/product/accounts.md#rules).
+ */
 function emailProblem(value: string): string | null {
   if (value.trim() === '') return 'social_email_required';
   const parsed = EmailSchema.safeParse(value);

@@ -27,7 +27,10 @@ interface SocialSignupStepsProps {
   onUnavailableOk: () => void;
 }
 
-/** The steps only a sign-up through a provider reaches (docs/product/accounts.md#screens), and the provider-down modal. */
+/**
+ * The steps only a sign-up through a provider reaches (docs/product/accounts.md#screens), and the
+ * provider-down modal.
+ */
 export function SocialSignupSteps({ step, titleId, social, ...props }: SocialSignupStepsProps) {
   const { signup } = social;
   switch (step) {
