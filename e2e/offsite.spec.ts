@@ -2,7 +2,7 @@ import { expect, test } from './support/fixtures.ts';
 import { e2eDataDir, runAdmin } from './support/admin.ts';
 import { homeFeedPage } from './support/api.ts';
 
-// Spec 3 section 4.3 and the "done when": a pin's link to a domain an operator blocked
+// docs/product/outbound-links.md and the "done when": a pin's link to a domain an operator blocked
 // does not open; the closeup says why instead.
 test('a pin link to a blocked domain is stopped with an explanation', async ({ page, context, request }) => {
   test.skip(!e2eDataDir, 'needs the e2e server’s DATA_DIR for the admin command');

@@ -8,7 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 // The API server `npm run dev` starts beside Vite; override when it listens elsewhere.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
-// Everything the server answers itself; /vx and /ads are the spec's non-/v3 API paths; the
+// Everything the server answers itself; /vx and /ads are the product's non-/v3 API paths; the
 // provider popups (`^` keys are patterns, so a profile like /connectfan stays with the app).
 const serverPaths = ['/v3', '/vx', '/ads', '/media', '/healthz', '/__dev', '^/connect/', '^/sso/'];
 

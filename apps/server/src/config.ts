@@ -115,7 +115,7 @@ export interface Config {
   recaptcha: { projectId: string; siteKey: string; apiKey: string } | undefined;
   /** Lower-cased name of a trusted proxy header carrying the viewer's country; read only when set. */
   countryHeader: string | undefined;
-  /** Countries whose sign-ups must give the consents of spec section 4. */
+  /** Countries whose sign-ups must give the consents (docs/product/accounts.md#consent). */
   consentCountries: string[];
   /** undefined: seed when the database is new. */
   seedDemo: boolean | undefined;

@@ -99,7 +99,7 @@ describe('web app with a build', () => {
 
   it.each([
     ['an API path', { url: '/v3/nope/', headers: HTML }],
-    ['the spec business path', { url: '/vx/nope', headers: HTML }],
+    ['the business API path', { url: '/vx/nope', headers: HTML }],
     ['a dev tool path', { url: '/__dev/nope', headers: HTML }],
     ['a media path', { url: '/media/nope.jpg', headers: HTML }],
     ['a request that does not take HTML', { url: '/favicon.ico', headers: { accept: 'image/*' } }],

@@ -15,7 +15,10 @@ import * as prettier from 'prettier';
 const PACKAGE = '@zxcvbn-ts/language-common@4.1.3';
 /** How far down the ranking to read. */
 const TOP = 20_000;
-/** The lowest minimum length spec 1 names (6); shorter ones fail the length rule before this list. */
+/**
+ * The lowest minimum length any password rule set has had (6); shorter ones fail the length rule before this
+ * list.
+ */
 const MIN_LENGTH = 6;
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,5 @@
 /**
- * Board list constants of spec 2 sections 3 and 9. Kept free of zod so the web bundle can
+ * Board list constants (docs/product/boards.md#limits). Kept free of zod so the web bundle can
  * import this file (`@pinboard/shared/board-sorts`) without pulling schemas in.
  */
 

@@ -3,8 +3,8 @@ import type { ErrorEntry } from './errors.ts';
 const BOARD_ACTION_BUSY = 'Please wait until the previous board action finishes.';
 
 /**
- * Board writes (issue 7): apiCodes 200-219, and the spec's 2171-2173 for board actions that
- * overlap. Messages are the spec's words (spec 2 sections 5 and 8) unless marked as ours.
+ * Board writes (issue 7): apiCodes 200-219, and the product's 2171-2173 for board actions that
+ * overlap. Messages are the product's words (docs/product/boards.md#messages) unless marked as ours.
  * Spread into ERRORS.
  */
 export const BOARD_ERRORS = {
@@ -20,7 +20,7 @@ export const BOARD_ERRORS = {
     message: 'Please enter no more than 50 characters.',
     field: 'name',
   },
-  // Ours, in the words of the name's limit: the spec gives the limit (500) but no text.
+  // Ours, in the words of the name's limit: the product gives the limit (500) but no text.
   board_description_too_long: {
     status: 400,
     apiCode: 202,
@@ -41,7 +41,7 @@ export const BOARD_ERRORS = {
     message: 'You can only create boards for your own account.',
     field: 'username',
   },
-  // Ours: the spec's add-section form only enables Add for a non-empty trimmed name.
+  // Ours: the product's add-section form only enables Add for a non-empty trimmed name.
   section_name_required: {
     status: 400,
     apiCode: 205,

@@ -22,7 +22,7 @@ describe('board write schemas', () => {
     expect(CreateBoardSchema.safeParse({ name: 'ok', extra: 1 }).success).toBe(false);
   });
 
-  it("keep the spec's words", () => {
+  it("keep the product's words", () => {
     expect(ERRORS.board_name_required.message).toBe("Don't forget to name your board!");
     expect(ERRORS.board_name_too_long.message).toBe('Please enter no more than 50 characters.');
     for (const code of [

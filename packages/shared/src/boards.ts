@@ -10,7 +10,7 @@ export const BOARD_PRIVACIES = ['public', 'secret', 'protected'] as const;
 export const BoardPrivacySchema = z.enum(BOARD_PRIVACIES);
 export type BoardPrivacy = z.infer<typeof BoardPrivacySchema>;
 
-/** Sort orders of a user's boards (spec 2 section 3); last_pinned_to is the default. */
+/** Sort orders of a user's boards (docs/product/boards.md#api-calls); last_pinned_to is the default. */
 export const BoardSortSchema = z.enum(BOARD_SORTS);
 
 export const BOARD_NAME_MAX = 50;
@@ -87,7 +87,7 @@ export const BOARD_SECTION_NAME_MAX = 50;
 /** At most this many pins move into a new section in one call (ours). */
 export const SECTION_INITIAL_PINS_MAX = 250;
 
-/** A board's name: trimmed, required, at most 50 characters (spec 2 section 5). */
+/** A board's name: trimmed, required, at most 50 characters (docs/product/boards.md#rules). */
 export const BoardNameSchema = z
   .string({ error: 'board_name_required' })
   .trim()
@@ -107,7 +107,7 @@ export const CreateBoardSchema = z.strictObject({
   name: BoardNameSchema,
   description: BoardDescriptionSchema.optional(),
   privacy: BoardPrivacySchema.optional(),
-  /** The owner's username as the spec's clients send it; it must be the viewer's. */
+  /** The owner's username as the product's clients send it; it must be the viewer's. */
   username: UsernameSchema.optional(),
   advertiser_id: IdSchema.optional().describe('Ad account the board is created for; makes it protected'),
   aux_data: z.strictObject({ source: z.string().max(50).optional() }).optional(),
@@ -128,7 +128,10 @@ export const BoardSectionNameSchema = z
   .min(1, { error: 'section_name_required', abort: true })
   .max(BOARD_SECTION_NAME_MAX, { error: 'section_name_too_long' });
 
-/** Where a section's name came from (spec 2 section 4): typed 0, a recommendation 1, an edited one 2. */
+/**
+ * Where a section's name came from (docs/product/boards.md#rules): typed 0, a recommendation 1, an edited one
+ * 2.
+ */
 export const SectionNameSourceSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 /** Creating a section (BoardSectionResource create) on the board of the path. */

@@ -1,5 +1,5 @@
 /**
- * The page chrome of spec 3 sections 2.9 and 9: header and footer sizes, the header's
+ * The page chrome (docs/product/site.md#header-and-footer): header and footer sizes, the header's
  * hide-on-scroll rule and the viewport classes. Free of zod so the web bundle can import
  * `@pinboard/shared/chrome` cheaply.
  */

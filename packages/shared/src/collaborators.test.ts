@@ -6,7 +6,7 @@ import {
   looksLikeEmail,
 } from './collaborators.ts';
 
-describe('collaborator email rule (spec 2 section 5)', () => {
+describe('collaborator email rule (docs/product/boards.md#rules)', () => {
   it("is 'Keep typing!' until the address passes the email format check", () => {
     for (const typing of ['ada', 'ada@', 'ada@example', 'ada@example.', 'ada @example.com']) {
       expect(isValidCollaboratorEmail(typing), typing).toBe(false);

@@ -10,7 +10,7 @@ export const INVITEES_MAX = 50;
 export const COLLABORATOR_SUGGESTIONS_MAX = 10;
 
 /**
- * Spec 2 section 5: a collaborator email is valid when it passes the product's email format
+ * A collaborator email is valid when it passes the product's email format
  * check (the sign-up one, so a throwaway-inbox domain is not valid either).
  */
 export function isValidCollaboratorEmail(email: string): boolean {
@@ -41,7 +41,7 @@ export const CollaboratorSuggestionsQuerySchema = z.strictObject({
 });
 
 /**
- * A row of the invite field's typeahead (spec 2 section 3 'Collaborator suggestion'). An email
+ * A row of the invite field's typeahead (docs/product/boards.md#invitations). An email
  * row carries the typed address as `id` and `full_name`; `valid` drives 'Keep typing!' or
  * 'Click to send!'. User rows are always valid.
  */
@@ -79,7 +79,7 @@ export const BoardCollaboratorsSchema = z.object({
 });
 export type BoardCollaborators = z.infer<typeof BoardCollaboratorsSchema>;
 
-/** Spec 1 section 3 'Inviter'. */
+/** Who invited someone to a board (docs/product/boards.md#invitations). */
 export const InviterSchema = z.object({
   id: IdSchema,
   username: z.string(),

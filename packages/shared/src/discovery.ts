@@ -3,13 +3,13 @@
  * outbound link checks share between the server, the admin commands and the web app.
  */
 
-/** Spec 3 section 3: a search advisory's severity. */
+/** A search advisory's severity. */
 export const ADVISORY_SEVERITIES = { ABUSIVE: 0, SENSITIVE: 1, BRAND_UNSAFE: 2 } as const;
 export type AdvisorySeverityName = keyof typeof ADVISORY_SEVERITIES;
 
 /** The advisory type whose notice always shows its action buttons. */
 export const ADVISORY_TYPE_THIRD_PARTY = 'third_party';
-/** Advisory levels whose notice shows its action buttons (spec 3 section 5). */
+/** Advisory levels whose notice shows its action buttons (docs/product/search.md#rules). */
 export const ADVISORY_ACTION_LEVELS = [4, 14] as const;
 
 /** Whether a notice shows its action buttons: levels 4 and 14, or the third-party type. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The failure body every error answer carries (DESIGN.md section 4). */
+/** The failure body every error answer carries (docs/product/README.md#http-conventions). */
 export const ApiErrorSchema = z.object({
   http_status: z.number().int(),
   api_error_code: z.number().int(),

@@ -1,5 +1,5 @@
 /**
- * Layout constants of the web app, from spec 3 section 9 unless noted. Kept free of zod so
+ * Layout constants of the web app (docs/product/site.md#layout). Kept free of zod so
  * the web bundle can import this file (`@pinboard/shared/layout`) without pulling schemas in.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 
 /**
- * Outbound link checks (spec 3 sections 4.3 and 7, issue 9, decision 28): the contract of
+ * Outbound link checks (issue 9, decision 28; docs/product/outbound-links.md): the contract of
  * `POST /v3/offsite/` and the pure rules about link hosts the server, the admin command and the
  * tests share.
  */
@@ -50,9 +50,9 @@ export const OffsiteCheckBodySchema = z.strictObject({
   /** The link belongs to a third-party ad rather than a pin (accepted; no ads exist yet). */
   third_party_ad: z.boolean().optional(),
   url: z.string().min(1).max(MAX_URL),
-  /** The spec's clients send true; false answers the same (the token is the way through). */
+  /** The product's clients send true; false answers the same (the token is the way through). */
   check_only: z.boolean().default(true),
-  /** Analytics context the spec's clients send; accepted and not kept. */
+  /** Analytics context the product's clients send; accepted and not kept. */
   client_tracking_params: z.string().max(2000).optional(),
   aux_data: z
     .record(z.string().max(100), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))

@@ -16,7 +16,7 @@ export const MEDIA_LIMITS = {
   imageMaxBytes: 20 * 1024 * 1024,
   /** Largest video file. */
   videoMaxBytes: 200 * 1024 * 1024,
-  /** Spec 3 section 5: images smaller than this in either dimension are refused. */
+  /** Images smaller than this in either dimension are refused. */
   minDimension: 120,
 } as const;
 
@@ -24,7 +24,7 @@ export const MEDIA_LIMITS = {
 export const STORY_PAGES_MAX = 20;
 export const STORY_PAGE_TEXT_MAX = 250;
 
-/** Methods a person creates a pin with (spec 2 section 3); `repin` is for saves only. */
+/** Methods a person creates a pin with (docs/product/creating.md#api-calls); `repin` is for saves only. */
 export const PIN_CREATE_METHODS = ['uploaded', 'pinbuilder', 'scraped', 'button'] as const;
 export const PinCreateMethodSchema = z.enum(PIN_CREATE_METHODS);
 
@@ -58,7 +58,9 @@ export const FindImagesQuerySchema = z.strictObject({
 /** At most this many images are listed for one page. */
 export const FOUND_IMAGES_MAX = 50;
 
-/** `GET /v3/pins/find_images/`: a page's pinnable images, og:image first (spec 2 section 7). */
+/**
+ * `GET /v3/pins/find_images/`: a page's pinnable images, og:image first (docs/product/creating.md#api-calls).
+ */
 export const FoundImageSchema = z.object({
   type: z.literal('pinnable'),
   url: z.string(),

@@ -5,7 +5,7 @@ import { BoardPrivacySchema } from './boards.ts';
 import { PageQuerySchema } from './pagination.ts';
 import { UserSummarySchema } from './users.ts';
 
-/** How a pin came to be (spec 2 section 3, plus repin for saves of another pin). */
+/** How a pin came to be (plus repin for saves of another pin; docs/product/pins.md#api-calls). */
 export const PIN_CREATED_METHODS = ['uploaded', 'pinbuilder', 'scraped', 'button', 'repin'] as const;
 export const PinCreatedMethodSchema = z.enum(PIN_CREATED_METHODS);
 

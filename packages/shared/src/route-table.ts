@@ -1,13 +1,15 @@
 /**
- * The web routes of spec 3 section 2.8 (and the advertiser pages of sections 2.1–2.5) as one
+ * The web routes (docs/product/site.md#routes, and the advertiser pages of docs/product/business.md) as one
  * table. The server answers every route here with the web app and anything else with a 404; the
  * router shows each route's page, or the 'coming soon' page until the feature that brings it lands.
  * Patterns use React Router's path syntax, relative to `/`: `pin/:id`, `settings/*` (a trailing
- * splat also matches the bare prefix, as the spec's `/settings*` does). Free of zod so the web
+ * splat also matches the bare prefix, as the product's `/settings*` does). Free of zod so the web
  * bundle can import `@pinboard/shared/routes` cheaply.
  */
 
-/** Business-access and business-manager pages under `/{prefix}/{userBizId}/` (spec 3 section 2.8). */
+/**
+ * Business-access and business-manager pages under `/{prefix}/{userBizId}/` (docs/product/site.md#routes).
+ */
 const BUSINESS_ACCESS_PAGES = [
   'dashboard',
   'asset-groups',
@@ -21,7 +23,7 @@ const BUSINESS_ACCESS_PAGES = [
 ];
 const BUSINESS_HIERARCHY_PAGES = ['dashboard', 'hierarchy', 'business_security', 'managers'];
 
-/** Advertiser tool pages of spec 3 sections 2.1–2.5, each with its own sub-pages. */
+/** Advertiser tool pages (docs/product/business.md), each with its own sub-pages. */
 const ADVERTISER_PAGES = [
   'reporting',
   'ads',
@@ -62,7 +64,7 @@ export const FEATURES = {
 } as const satisfies Record<string, { issue: number | null }>;
 export type FeatureName = keyof typeof FEATURES;
 
-/** The groups of spec 3 section 2.8, plus the advertiser tool pages of sections 2.1–2.5. */
+/** The route groups (docs/product/site.md#routes), plus the advertiser tool pages. */
 export type RouteArea =
   'general' | 'pins' | 'discovery' | 'account' | 'boards' | 'other' | 'business' | 'advertiser';
 
@@ -108,7 +110,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   live('signup', 'signup', 'general', 'signupLogin'),
   soon('signupSubpage', 'signup/*', 'general', 'signupLogin'),
   soon('invited', 'invited/*', 'general', 'signupLogin'),
-  // Not in section 2.8, but the sign-up issue names it as a page.
+  // Not among the original routes, but the sign-up issue names it as a page.
   live('addAccount', 'add-account', 'general', 'signupLogin'),
   // The reset page (a mail's link with ?token=, or the recovery page without one); deeper paths later.
   live('passwordReset', 'password/reset', 'general', 'accountRecovery'),
@@ -127,7 +129,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   live('pinRepin', 'pin/:id/repin/*', 'pins', 'creating'),
   soon('pinVisualSearch', 'pin/:id/visual-search/*', 'pins', 'discovery'),
   soon('pinProducts', 'pin/:id/products/*', 'pins', 'discovery'),
-  // The bookmarklet's and share links' pin-create page (spec 2 section 2.4); method defaults to create.
+  // The bookmarklet's and share links' pin-create page (docs/product/creating.md#pin-create-page); method
+  // defaults to create.
   live('pinCreateDefault', 'pin/create', 'pins', 'creating'),
   live('pinCreate', 'pin/create/:method', 'pins', 'creating'),
   soon('pinRedirect', 'pin_redirect', 'pins', 'discovery'),
@@ -164,14 +167,16 @@ export const WEB_ROUTES: readonly WebRoute[] = [
     live(camel(page), page, 'account', 'creating'),
   ),
   ...['pin-editor', 'pin-creation-tool'].map((page) => soon(camel(page), page, 'account', 'creating')),
-  // Not in section 2.8, but the pin-creation issue names it as a page.
+  // Not among the original routes, but the pin-creation issue names it as a page.
   live('bookmarklet', 'bookmarklet', 'account', 'creating'),
   soon('ideaAdsTool', 'idea-ads-tool', 'account', 'advertising'),
   soon('advertiserQuickPromote', 'advertiser/quick-promote', 'account', 'advertising'),
-  // The save-success dialog's 'Promote your Pin' link (spec 3 section 2.11) spells it this way.
+  // The save-success dialog's 'Promote your Pin' link (docs/product/saving.md#save-success-dialog) spells it
+  // this way.
   soon('advertiserQuickPromoteLink', 'advertiser/quick_promote', 'account', 'advertising'),
 
-  // The mobile pin-create page's 'Create board' and 'Create section' (spec 2 section 2.4).
+  // The mobile pin-create page's 'Create board' and 'Create section'
+  // (docs/product/creating.md#pin-create-page).
   live('boardCreate', 'board/create', 'boards', 'creating'),
   live('boardCreateSection', 'board/:id/create_section', 'boards', 'creating'),
   soon('boardEdit', 'board/:id/edit', 'boards', 'saving'),
@@ -189,7 +194,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   soon('ageAppeal', 'age-appeal/*', 'other', 'safety'),
   soon('tvStudio', 'tv/studio/*', 'other', 'liveVideo'),
   soon('signupSsoBusinessAccount', 'signup/sso-business-account/*', 'other', 'socialLogin'),
-  // The terms and privacy policy the sign-up form links to (spec 1 section 2); the page knows which exist.
+  // The terms and privacy policy the sign-up form links to (docs/product/accounts.md#screens); the page knows
+  // which exist.
   live('policy', '_/_/policy/:policy', 'other', 'signupLogin'),
 
   ...['business-access', 'business-manager'].flatMap((prefix) =>
@@ -207,8 +213,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   ...ADVERTISER_PAGES.map((page) =>
     soon(camel('advertiserAccount', page), `advertiser/:advertiserId/${page}/*`, 'advertiser', 'advertising'),
   ),
-  // Without an advertiser id the same pages sit at the top level (section 2.1), except those the
-  // table already has and `ads`, whose top-level path is the spec's ads API.
+  // Without an advertiser id the same pages sit at the top level too, except those the
+  // table already has and `ads`, whose top-level path is the product's ads API.
   ...ADVERTISER_PAGES.filter((page) => !['ads', 'shopping', 'pin-builder'].includes(page)).map((page) =>
     soon(camel(page), `${page}/*`, 'advertiser', 'advertising'),
   ),

@@ -3,7 +3,7 @@ import { WEB_ROUTES, type WebRoute } from './route-table.ts';
 export * from './route-table.ts';
 
 /**
- * Top-level words that are never usernames (spec 3 section 2.8 keeps its list private): every
+ * Top-level words that are never usernames (the list is ours; docs/product/site.md#routes): every
  * first segment of the route table, the server's own paths, and words a person could mistake
  * for an official page. Sign-up refuses them; the router never reads them as a profile.
  */

@@ -2,7 +2,7 @@ import type { ErrorEntry } from './errors.ts';
 
 /** Saving, the board picker and moving pins (issue 7): apiCodes 220-239. Spread into ERRORS. */
 export const SAVING_ERRORS = {
-  /** Spec 2 sections 4 and 5: a move to the board and section the pins are in is refused. */
+  /** A move to the board and section the pins are in is refused. */
   move_to_same_place: {
     status: 400,
     apiCode: 220,

@@ -4,7 +4,7 @@ import { IdSchema } from './ids.ts';
 import { PIN_DESCRIPTION_MAX, PIN_TITLE_MAX, PinSchema } from './pins.ts';
 import { UserSummarySchema } from './users.ts';
 
-/** Saving a pin, the board picker, moving pins and hashtag suggestions (spec 2, issue 7). */
+/** Saving a pin, the board picker, moving pins and hashtag suggestions (issue 7; docs/product/saving.md). */
 
 /** Save a pin to a board or one of its sections (RepinResource). */
 export const RepinBodySchema = z.strictObject({
@@ -14,12 +14,15 @@ export const RepinBodySchema = z.strictObject({
   description: z.string().max(PIN_DESCRIPTION_MAX).optional(),
   /** Replaces the saved pin's title; the source pin's is copied when absent. */
   title: z.string().max(PIN_TITLE_MAX).optional(),
-  /** Sent by an ad-account viewer saving for an advertiser (spec 2 section 6); recorded nowhere yet. */
+  /**
+   * Sent by an ad-account viewer saving for an advertiser (docs/product/saving.md#who-may-do-what); recorded
+   * nowhere yet.
+   */
   advertiser_id: IdSchema.nullish(),
 });
 export type RepinBody = z.infer<typeof RepinBodySchema>;
 
-/** What the save dialog and the confirmation overlay need (spec 2 sections 2.1 and 2.2). */
+/** What the save dialog and the confirmation overlay need (docs/product/saving.md#save-success-dialog). */
 export const RepinResultSchema = z.object({
   pin: PinSchema,
   board: z.object({ id: IdSchema, name: z.string(), url: z.string() }),
@@ -43,7 +46,7 @@ export type SavedTo = z.infer<typeof SavedToSchema>;
 
 /** 'Top choices': the boards the viewer saved to most recently. */
 export const PICKER_SHORTLIST_MAX = 3;
-/** With this many boards or fewer the picker shows only the full list (spec 2 sections 5 and 9). */
+/** With this many boards or fewer the picker shows only the full list (docs/product/saving.md#rules). */
 export const PICKER_LIST_THRESHOLD = 3;
 
 export const BoardPickerQuerySchema = z.strictObject({
@@ -82,7 +85,7 @@ export type BoardPicker = z.infer<typeof BoardPickerSchema>;
 const startsWithDigit = (name: string) => /^\s*[0-9]/.test(name);
 
 /**
- * The picker's order (spec 2 section 5): by name, case-insensitively, with names that start
+ * The picker's order (docs/product/saving.md#rules): by name, case-insensitively, with names that start
  * with a digit after all the others.
  */
 export function comparePickerBoardNames(a: string, b: string): number {
@@ -132,8 +135,8 @@ export function suggestBoardTitles(
 }
 
 /**
- * A hashtag is '#' followed by characters other than whitespace and most punctuation (spec 2
- * section 5); underscores and letters or digits of any script count. A '#' inside a word
+ * A hashtag is '#' followed by characters other than whitespace and most punctuation
+ * (docs/product/saving.md#rules); underscores and letters or digits of any script count. A '#' inside a word
  * ('a#b', '&#39;') starts none.
  */
 const HASHTAG = /(?<![\p{L}\p{N}_&])#([\p{L}\p{N}_]+)/gu;
@@ -143,7 +146,7 @@ export function findHashtags(text: string): string[] {
   return [...new Set([...text.matchAll(HASHTAG)].map((match) => match[1]!.toLowerCase()))];
 }
 
-/** At most this many hashtag suggestions show (spec 2 sections 5 and 9). */
+/** At most this many hashtag suggestions show (docs/product/saving.md#rules). */
 export const HASHTAG_SUGGESTIONS_MAX = 5;
 
 export const HashtagAutocompleteQuerySchema = z.strictObject({
@@ -184,14 +187,14 @@ export const BulkEditResultSchema = z.object({
 export type BulkEditResult = z.infer<typeof BulkEditResultSchema>;
 
 /**
- * 'Promote your Pin' is offered to accounts at most this old (spec 2 section 2.1 gives a cut-off
- * without its value; ours: a new account is the one a first promotion helps).
+ * 'Promote your Pin' is offered to accounts at most this old (docs/product/saving.md#save-success-dialog;
+ * the value is ours: a new account is the one a first promotion helps).
  */
 export const PROMOTE_ACCOUNT_MAX_AGE_DAYS = 90;
 
 /**
- * Whether the save dialog offers 'Promote your Pin' (spec 2 section 2.1): a signed-in, non-partner
- * account younger than the cut-off. Otherwise it offers 'Send'.
+ * Whether the save dialog offers 'Promote your Pin' (docs/product/saving.md#save-success-dialog): a
+ * signed-in, non-partner account younger than the cut-off. Otherwise it offers 'Send'.
  */
 export function canPromotePin(
   viewer: { type: string; isPartner: boolean; createdAt: string | null },

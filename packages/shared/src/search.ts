@@ -7,7 +7,7 @@ import { PinSchema } from './pins.ts';
 import { UserProfileSchema, UserSummarySchema } from './users.ts';
 
 /**
- * Search (issue 9; spec 3 sections 3, 5, 7; spec 2 section 7): the search options, the answers
+ * Search (issue 9; docs/product/search.md): the search options, the answers
  * of `GET /v3/search/{pins,boards,users}/`, the typeahead, recent searches and advisories.
  */
 
@@ -44,7 +44,7 @@ function commaList(max: number) {
 }
 
 /**
- * The search options (spec 3 section 3) `GET /v3/search/{pins,boards,users}/` takes. `q` and
+ * The search options (docs/product/search.md#api-calls) `GET /v3/search/{pins,boards,users}/` takes. `q` and
  * `query` are the same field; one of them is required. `domains`, `filters` and `top_pin_id`
  * apply to pin searches only.
  */
@@ -95,7 +95,7 @@ export const NoticeActionSchema = z.object({
   }),
 });
 
-/** The sensitivity notice the search page shows (spec 3 section 3). */
+/** The sensitivity notice the search page shows (docs/product/search.md#advisories). */
 export const SensitivityNoticeSchema = z.object({
   title: z.string().min(1).max(200),
   description: z
@@ -139,7 +139,7 @@ export const AdvisorySeveritySchema = z.union([
   z.literal(ADVISORY_SEVERITIES.BRAND_UNSAFE),
 ]);
 
-/** A search advisory (spec 3 section 3) as the search answers carry it. */
+/** A search advisory (docs/product/search.md#advisories) as the search answers carry it. */
 export const AdvisorySchema = z.object({
   advisory: z.string().describe('The normalised term the advisory is registered for'),
   severity: AdvisorySeveritySchema.describe('ABUSIVE 0 (no results), SENSITIVE 1, BRAND_UNSAFE 2'),
@@ -167,7 +167,7 @@ export type SearchUsersResult = z.infer<typeof SearchUsersResultSchema>;
 export const TYPEAHEAD_COUNT_DEFAULT = 5;
 export const TYPEAHEAD_COUNT_MAX = 20;
 
-/** `GET /v3/search/typeahead/` (spec 3 section 7): count per kind, default 5. */
+/** `GET /v3/search/typeahead/` (docs/product/search.md#typeahead): count per kind, default 5. */
 export const TypeaheadQuerySchema = z.strictObject({
   term: z.string().trim().min(1).max(100),
   pin_scope: SearchScopeSchema.default('pins').describe('The scope the header is searching in'),

@@ -28,7 +28,10 @@ export const UserProfileSchema = UserSummarySchema.extend({
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
-/** `GET /v3/users/settings/`: the facts the pin-create page reads (spec 2 section 3, User settings). */
+/**
+ * `GET /v3/users/settings/`: the facts the pin-create page reads (User settings;
+ * docs/product/creating.md#api-calls).
+ */
 export const UserSettingsSchema = z.object({
   /** Whether an Instagram account is linked to this one (no way to link one exists yet). */
   connected_to_instagram: z.boolean(),

@@ -3,8 +3,8 @@ import { IdSchema } from './ids.ts';
 import { UserSummarySchema } from './users.ts';
 
 /**
- * What the browser may show about a known account before a full login (spec 1 section 3
- * 'Viewer'): the 'Welcome back' screen and the header's account menu.
+ * What the browser may show about a known account before a full login
+ * (docs/product/accounts.md#login): the 'Welcome back' screen and the header's account menu.
  */
 export const ViewerInfoSchema = z.object({
   firstName: z.string(),
@@ -19,7 +19,7 @@ export const ViewerInfoSchema = z.object({
 });
 export type ViewerInfo = z.infer<typeof ViewerInfoSchema>;
 
-/** Where the viewer is, as the session answer's client_context (spec 1 section 3 'Other'). */
+/** Where the viewer is, as the session answer's client_context (docs/product/accounts.md#api-calls). */
 export const ClientContextSchema = z.object({
   /** ISO 3166-1 alpha-2, upper case: the trusted header's, the address's, else US. */
   country: z.string(),
@@ -29,7 +29,7 @@ export const ClientContextSchema = z.object({
 });
 export type ClientContext = z.infer<typeof ClientContextSchema>;
 
-/** One account signed in on this browser, for the account switcher (spec 1 section 3 'Other'). */
+/** One account signed in on this browser, for the account switcher (docs/product/accounts.md#api-calls). */
 export const StoredAccountSchema = z.object({
   id: IdSchema,
   username: z.string(),

@@ -76,7 +76,7 @@ describe('login with two-factor on', () => {
     expect((await login(new TestBrowser(t), ada.email, { mfa_token: code })).status).toBe(200);
   });
 
-  it('answers the spec codes for an empty or malformed code', async () => {
+  it('answers the product codes for an empty or malformed code', async () => {
     const ada = await twoFactorAccount();
     const empty = await login(new TestBrowser(t), ada.email, { mfa_token: ' ' });
     expect(errorOf(empty)).toMatchObject({ code: 'mfa_code_required', field: 'mfa_token', http_status: 400 });

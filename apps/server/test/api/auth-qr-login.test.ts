@@ -42,7 +42,7 @@ async function startedScreen() {
 const dataOf = (response: { body: any }) => response.body.resource_response.data;
 
 describe('POST /v3/login/qr/', () => {
-  it("is qr_login_unavailable outside the experiment, with the spec's text", async () => {
+  it("is qr_login_unavailable outside the experiment, with the product's text", async () => {
     await setExperimentOverride(t.db, 'web_login_qr_code', 'control');
     const response = await new TestBrowser(t).post('/v3/login/qr/');
     expect(response.status).toBe(403);

@@ -65,7 +65,8 @@ describe('GET /v3/users/{username}/boards/{slug}/', () => {
       expect(body.resource_response.data).toMatchObject({
         id: String(ids.publicBoard),
         name: 'Garden ideas',
-        // Board links are lower case (spec 3 section 5); the owner keeps their spelling.
+        // Board links are lower case (docs/product/site.md#what-visitors-see); the owner keeps their
+        // spelling.
         url: '/slug.owner/garden-ideas/',
         section_count: 1,
         pin_count: 3,

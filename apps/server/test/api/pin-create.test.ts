@@ -198,7 +198,7 @@ describe('POST /v3/pins/', () => {
     expect((await boardRow(secret.id)).pinCount).toBe(1);
   });
 
-  it('takes exactly one picture source, an http(s) link and the spec lengths', async () => {
+  it('takes exactly one picture source, an http(s) link and the product lengths', async () => {
     const { user, cookie } = await signedIn();
     const board = await t.make.board(user.id);
     const uploadId = await upload(cookie);

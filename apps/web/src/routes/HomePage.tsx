@@ -8,7 +8,7 @@ import styles from './HomePage.module.css';
 export function HomePage() {
   const { t } = useTranslation();
   const feed = useHomeFeed();
-  // A signed-out visitor sent here from a pin that does not exist (spec 3 section 4.4).
+  // A signed-out visitor sent here from a pin that does not exist (docs/product/pins.md#signed-out-access).
   const [searchParams] = useSearchParams();
   const pinNotFound = searchParams.get('error') === 'pin_not_found';
 

@@ -39,7 +39,7 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Slow living, small kitchens and big windows.')).toBeTruthy();
     const website = screen.getByRole('link', { name: 'example.com (opens in a new tab)' });
     expect(website.getAttribute('href')).toBe('https://www.example.com/maya');
-    // A visitor sees no follower count of a personal account (spec 3 section 5).
+    // A visitor sees no follower count of a personal account (docs/product/site.md#what-visitors-see).
     expect(screen.getByText('56 following')).toBeTruthy();
     expect(screen.queryByText(/followers/)).toBeNull();
 

@@ -88,7 +88,7 @@ describe('RootLayout', () => {
     expect(screen.getByRole('contentinfo').className).not.toBe(limitedClass);
   });
 
-  it('sets the header and footer heights of the spec for stylesheets', async () => {
+  it('sets the shared header and footer heights for stylesheets', async () => {
     renderLayout('/', null);
 
     const shell = screen.getByRole('banner').parentElement!;

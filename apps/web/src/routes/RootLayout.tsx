@@ -16,7 +16,8 @@ import styles from './RootLayout.module.css';
 const NotFoundPage = lazy(async () => ({ default: (await import('./NotFoundPage.tsx')).NotFoundPage }));
 const ComingSoonPage = lazy(async () => ({ default: (await import('./ComingSoonPage.tsx')).ComingSoonPage }));
 
-// The spec's sizes as CSS variables, so stylesheets (sticky panes, full-height pages) use the same numbers.
+// The product's sizes as CSS variables, so stylesheets (sticky panes, full-height pages) use the same
+// numbers.
 const CHROME_SIZES = {
   '--header-height': `${HEADER_HEIGHT}px`,
   '--footer-height': `${FOOTER_HEIGHT}px`,
@@ -36,7 +37,8 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const { viewer, isLoading } = useViewer();
   const limited = pathname === '/' && !isLoading && viewer === null;
-  // The bookmarklet's popup (spec 2 section 2.4) is the pin-create page alone: no site chrome.
+  // The bookmarklet's popup (docs/product/creating.md#pin-create-page) is the pin-create page alone: no site
+  // chrome.
   const popup = pathname.startsWith('/pin/create') && window.opener != null;
 
   return (

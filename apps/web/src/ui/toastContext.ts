@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 export interface ToastOptions {
-  /** How long it stays, in ms (the spec's AUTH_LIMITS.toastMs values). */
+  /** How long it stays, in ms (the product's AUTH_LIMITS.toastMs values). */
   durationMs: number;
   tone?: 'info' | 'error';
   /** A link after the text (the pin-create page's 'See it now'). */

@@ -29,7 +29,7 @@ describe('AUTH_ERRORS', () => {
       'login_rate_limited',
       'Oops! Too many login attempts – You have reached the maximum number of login attempts. Try again in 30 minutes.',
     ],
-  ] as const)('%s reads the spec text', (code, message) => {
+  ] as const)('%s reads the product text', (code, message) => {
     expect(ERRORS[code].message).toBe(message);
   });
 

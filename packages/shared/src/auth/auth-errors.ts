@@ -1,8 +1,8 @@
 import type { ErrorEntry } from '../errors.ts';
 
 /**
- * Sign-up and login failures (spec 1 sections 5 and 8; apiCodes 100-149). Messages are the
- * spec's words; the few the spec does not give are ours and marked. Spread into ERRORS.
+ * Sign-up and login failures (apiCodes 100-149; docs/product/accounts.md#messages). Messages are the
+ * product's words; the few the product does not give are ours and marked. Spread into ERRORS.
  */
 export const AUTH_ERRORS = {
   email_required: {
@@ -30,14 +30,14 @@ export const AUTH_ERRORS = {
     message: 'Please stick to your name, or the name of your brand',
     field: 'email',
   },
-  // Ours: the spec logs an existing email in or offers login instead of naming this failure.
+  // Ours: the product logs an existing email in or offers login instead of naming this failure.
   email_taken: {
     status: 409,
     apiCode: 105,
     message: 'An account with this email already exists. Log in instead.',
     field: 'email',
   },
-  // Ours, after the spec's email text.
+  // Ours, after the product's email text.
   password_required: {
     status: 400,
     apiCode: 110,
@@ -93,7 +93,7 @@ export const AUTH_ERRORS = {
     message: 'Oops! Please use a valid age to sign up.',
     field: 'birthday',
   },
-  // Ours: the spec gives the 30-character limit but no text.
+  // Ours: the product gives the 30-character limit but no text.
   first_name_too_long: {
     status: 400,
     apiCode: 125,
@@ -106,14 +106,14 @@ export const AUTH_ERRORS = {
     message: "Before you can create an account, you'll need to agree to the required terms below.",
     field: 'consents',
   },
-  // Ours: the spec refreshes the token silently and shows no text.
+  // Ours: the product refreshes the token silently and shows no text.
   bot_check_failed: {
     status: 400,
     apiCode: 127,
     message: "We couldn't check that you're a person. Please try again.",
     field: 'recaptchaV3Token',
   },
-  // Ours: the spec's modal redirects an AUTH viewer at once; the API still needs an answer.
+  // Ours: the product's modal redirects an AUTH viewer at once; the API still needs an answer.
   already_logged_in: { status: 400, apiCode: 128, message: "You're already logged in." },
   // Ours: a provider that is neither configured nor stood in for (production without its settings).
   signup_method_unavailable: {
@@ -157,14 +157,14 @@ export const AUTH_ERRORS = {
     field: 'username_or_email',
   },
   // Account recovery (issue 5), apiCodes 140-149.
-  // Ours: the spec shows no text for a bad reset link.
+  // Ours: the product shows no text for a bad reset link.
   reset_token_invalid: {
     status: 400,
     apiCode: 140,
     message: 'This link to reset your password has expired or was already used. Ask for a new one.',
     field: 'token',
   },
-  // The spec's text, two spaces included. The web opens the soft-banned recovery modal (code 0).
+  // The product's text, two spaces included. The web opens the soft-banned recovery modal (code 0).
   account_soft_banned: {
     status: 403,
     apiCode: 141,
@@ -178,7 +178,7 @@ export const AUTH_ERRORS = {
     message: 'You asked for too many emails. Try again in an hour.',
   },
   // Two-factor login (issue 5), apiCodes 150-159. `mfa_required` carries `error.data`
-  // (`MfaRequiredData`: phone_number_end). Ours unless the spec gives the text (151, 152).
+  // (`MfaRequiredData`: phone_number_end). Ours unless the product gives the text (151, 152).
   mfa_required: { status: 401, apiCode: 150, message: 'Enter the code we texted you.', field: 'mfa_token' },
   mfa_code_required: {
     status: 400,
@@ -261,15 +261,15 @@ export const AUTH_ERRORS = {
     apiCode: 180,
     message: "Couldn't connect. You must authorize the product.",
   },
-  // Ours: the web moves on to sign-up with the same token (spec 1 section 4 'unknown-account codes').
+  // Ours: the web moves on to sign-up with the same token (docs/product/accounts.md#rules).
   social_account_not_found: {
     status: 404,
     apiCode: 181,
     message: "We couldn't find an account for this login. Sign up to create one.",
   },
-  // Spec 1 section 8: a provider gave no email (EmailCollection).
+  // A provider gave no email (EmailCollection).
   social_email_required: { status: 400, apiCode: 182, message: 'Email is required', field: 'email' },
-  // Spec 1 section 8 'Social account not matched' (recovery modal 4, prevent first-provider register).
+  // A social account not matched (recovery modal 4, prevent first-provider register).
   facebook_register_prevented: {
     status: 409,
     apiCode: 183,
@@ -322,7 +322,7 @@ export const AUTH_ERRORS = {
     message: 'This sign-in has expired or was already used. Start again.',
     field: 'state',
   },
-  // Spec 1 section 8 'SSO'.
+  // Single sign-on (docs/product/accounts.md#sso).
   sso_no_tokens: { status: 502, apiCode: 191, message: 'No tokens returned' },
   // Ours: the email's domain has no single sign-on.
   sso_not_configured: {
@@ -331,7 +331,7 @@ export const AUTH_ERRORS = {
     message: "Your organisation doesn't use single sign-on here. Log in with your password.",
     field: 'email',
   },
-  // Spec 1 section 8 'QR'.
+  // 'Use QR code' login (docs/product/accounts.md#qr-login).
   // A state of this browser or address, not of the server: a 4xx (429 past the limit).
   qr_login_unavailable: {
     status: 403,

@@ -7,7 +7,7 @@ export type BirthdayErrorCode = Extract<
 >;
 
 /**
- * EU and EEA countries (ISO 3166-1 alpha-2). Spec 1 section 8 answers a missing age there with
+ * EU and EEA countries (ISO 3166-1 alpha-2). A missing age there is answered with
  * 'We need to know your age to provide you this service.', because the law there makes the age
  * a condition of the service rather than a form field like elsewhere.
  */
@@ -32,7 +32,7 @@ function fullYearsBetween(birth: Date, now: Date): number {
 }
 
 /**
- * The first birthday problem, or null (spec 1 sections 5 and 8 'Birthday'). `birthdaySeconds` is
+ * The first birthday problem, or null (docs/product/accounts.md#rules). `birthdaySeconds` is
  * unix seconds at UTC midnight of the entered date. Missing: age_missing in the EU/EEA, else
  * birthday_required. After the start of the current year (1 January 00:00 UTC): birthday_invalid.
  * Younger than the country's minimum age (13; 14 in KR): underage. Older than 120 whole years:

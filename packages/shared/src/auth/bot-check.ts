@@ -14,7 +14,7 @@ export const BotCheckChallengeSchema = z.object({
 export type BotCheckChallenge = z.infer<typeof BotCheckChallengeSchema>;
 
 /**
- * Spec 1 section 5 'Recaptcha limit': the browser keeps the times (unix seconds) it asked for
+ * The local bot-check limit: the browser keeps the times (unix seconds) it asked for
  * a bot-check token; three of them all within the last hour means it stops asking.
  */
 export function isBotCheckLocalLimitExceeded(stampsSeconds: readonly number[], nowSeconds: number): boolean {

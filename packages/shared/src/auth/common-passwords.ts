@@ -1,7 +1,7 @@
 import { COMMON_PASSWORD_LIST } from './common-password-list.ts';
 
 /**
- * The common-password list behind one function (spec 1 section 5 'Must not be weak'). It is
+ * The common-password list behind one function (docs/product/accounts.md#rules). It is
  * ~140 kB (~71 kB gzipped), so nothing in the package index imports it: the server imports it
  * from '@pinboard/shared/auth/common-passwords', and the web `import()`s that module when the
  * sign-up password field is first used, then passes the function to checkPassword.

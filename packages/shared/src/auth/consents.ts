@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The boxes Next needs (spec 1 section 3 'Consent choices'). */
+/** The boxes Next needs (docs/product/accounts.md#consent). */
 export const CONSENT_KEYS_REQUIRED = [
   'terms',
   'collectionUsePersonalInfo',
@@ -36,7 +36,7 @@ function allSetTo(value: boolean): ConsentState {
 }
 
 /**
- * The state after a click on one box (spec 1 section 4 'Consent checkbox rules'): 'Agree to
+ * The state after a click on one box (docs/product/accounts.md#consent): 'Agree to
  * all' ticks every box and unticking it clears them all; unticking any box clears 'Agree to
  * all'; ticking the last unticked box sets it.
  */
@@ -46,7 +46,7 @@ export function toggleConsent(state: ConsentState, key: ConsentKey | 'agreeToAll
   return { ...next, agreeToAll: CONSENT_KEYS.every((k) => next[k]) };
 }
 
-/** Spec 1 section 4: Next is enabled when the four required boxes are ticked; the optional one is not needed. */
+/** Next is enabled when the four required boxes are ticked; the optional one is not needed. */
 export function canSubmitConsents(state: ConsentState): boolean {
   return CONSENT_KEYS_REQUIRED.every((key) => state[key]);
 }

@@ -1,6 +1,6 @@
 import { AUTH_LIMITS } from './limits.ts';
 
-/** The largest free-mail domain: the spec's typo hint is built around it. */
+/** The largest free-mail domain: the product's typo hint is built around it. */
 const LARGEST_FREE_MAIL_DOMAIN = 'gmail.com';
 
 /** Other common domains; a near miss (one edit) of one of them gets a hint too. */
@@ -55,7 +55,7 @@ function suggestedDomain(domain: string): string | null {
 }
 
 /**
- * The address to offer in 'Did you mean {email}?' (spec 1 section 5 'Typo hint'), or null:
+ * The address to offer in 'Did you mean {email}?' (docs/product/accounts.md#rules), or null:
  * a domain one or two edits from gmail.com, gmail with another ending, or one edit from another
  * common domain gets the corrected domain, with the local part as typed. Only for emails
  * shorter than 60 characters, and never for an address already at a real domain.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Spec 1 section 5 'Email' pattern: a local part of word characters and symbols, `@`, then
- * dot-separated labels. Only ASCII matches (`\w` without the `u` flag), which is the spec's
+ * The sign-up email pattern (docs/product/accounts.md#sign-up): a local part of word characters and symbols,
+ * `@`, then dot-separated labels. Only ASCII matches (`\w` without the `u` flag), which is the product's
  * "disallowed non-ASCII characters fail". At least two labels, so `ada@localhost` is refused.
  */
 const EMAIL_PATTERN =
@@ -12,7 +12,7 @@ const EMAIL_PATTERN =
 const EMAIL_MAX_LENGTH = 254;
 
 /**
- * Throwaway-inbox services. The spec refuses "certain free-mail domains" without naming them;
+ * Throwaway-inbox services. The product refuses "certain free-mail domains" without naming them;
  * refusing ordinary free mail (gmail.com, yahoo.com) would refuse most people, so we read it as
  * the disposable services, whose addresses stop working within hours and so can never receive a
  * password reset. Short on purpose: it ships to the browser, and the server may refuse more
@@ -63,14 +63,14 @@ export function emailDomainOf(email: string): string {
         .toLowerCase();
 }
 
-/** Spec 1 section 5: the address is at an excluded domain or one of its subdomains. */
+/** The address is at an excluded domain or one of its subdomains. */
 export function isExcludedEmailDomain(email: string): boolean {
   const labels = emailDomainOf(email).split('.');
   return labels.some((_, i) => EXCLUDED_EMAIL_DOMAINS.has(labels.slice(i).join('.')));
 }
 
 /**
- * Spec 1 section 8 'email contains the product name': the local part or the domain has
+ * The email contains the product name: the local part or the domain has
  * "pinboard" in it, so nobody signs up as an official-looking `pinboard.support@...`.
  */
 export function emailContainsProductName(email: string): boolean {
@@ -78,7 +78,7 @@ export function emailContainsProductName(email: string): boolean {
 }
 
 /**
- * A sign-up email (spec 1 section 5), trimmed. Issues carry the ERRORS code; the first failing
+ * A sign-up email (docs/product/accounts.md#rules), trimmed. Issues carry the ERRORS code; the first failing
  * check stops the rest, so one field shows one message.
  */
 export const EmailSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Where the sign-up/login modal appears (spec 1 section 2, 'Containers'). */
+/** Where the sign-up/login modal appears (docs/product/accounts.md#screens). */
 export const SIGNUP_CONTAINERS = [
   'login_page',
   'home_page',
@@ -14,7 +14,7 @@ export const SIGNUP_CONTAINERS = [
 export const SignupContainerSchema = z.enum(SIGNUP_CONTAINERS);
 export type SignupContainer = z.infer<typeof SignupContainerSchema>;
 
-/** What led to the sign-up; picks the modal's title (spec 1 section 2, 'Titles by signupSource'). */
+/** What led to the sign-up; picks the modal's title (docs/product/accounts.md#screens). */
 export const SIGNUP_SOURCES = [
   'boardInvite',
   'saveButton',
@@ -30,17 +30,17 @@ export const SIGNUP_SOURCES = [
 export const SignupSourceSchema = z.enum(SIGNUP_SOURCES);
 export type SignupSource = z.infer<typeof SignupSourceSchema>;
 
-/** The sign-up payload's `type` (spec 1 section 3); only `email` is served for now. */
+/** The sign-up payload's `type` (docs/product/accounts.md#api-calls); only `email` is served for now. */
 export const SIGNUP_TYPES = ['email', 'google', 'facebook', 'line', 'sso', 'google_one_tap'] as const;
 export const SignupTypeSchema = z.enum(SIGNUP_TYPES);
 export type SignupType = z.infer<typeof SignupTypeSchema>;
 
-/** Spec 1 section 9 'Gender set'. */
+/** The genders a sign-up may give (docs/product/accounts.md#limits). */
 export const GENDERS = ['female', 'male', 'unknown'] as const;
 export const GenderSchema = z.enum(GENDERS);
 export type Gender = z.infer<typeof GenderSchema>;
 
-/** The modal's steps (spec 1 section 2, 'Modal steps'), also named by analytics events. */
+/** The modal's steps (docs/product/accounts.md#screens), also named by analytics events. */
 export const AUTH_STEPS = [
   'signup',
   'respondMessage',
@@ -56,12 +56,12 @@ export const AUTH_STEPS = [
 export const AuthStepSchema = z.enum(AUTH_STEPS);
 export type AuthStep = z.infer<typeof AuthStepSchema>;
 
-/** Login types that attempt/success/fail events carry (spec 1 section 4 'Login'). */
+/** Login types that attempt/success/fail events carry (docs/product/accounts.md#login). */
 export const LOGIN_TYPES = ['email', 'facebook', 'google_one_tap', 'line', 'sso', 'mfa'] as const;
 export const LoginTypeSchema = z.enum(LOGIN_TYPES);
 export type LoginType = z.infer<typeof LoginTypeSchema>;
 
-/** Account-recovery modal codes (spec 1 section 4 'Account recovery'), e.g. the `aec` parameter. */
+/** Account-recovery modal codes (docs/product/accounts.md#account-recovery), e.g. the `aec` parameter. */
 export const RECOVERY_MODAL_CODES = {
   softBanned: 0,
   rateLimited: 1,

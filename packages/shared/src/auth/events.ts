@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AuthStepSchema, LoginTypeSchema, SignupContainerSchema } from './enums.ts';
 
 /**
- * Analytics the modal sends to `POST /v3/events/` (spec 1 section 7 'Analytics events': view,
+ * Analytics the modal sends to `POST /v3/events/` (docs/product/accounts.md#api-calls: view,
  * click and dismiss for sign-up steps; login and sign-up attempts with their outcome and type).
  */
 export const AuthEventSchema = z.strictObject({
@@ -16,7 +16,7 @@ export const AuthEventSchema = z.strictObject({
     'signup_attempt',
     'signup_success',
     'signup_fail',
-    // The pin-create page (spec 2 section 7 'logging'); `element` holds the method and the pin id.
+    // The pin-create page (docs/product/creating.md#api-calls); `element` holds the method and the pin id.
     'pin_create_success',
     'pin_create_fail',
   ]),

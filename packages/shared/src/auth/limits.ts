@@ -1,9 +1,9 @@
 /**
- * Sign-up and login numbers (spec 1 section 9), in one place for the server and the web.
+ * Sign-up and login numbers (docs/product/accounts.md#limits), in one place for the server and the web.
  * Durations are milliseconds unless the name says otherwise.
  */
 export const AUTH_LIMITS = {
-  /** The later flow's 8 (section 5 gives 6 and 8); the server's password rules may say otherwise. */
+  /** 8 (an earlier rule set allowed 6); the server's password rules may say otherwise. */
   passwordMinLength: 8,
   firstNameMaxLength: 30,
   maxAgeYears: 120,
@@ -18,8 +18,8 @@ export const AUTH_LIMITS = {
   formWidth: 268,
   mfaWidth: 489,
   botCheckRefreshMs: 105_000,
-  /** Section 5 'Recaptcha limit': this many stored stamps within the window is too many. */
+  /** The local bot-check limit: this many stored stamps within the window is too many. */
   botCheckLocalLimit: { stamps: 3, windowSeconds: 3600 },
-  /** How long the web's `underage=1` cookie lives (section 4 'Underage': "with an expiry"). */
+  /** How long the web's `underage=1` cookie lives (it expires; docs/product/accounts.md#underage). */
   underageFlagDays: 1,
 } as const;

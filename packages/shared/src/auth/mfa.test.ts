@@ -9,7 +9,7 @@ describe('MfaCodeSchema', () => {
     expect(MfaCodeSchema.parse('123 456')).toBe('123456');
     expect(MfaCodeSchema.parse(' 000111 ')).toBe('000111');
   });
-  it('names the spec codes for an empty or malformed code', () => {
+  it('names the product codes for an empty or malformed code', () => {
     expect(issue(MfaCodeSchema.safeParse(''))).toBe('mfa_code_required');
     expect(issue(MfaCodeSchema.safeParse('   '))).toBe('mfa_code_required');
     expect(issue(MfaCodeSchema.safeParse('12345'))).toBe('mfa_code_invalid_format');

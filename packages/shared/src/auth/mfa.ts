@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Two-factor login (spec 1 sections 3-5 and 8; issue 5): a texted 6-digit code, or one of the
+ * Two-factor login (issue 5; docs/product/accounts.md#api-calls): a texted 6-digit code, or one of the
  * account's backup codes. The numbers are the contract's; the server enforces them.
  */
 export const MFA_LIMITS = {
@@ -18,7 +18,7 @@ export const BACKUP_CODE_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';
 
 /**
  * A texted verification code: spaces are allowed and removed. Empty → `mfa_code_required`,
- * anything but 6 digits → `mfa_code_invalid_format` (the spec's texts).
+ * anything but 6 digits → `mfa_code_invalid_format` (the product's texts).
  */
 export const MfaCodeSchema = z
   .string({ error: 'mfa_code_required' })

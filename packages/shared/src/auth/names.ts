@@ -23,7 +23,7 @@ function anonymousFirstName(random: () => number): string {
 }
 
 /**
- * The first name an email sign-up gets (spec 1 section 5 'Names'): the local part with dots and
+ * The first name an email sign-up gets (docs/product/accounts.md#rules): the local part with dots and
  * underscores as spaces, digits removed, title-cased, cut to 30 characters. In GB, where a name
  * must not be guessed from the address, `User_` and shuffled random letters; also when nothing
  * is left of the local part (`12345@...`). `random` is Math.random unless a test passes its own.
@@ -44,7 +44,7 @@ export function firstNameFromEmail(
   return name === '' ? anonymousFirstName(random) : name;
 }
 
-/** Spec 1 section 5 'Names': the first word is the first name, the rest the last name. */
+/** The first word is the first name, the rest the last name. */
 export function splitFullName(full: string): { first_name: string; last_name: string } {
   const [first = '', ...rest] = full.trim().split(/\s+/);
   return { first_name: first, last_name: rest.join(' ') };

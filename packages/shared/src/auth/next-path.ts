@@ -2,11 +2,11 @@
 const BASE = 'https://base.invalid';
 
 /**
- * Where to go after login or sign-up (spec 1 section 2: "A next URL parameter is forwarded to
- * redirects"), or `fallback`. Only same-site paths pass: one leading `/`, not `//` or `/\` (both
- * open another host in browsers), no control characters (browsers drop tabs and newlines, so
- * `/\t/evil.com` becomes `//evil.com`), no scheme. An open redirect on the login page would let
- * a link that shows our address send people, just logged in, anywhere.
+ * Where to go after login or sign-up (the `next` parameter, carried through redirects;
+ * docs/product/accounts.md#login), or `fallback`. Only same-site paths pass: one leading `/`, not `//` or
+ * `/\` (both open another host in browsers), no control characters (browsers drop tabs and newlines, so
+ * `/\t/evil.com` becomes `//evil.com`), no scheme. An open redirect on the login page would let a link that
+ * shows our address send people, just logged in, anywhere.
  */
 export function safeNextPath(next: string | null | undefined, fallback = '/'): string {
   if (!next || !next.startsWith('/') || next.startsWith('//')) return fallback;

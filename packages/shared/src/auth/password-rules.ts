@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { AUTH_LIMITS } from './limits.ts';
 
 /**
- * The sign-up password rules the server supplies (`GET /v3/register/password_rules/`; spec 1
- * section 5 'Password': "the server supplies the sign-up rules in the modal flow").
+ * The sign-up password rules the server supplies (`GET /v3/register/password_rules/`;
+ * docs/product/accounts.md#sign-up): the modal asks for them rather than building them in.
  */
 export const PasswordRulesSchema = z.object({
   min_length: z.number().int().min(1),

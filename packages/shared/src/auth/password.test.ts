@@ -78,7 +78,7 @@ describe('checkPassword', () => {
     ).toBeNull();
   });
 
-  it('reports the first problem in the spec order', () => {
+  it('reports the first problem in the product order', () => {
     expect(check('ada_l')).toBe('password_too_short');
     expect(check('ada_lövelace')).toBe('password_not_ascii');
     expect(check('12345678', { username: '12345678' })).toBe('password_same_as_username');

@@ -48,8 +48,8 @@ function isSameAsName(lower: string, context: PasswordContext): boolean {
 }
 
 /**
- * The first sign-up password problem, or null (spec 1 section 5 'Password'), checked in the
- * spec's order: required, too short, not ASCII, same as the username (or the email or its local
+ * The first sign-up password problem, or null (docs/product/accounts.md#rules), checked in the
+ * product's order: required, too short, not ASCII, same as the username (or the email or its local
  * part, which become the username), weak (common or trivially patterned).
  */
 export function checkPassword(
@@ -69,14 +69,14 @@ export function checkPassword(
 }
 
 /**
- * The lowest minimum any rule set has allowed (spec 1 section 5 names 6 and 8): the login form
- * must never refuse a password an account could have been made with.
+ * The lowest minimum any rule set has allowed (6, of 6 and 8; docs/product/accounts.md#sign-up): the login
+ * form must never refuse a password an account could have been made with.
  */
 const LOGIN_PASSWORD_MIN_LENGTH = 6;
 
 /**
- * The login form's own check (spec 1 section 5: "Login password problems ... all show 'The
- * password you entered is incorrect.'"). Only what no account's password can be is refused
+ * The login form's own check (docs/product/accounts.md#login: every login password problem
+ * shows 'The password you entered is incorrect.'). Only what no account's password can be is refused
  * before asking the server: empty or too short. Same-as-username and common passwords are left
  * to the server's answer, since accounts made under looser rules may have such passwords.
  */

@@ -24,7 +24,7 @@ const register = {
 const login = { username_or_email: 'ada@example.com', password: 'Tulip-Engine-42' };
 
 describe('RegisterBodySchema', () => {
-  it('takes the spec payload and normalises the email and country', () => {
+  it('takes the product payload and normalises the email and country', () => {
     const body = RegisterBodySchema.parse({ ...register, email: ' ada@example.com ', country: 'gb' });
     expect(body).toMatchObject({ email: 'ada@example.com', country: 'GB' });
   });

@@ -20,7 +20,7 @@ const PasswordFieldSchema = z
   .min(1, { error: 'password_required', abort: true })
   .max(PASSWORD_MAX_LENGTH);
 
-/** Fields every sign-up takes, whatever its type (spec 1 section 3 'Sign-up payload'). */
+/** Fields every sign-up takes, whatever its type (docs/product/accounts.md#api-calls). */
 const SignupCommonFields = {
   /** Unix seconds (UTC midnight of the day the person entered). */
   birthday: z.number({ error: 'birthday_invalid' }).int({ error: 'birthday_invalid' }).optional(),
@@ -40,7 +40,7 @@ const SignupCommonFields = {
   gender: GenderSchema.optional(),
   birthday_source_site: z.string().max(64).optional(),
   email_source_site: z.string().max(64).optional(),
-  /** The bot-check token, ALTCHA or reCAPTCHA (the name is the spec's). */
+  /** The bot-check token, ALTCHA or reCAPTCHA (the name is the product's). */
   recaptchaV3Token: BotCheckTokenSchema.optional(),
   kr_privacy_consent_opt_in: z.boolean().optional(),
   marketing_notifs_opt_out: z.boolean().optional(),
@@ -87,7 +87,7 @@ export const SocialRegisterBodySchema = z.discriminatedUnion('type', [
 ]);
 export type SocialRegisterBody = z.infer<typeof SocialRegisterBodySchema>;
 
-/** `POST /v3/register/`: by email, or through a provider (spec 1 section 3). */
+/** `POST /v3/register/`: by email, or through a provider (docs/product/accounts.md#api-calls). */
 export const RegisterBodySchema = z.discriminatedUnion('type', [
   EmailRegisterBodySchema,
   ...SocialRegisterBodySchema.options,
@@ -103,7 +103,7 @@ const SOCIAL_LOGIN_FIELDS = [
 ] as const;
 
 /**
- * `POST /v3/login/` (spec 1 section 3 'Login credentials'): username_or_email and password, or one
+ * `POST /v3/login/` (docs/product/accounts.md#api-calls): username_or_email and password, or one
  * provider's token (decision 21).
  */
 export const LoginBodySchema = z
@@ -187,7 +187,10 @@ export type EmailValidationQuery = z.infer<typeof EmailValidationQuerySchema>;
 export const EmailValidationResultSchema = z.object({ is_valid: z.boolean() });
 export type EmailValidationResult = z.infer<typeof EmailValidationResultSchema>;
 
-/** The data of `POST /v3/register/` and `POST /v3/login/` (spec 1 section 7 reads `data.user`). */
+/**
+ * The data of `POST /v3/register/` and `POST /v3/login/` (the web reads `data.user`;
+ * docs/product/accounts.md#api-calls).
+ */
 export const LoginResultSchema = z.object({ user: ViewerSchema });
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 

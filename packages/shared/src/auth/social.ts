@@ -3,7 +3,7 @@ import { ProviderTokenSchema } from '../text.ts';
 import { EmailSchema } from './email.ts';
 
 /**
- * Social login and single sign-on (spec 1 sections 1-4, 7, 8; issue 6; decision 21). Every
+ * Social login and single sign-on (issue 6; decision 21; docs/product/accounts.md). Every
  * provider is an OpenID Connect issuer; when one is not configured, the development identity
  * provider at `/__dev/idp` stands in for it (outside production).
  */
@@ -20,22 +20,24 @@ export const PROVIDER_NAMES: Record<SocialProvider, string> = {
   line: 'LINE',
 };
 
-/** The country whose visitors are offered the messaging-app provider (spec 1 section 6). */
+/**
+ * The country whose visitors are offered the messaging-app provider (docs/product/accounts.md#social-login).
+ */
 export const LINE_COUNTRY = 'JP';
 
-/** Spec 1 section 7: the popup reports back with these message types; the opener polls it every second. */
+/** The popup reports back with these message types; the opener polls it every second. */
 export const SOCIAL_CONNECT_MESSAGE = {
   complete: 'social-connect-complete',
   error: 'social-connect-error',
 } as const;
 export const SOCIAL_POPUP_POLL_MS = 1000;
-/** The SSO popup's size (spec 1 section 4 'SSO') and its message type (ours). */
+/** The SSO popup's size (docs/product/accounts.md#sso) and its message type (ours). */
 export const SSO_POPUP_SIZE = { width: 600, height: 600 } as const;
 export const SSO_CALLBACK_MESSAGE = 'sso-callback';
 /** Paths of the popups (web routes served by the server, not the app). */
 export const connectPath = (provider: SocialProvider) => `/connect/${provider}/`;
 export const SSO_CALLBACK_PATH = '/sso/callback/';
-/** The one-tap 'Welcome' loading bar: 95% over 6000 ms (spec 1 section 9). */
+/** The one-tap 'Welcome' loading bar: 95% over 6000 ms (docs/product/accounts.md#limits). */
 export const ONE_TAP_LOADING = { durationMs: 6000, percent: 95 } as const;
 
 /**
@@ -83,13 +85,13 @@ export const SocialTokenFields = {
   facebook_token: ProviderTokenSchema.optional(),
 };
 
-/** `POST /v3/facebook/login_data/` (spec 1 section 7). */
+/** `POST /v3/facebook/login_data/` (docs/product/accounts.md#api-calls). */
 export const FacebookLoginDataBodySchema = z.strictObject({
   facebook_id: z.string().min(1).max(255),
   facebook_token: ProviderTokenSchema,
 });
 export type FacebookLoginDataBody = z.infer<typeof FacebookLoginDataBodySchema>;
-/** Spec 1 section 3 'Login-data lookup'; `is_fb_auth_only` derived: neither Google nor a password. */
+/** The login-data lookup; `is_fb_auth_only` derived: neither Google nor a password. */
 export const FacebookLoginDataSchema = z.object({
   connected_to_gplus: z.boolean(),
   connected_to_google: z.boolean(),
@@ -100,16 +102,16 @@ export const FacebookLoginDataSchema = z.object({
 });
 export type FacebookLoginData = z.infer<typeof FacebookLoginDataSchema>;
 
-/** `POST /v3/facebook/profile_data/` (spec 1 section 7). */
+/** `POST /v3/facebook/profile_data/` (docs/product/accounts.md#api-calls). */
 export const FacebookProfileDataBodySchema = z.strictObject({
   access_token: ProviderTokenSchema,
-  /** Send the birthday only as a date (no time of day): the spec's flag. */
+  /** Send the birthday only as a date (no time of day): the product's flag. */
   pii_safe_birthday: z.boolean().optional(),
   /** Comma-separated field names to return; all of them when absent. */
   fields: z.string().max(512).optional(),
 });
 export type FacebookProfileDataBody = z.infer<typeof FacebookProfileDataBodySchema>;
-/** Spec 1 section 3 'First-provider profile data'. */
+/** What the first provider (Facebook) tells about the person signing up. */
 export const FacebookProfileDataSchema = z.object({
   id: z.string(),
   access_token: z.string().optional(),
@@ -123,7 +125,7 @@ export const FacebookProfileDataSchema = z.object({
 });
 export type FacebookProfileData = z.infer<typeof FacebookProfileDataSchema>;
 
-/** `POST /v3/sso/info/` (spec 1 section 3 'SSO check result', with the spec's snake-case names). */
+/** `POST /v3/sso/info/` (snake-case names; docs/product/accounts.md#sso). */
 export const SsoInfoBodySchema = z.strictObject({ email: EmailSchema });
 export type SsoInfoBody = z.infer<typeof SsoInfoBodySchema>;
 export const SsoInfoSchema = z.object({
@@ -154,7 +156,7 @@ export const SsoExchangeResultSchema = z.object({
 });
 export type SsoExchangeResult = z.infer<typeof SsoExchangeResultSchema>;
 
-/** 'Use QR code' login (spec 1 section 2; ours where the spec is silent). */
+/** 'Use QR code' login (docs/product/accounts.md#qr-login). */
 export const QR_LOGIN_TTL_SECONDS = 120;
 export const QR_LOGIN_POLL_MS = 2000;
 export const qrApprovePath = (id: string) => `/login/qr/${id}`;

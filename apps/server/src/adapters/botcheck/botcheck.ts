@@ -7,7 +7,7 @@ export interface BotCheckChallenge {
   site_key: string | null;
 }
 
-/** The spec's "recaptcha" token check, whatever stands behind it. */
+/** The product's "recaptcha" token check, whatever stands behind it. */
 export interface BotCheck {
   readonly provider: BotCheckChallenge['provider'];
   challenge(): Promise<BotCheckChallenge>;

@@ -14,8 +14,8 @@ import { OFFSITE_RULE_STATUSES } from '@pinboard/shared/discovery';
 import { users } from './users.ts';
 
 /**
- * A search term an operator attached a notice to (spec 3 section 3, `npm run admin -- advisory
- * add`): the search answer carries it; abusive terms (severity 0) show it and no results.
+ * A search term an operator attached a notice to (docs/product/search.md#advisories, `npm run admin --
+ * advisory add`): the search answer carries it; abusive terms (severity 0) show it and no results.
  */
 export const searchAdvisories = pgTable('search_advisories', {
   /** The normalised query (trimmed, lower case, inner spaces collapsed). */

@@ -23,8 +23,8 @@ const PurposeQuerySchema = z.object({ purpose: z.enum(['login', 'link', 'one_tap
 const CallbackQuerySchema = z.record(z.string(), z.string().max(4096));
 
 /**
- * The provider popups of decision 21 (`/connect/{provider}/`, spec 1 section 7; the page the SSO
- * popup ends on) and the list of providers the web may offer (`GET /v3/auth/providers/`).
+ * The provider popups of decision 21 (`/connect/{provider}/`, docs/product/accounts.md#social-login; the page
+ * the SSO popup ends on) and the list of providers the web may offer (`GET /v3/auth/providers/`).
  */
 export function registerConnectRoutes(
   app: FastifyInstance,
@@ -134,7 +134,7 @@ export function registerConnectRoutes(
   );
 }
 
-/** Facebook hands over its id and access token (the spec's pair); the others their ID token. */
+/** Facebook hands over its id and access token (the product's pair); the others their ID token. */
 function completeMessage(provider: SocialProvider, finished: FinishedFlow): SocialConnectComplete {
   const message: SocialConnectComplete = { type: SOCIAL_CONNECT_MESSAGE.complete, provider };
   if (provider === 'facebook') {

@@ -116,7 +116,7 @@ export async function findSessionStart(db: Executor, idHash: string): Promise<Da
 
 /**
  * A soft-banned account becomes active again: its owner proved who they are through a provider
- * linked to it, which the soft-ban message offers as a way back (spec 1 section 8).
+ * linked to it, which the soft-ban message offers as a way back (docs/product/accounts.md#messages).
  */
 export async function liftSoftBan(db: Executor, userId: number): Promise<void> {
   await db

@@ -22,8 +22,8 @@ export interface SignedIn {
  *    failures in the last 30 minutes, needs a valid bot-check token;
  * 4. a soft-banned account is told so whatever the password (it has none; decision 19);
  * 5. an unknown account and a wrong password give the same answer after the same work, except
- *    that an account without a password is told how it signs in instead (spec 1 section 8: linked
- *    to Google, to Facebook, or to Apple), which no password could change;
+ *    that an account without a password is told how it signs in instead (linked to Google, to
+ *    Facebook, or to Apple; docs/product/accounts.md#messages), which no password could change;
  * 6. only after a correct password is a suspended or deactivated account told so;
  * 7. an account with two-factor on then needs the texted code or a backup code (decision 20).
  */
@@ -78,10 +78,10 @@ export async function loginWithPassword(
 }
 
 /**
- * How an account without a password signs in, as the login form's message (spec 1 section 8):
- * Google (`login_google_only`), Facebook (`login_facebook_only`, or `login_facebook_unavailable`
- * while the viewer's `web_disable_facebook_login` hides that button), Apple (`login_apple_only`:
- * the iOS app only). Null for any other (LINE, SSO): the usual wrong-password answer.
+ * How an account without a password signs in, as the login form's message
+ * (docs/product/accounts.md#messages): Google (`login_google_only`), Facebook (`login_facebook_only`, or
+ * `login_facebook_unavailable` while the viewer's `web_disable_facebook_login` hides that button), Apple
+ * (`login_apple_only`: the iOS app only). Null for any other (LINE, SSO): the usual wrong-password answer.
  */
 async function passwordlessLoginError(
   deps: MfaDeps,

@@ -26,7 +26,7 @@ export interface QrLoginRouteDeps extends AuthDeps {
 const noStore = { 'cache-control': 'private, no-store' };
 
 /**
- * 'Use QR code' login (spec 1 section 2; decision 21): a visitor's screen asks for a code, a
+ * 'Use QR code' login (decision 21; docs/product/accounts.md#qr-login): a visitor's screen asks for a code, a
  * signed-in device approves or denies it, and the screen's poll claims the session once.
  */
 export function registerQrLoginRoutes(app: FastifyInstance, deps: QrLoginRouteDeps): void {

@@ -59,8 +59,8 @@ export function signupBirthdayOf(identity: VerifiedIdentity, body: SocialRegiste
 }
 
 /**
- * The names the provider gave (given and family, else its display name split as spec 1 section 5
- * says), else the typed ones, else the email sign-up's name from the address. First name at most 30.
+ * The names the provider gave (given and family, else its display name split as for an
+ * email sign-up), else the typed ones, else the email sign-up's name from the address. First name at most 30.
  */
 export function signupNamesOf(
   identity: VerifiedIdentity,

@@ -18,9 +18,9 @@ import type { SocialDeps } from './social-verify.ts';
 import { exchangeSsoCode, getSsoInfo } from './sso.service.ts';
 
 /**
- * The provider lookups of spec 1 section 7 (Facebook's login and profile data, the SSO check and
- * code exchange). Visitors and signed-in people may call them;
- * each JSON call counts against the address's lookup limit (60 a minute, with the email checks).
+ * The provider lookups (docs/product/accounts.md#api-calls: Facebook's login and profile data, the SSO check
+ * and code exchange). Visitors and signed-in people may call them; each JSON call counts against the
+ * address's lookup limit (60 a minute, with the email checks).
  */
 export function registerSocialRoutes(
   app: FastifyInstance,

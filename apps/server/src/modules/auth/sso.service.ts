@@ -6,11 +6,11 @@ import { findEmailAccount } from './identities.repository.ts';
 import { findSsoDomain } from './sso-domains.repository.ts';
 import type { SocialDeps } from './social-verify.ts';
 
-/** Where the SSO popup's code goes (spec 1 section 3 'exchangeCodeToTokenUrl'). */
+/** Where the SSO popup's code goes (docs/product/accounts.md#api-calls). */
 export const SSO_EXCHANGE_PATH = '/v3/sso/exchange/';
 
 /**
- * `POST /v3/sso/info/` (spec 1 section 4 'SSO'): whether the address's domain signs in through
+ * `POST /v3/sso/info/` (docs/product/accounts.md#sso): whether the address's domain signs in through
  * its organisation, whether an account has the address, and whether that account already signs in
  * through the domain. For an SSO domain a flow starts for this browser (`bindBrowser` sets its
  * cookie), so `authorization_uri` already holds state, nonce and the PKCE challenge.

@@ -1,7 +1,7 @@
 import type { CounterStore } from '../../adapters/counters/counters.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-/** The spec's three kinds of board action, each answered with its own code (2171-2173). */
+/** The product's three kinds of board action, each answered with its own code (2171-2173). */
 export type BoardActionKind = 'create' | 'update' | 'delete';
 
 const BUSY_CODES = {

@@ -35,7 +35,7 @@ declare module 'fastify' {
 // No fields; an empty object or no body at all.
 const NoBody = z.strictObject({}).nullish();
 
-/** Creating, editing, archiving and deleting boards, and their sections (spec 2, issue 7). */
+/** Creating, editing, archiving and deleting boards, and their sections (issue 7; docs/product/boards.md). */
 export function registerBoardWriteRoutes(
   app: FastifyInstance,
   { db, counters }: AppContext & { counters: CounterStore },

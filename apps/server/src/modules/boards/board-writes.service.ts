@@ -59,7 +59,7 @@ function privacyOfNewBoard(input: CreateBoard): BoardPrivacy {
     return input.privacy ?? 'public';
   }
   // No advertiser table yet: an advertiser_id marks a board created for an ad account by a viewer
-  // who is not its owner (spec 2 section 6), whose secret toggle is locked on.
+  // who is not its owner (docs/product/boards.md#who-may-do-what), whose secret toggle is locked on.
   if (input.privacy === 'public') throw new AppError('board_privacy_locked');
   return 'protected';
 }

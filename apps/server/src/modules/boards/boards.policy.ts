@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { boards } from '../../db/schema/boards.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-/** What a viewer may do with a board (spec 2 section 6). */
+/** What a viewer may do with a board (docs/product/boards.md#who-may-do-what). */
 export type BoardAccess = 'owner' | 'collaborator' | 'reader' | 'none';
 
 /**

@@ -108,7 +108,7 @@ export interface UserBoardsPage {
 
 /**
  * Boards a user owns or collaborates on, as the viewer may see them, in one of the
- * spec's sort orders. Archived means archived by that user (owner or collaborator).
+ * product's sort orders. Archived means archived by that user (owner or collaborator).
  */
 export async function listUserBoards(db: Executor, page: UserBoardsPage) {
   const spec = BOARD_SORT_SPECS[page.sort];

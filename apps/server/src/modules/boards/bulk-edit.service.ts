@@ -21,7 +21,7 @@ export interface BulkEditDeps {
 /**
  * Moves pins from a board (or one of its sections) to a board or section, all or none, in one
  * transaction. The viewer needs write access to both boards; every pin must be where the call
- * says it is; moving to the board and section the pins are in is refused (spec 2 section 5).
+ * says it is; moving to the board and section the pins are in is refused (docs/product/saving.md#rules).
  * A move is an update of both boards: while another action holds either, it is refused with
  * 'Please wait until the previous board action finishes.' (2172).
  */

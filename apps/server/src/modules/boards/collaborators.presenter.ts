@@ -19,7 +19,7 @@ export function presentBoardInvite(row: PendingInviteRow, viewerIsOwner: boolean
   };
 }
 
-/** Spec 1 section 3 'Inviter': `is_default_image` when the account has no avatar of its own. */
+/** `is_default_image` when the account has no avatar of its own. */
 export function presentInviter(row: UserSummaryRow): Inviter {
   const summary = presentUserSummary(row);
   return {

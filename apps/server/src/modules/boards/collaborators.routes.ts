@@ -26,7 +26,10 @@ import {
 
 const NoBodySchema = z.strictObject({}).nullish();
 
-/** Board collaborators and invitations (spec 2 sections 3-8; DESIGN section 4). */
+/**
+ * Board collaborators and invitations (docs/product/boards.md#api-calls; the envelope:
+ * docs/product/README.md#http-conventions).
+ */
 export function registerCollaboratorRoutes(app: FastifyInstance, deps: CollaboratorDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;

@@ -42,7 +42,7 @@ const SUGGESTIONS_PER_MINUTE = 120;
 /** Email invitations (each one a mail to an address the owner typed) per viewer per day. */
 export const INVITE_EMAILS_PER_DAY = 100;
 
-/** The signed-in viewer's id; collaborator calls need one (spec 2 section 6). */
+/** The signed-in viewer's id; collaborator calls need one (docs/product/boards.md#who-may-do-what). */
 export function requireViewer(viewerId: number | null): number {
   if (viewerId === null) throw new AppError('auth_required');
   return viewerId;

@@ -13,7 +13,7 @@ import { loadDevIdpKey } from './dev-idp-keys.ts';
 import { registerDevIdpPages } from './dev-idp-pages.ts';
 import { findDevIdentity, findDevSsoClient } from './dev-idp.repository.ts';
 
-/** Where the development identity provider is mounted (DESIGN section 5). */
+/** Where the development identity provider is mounted outside production when a provider has no settings. */
 export const DEV_IDP_PATH = '/__dev/idp';
 
 export interface DevIdp {

@@ -18,7 +18,8 @@ export interface MediaStoreDeps {
 
 /**
  * A picture through the image pipeline (header-only 40 MP guard, renditions without metadata,
- * content-addressed), refusing one under 120 px on either side (spec 3 section 5) before any decode.
+ * content-addressed), refusing one under 120 px on either side (docs/product/creating.md#rules) before any
+ * decode.
  */
 async function storeImage(deps: MediaStoreDeps, bytes: Buffer): Promise<number> {
   const header = await readImageHeader(bytes);

@@ -45,7 +45,7 @@ export function registerOffsiteRoutes(
     },
   );
 
-  // A page, not an API call: any query is taken (the spec's clients add tracking fields), and
+  // A page, not an API call: any query is taken (the product's clients add tracking fields), and
   // every refusal is the explanation page, never a JSON error.
   app.get('/offsite/', { schema: { hide: true } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;

@@ -47,7 +47,7 @@ export async function ruleStatusOf(db: Executor, url: string): Promise<OffsiteRe
 }
 
 /**
- * `POST /v3/offsite/` (spec 3 section 4.3, decision 28): whether a link may open. With a pin,
+ * `POST /v3/offsite/` (decision 28; docs/product/outbound-links.md): whether a link may open. With a pin,
  * the link must be that pin's, and the pin one the viewer may see (else pin_not_found, as a pin
  * that does not exist). A shortener's link is followed first and its destination checked;
  * one we cannot follow is suspicious. A safe link gets a token that opens it through

@@ -39,7 +39,7 @@ export function linkOf(raw: string | null | undefined): { link: string | null; d
 /**
  * `POST /v3/pins/`: a new pin from the viewer's own media on a board they may save to. The
  * board is checked before any media work and again in the writing transaction; counts follow by
- * trigger and the cover as for a save (spec 2 section 4). `advertiser_id` is accepted and, as
+ * trigger and the cover as for a save (docs/product/creating.md#rules). `advertiser_id` is accepted and, as
  * for saves, recorded nowhere yet.
  */
 export async function createPin(

@@ -19,7 +19,10 @@ export interface PinPicture {
   pages: NewStoryPage[];
 }
 
-/** How long `POST /v3/pins/` waits for an image given by URL (spec 2 section 9: resource timeout). */
+/**
+ * How long `POST /v3/pins/` waits for an image given by URL (resource timeout;
+ * docs/product/creating.md#limits).
+ */
 const IMAGE_URL_WAIT_MS = 10_000;
 
 type ReadyUpload = UploadRow & { imageId: number; dominantColor: string };

@@ -6,9 +6,9 @@ import type { PinRow } from './pins.repository.ts';
 import type { StoryPageRow } from './story-pages.repository.ts';
 
 /**
- * A board's address, lower case (spec 3 section 5: board links are lower-cased for logged-out
- * viewers). One form for every viewer, so shared and cached answers agree; the username part
- * is matched without case and slugs are lower case already (decision 28).
+ * A board's address, lower case (board links are lower-cased for logged-out viewers;
+ * docs/product/site.md#what-visitors-see). One form for every viewer, so shared and cached answers agree; the
+ * username part is matched without case and slugs are lower case already (decision 28).
  */
 export function boardUrl(ownerUsername: string, slug: string): string {
   return `/${ownerUsername}/${slug}/`.toLowerCase();

@@ -109,7 +109,7 @@ export async function insertRepin(db: Executor, repin: NewRepin): Promise<{ id: 
 }
 
 /**
- * Spec 2 section 4: the board's cover becomes the saved pin's image when the board has none or
+ * The board's cover becomes the saved pin's image when the board has none or
  * a section was chosen. A cover the owner picked (has_custom_cover) is never replaced.
  */
 export async function coverBoardWithPin(

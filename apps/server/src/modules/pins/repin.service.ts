@@ -36,7 +36,7 @@ export async function assertSaveTarget(
 /**
  * Saves a pin the viewer can see to a board they own or collaborate on, optionally into one of
  * its sections. Saving the same pin to the same board again (or a hundred times at once)
- * answers the pin already there. Counts follow by trigger; the cover per spec 2 section 4.
+ * answers the pin already there. Counts follow by trigger; the cover as docs/product/saving.md#rules says.
  */
 export async function repinPin(
   db: Database,

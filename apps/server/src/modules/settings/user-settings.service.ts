@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { findListedSettings } from './settings.repository.ts';
 
 /**
- * `GET /v3/users/settings/` (spec 2 section 7): whether Instagram is linked and the listed
+ * `GET /v3/users/settings/` (docs/product/creating.md#api-calls): whether Instagram is linked and the listed
  * website, which decide the pin-create page's claim-Instagram upsell.
  */
 export async function getUserSettings(db: Executor, userId: number): Promise<UserSettings> {

@@ -12,7 +12,10 @@ interface AuthModalProps {
   onClose: () => void;
 }
 
-/** The sign-up/login flow in a 484 px modal dialog, 489 px for the loginMfa step (spec 1 section 9). */
+/**
+ * The sign-up/login flow in a 484 px modal dialog, 489 px for the loginMfa step
+ * (docs/product/accounts.md#limits).
+ */
 export function AuthModal({ options, onClose }: AuthModalProps) {
   const { t } = useTranslation();
   const titleId = useId();

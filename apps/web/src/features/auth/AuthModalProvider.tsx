@@ -51,7 +51,7 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * Spec 1 section 4: the return parameter `aec` equal to the soft-ban code, on any page, opens
+ * The return parameter `aec` equal to the soft-ban code, on any page, opens
  * the soft-banned modal and is then removed from the URL (replacing the history entry).
  */
 function useSoftBanReturn(open: (options: AuthModalOptions) => void) {

@@ -18,7 +18,7 @@ interface AuthPageProps {
 
 /**
  * The sign-up and login pages: the modal's flow in a card on the page, with `?next=` forwarded.
- * A fully logged-in viewer is sent on at once (spec 1 section 4), except to add an account.
+ * A fully logged-in viewer is sent on at once (docs/product/accounts.md#rules), except to add an account.
  */
 export function AuthPage({ options, documentTitle }: AuthPageProps) {
   const titleId = useId();

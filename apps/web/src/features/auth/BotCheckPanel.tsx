@@ -4,7 +4,7 @@ import styles from './AuthFlow.module.css';
 import type { BotCheck } from './botCheck/useBotCheck.ts';
 
 /**
- * The visible check after 'You logged in too quickly' (spec 1 section 8): ticking the box
+ * The visible check after 'You logged in too quickly' (docs/product/accounts.md#messages): ticking the box
  * solves a fresh challenge, which the next login sends.
  */
 export function BotCheckPanel({ botCheck }: { botCheck: BotCheck }) {

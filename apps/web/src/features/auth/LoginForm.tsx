@@ -37,11 +37,11 @@ interface LoginFormProps {
   defaultEmail?: string;
   /** A login error that reads under a provider's button; without it, it reads under the form. */
   onProviderError?: (error: SocialError, usernameOrEmail: string) => void;
-  /** Single sign-on for a typed address (spec 1 section 4 'SSO'); none without it. */
+  /** Single sign-on for a typed address (docs/product/accounts.md#sso); none without it. */
   onSso?: StartSso;
 }
 
-/** Email (or username) and password, with spec 1 section 8's placement of the answer's errors. */
+/** Email (or username) and password, each answer's error placed as docs/product/accounts.md#messages says. */
 export function LoginForm({
   login,
   onRecovery,

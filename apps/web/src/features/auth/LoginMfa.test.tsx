@@ -88,7 +88,7 @@ describe('the loginMfa step', () => {
     await logIn(dialog);
 
     expect(await within(dialog).findByRole('heading', { name: 'Check your phone' })).toBeTruthy();
-    // Spec 1 section 9: the MFA step's modal is 489 px wide.
+    // The MFA step's modal is 489 px wide.
     await waitFor(() => expect(dialog.style.getPropertyValue('--dialog-width')).toBe('489px'));
     expect(within(dialog).getByText('Enter the code we texted to the number ending in 0100.')).toBeTruthy();
     const field = within(dialog).getByLabelText('Verification code');

@@ -4,7 +4,7 @@ import { pinAltText } from '../pins/pinText.ts';
 import styles from './AuthFlow.module.css';
 
 /**
- * The pin a visitor wanted to save or download, above the sign-up title (spec 1 section 2):
+ * The pin a visitor wanted to save or download, above the sign-up title (docs/product/accounts.md#screens):
  * its 236x image over its dominant colour, or the colour alone while it loads.
  */
 export function PinPreview({ pinId }: { pinId: string }) {

@@ -46,11 +46,11 @@ export interface SignupFormProps {
   onReady: (draft: SignupDraft) => Promise<SignupFailure | null>;
   /** A login error that reads under a provider's button (the account is linked to it). */
   onProviderError?: (error: SocialError, email: string) => void;
-  /** Single sign-on for the typed address (spec 1 section 4 'SSO'); none without it. */
+  /** Single sign-on for the typed address (docs/product/accounts.md#sso); none without it. */
   onSso?: StartSso;
 }
 
-/** Spec 1 section 4 'Email sign-up': availability first, then log in or validate and register. */
+/** Availability first, then log in or validate and register. */
 export function SignupForm(props: SignupFormProps) {
   const { draft, failure, country, underageBlocked, botCheck, login } = props;
   const { t } = useTranslation();
@@ -101,7 +101,7 @@ export function SignupForm(props: SignupFormProps) {
     try {
       exists = await queryClient.fetchQuery(existsQuery(values.email));
     } catch (error) {
-      // Spec 1 section 8 'Email-exists failure': the server's text only when it is rate-limiting.
+      // The email is taken: the server's text only when it is rate-limiting.
       const rateLimited = error instanceof ApiRequestError && error.code === 'rate_limited';
       setError(
         'email',
@@ -116,7 +116,7 @@ export function SignupForm(props: SignupFormProps) {
       return;
     }
 
-    // Spec 1 section 5: the server's is_valid false reads like an excluded domain. Its failure
+    // The server's is_valid false reads like an excluded domain. Its failure
     // does not block sign-up; registration checks the address again.
     if (!(await validateEmail(values.email).catch(() => true))) {
       setError('email', { message: 'email_excluded_domain' }, { shouldFocus: true });

@@ -26,8 +26,8 @@ if (typeof document !== 'undefined') {
 }
 
 /**
- * Records a sign-up/login event (spec 1 section 7: view, click and dismiss of the steps; login
- * attempt, success and fail with the login type). Events are sent in batches to `POST /v3/events/`.
+ * Records a sign-up/login event (docs/product/accounts.md#api-calls: view, click and dismiss of the steps;
+ * login attempt, success and fail with the login type). Events are sent in batches to `POST /v3/events/`.
  */
 export function trackAuthEvent(event: AuthEvent) {
   queue.push(event);

@@ -9,7 +9,7 @@ export interface BotCheckChallenge {
   site_key: string | null;
 }
 
-// The calls of spec 1 section 7 with the paths of DESIGN.md section 4; each returns the envelope's data.
+// The sign-up and login calls (docs/product/accounts.md#api-calls); each returns the envelope's data.
 
 export async function checkEmailExists(email: string, signal?: AbortSignal): Promise<boolean> {
   return (await apiClient.get<boolean>('/v3/register/exists/', { query: { email }, signal })).data;

@@ -25,7 +25,7 @@ export const passwordRulesQuery = () => ({
 });
 
 /**
- * Spec 1 section 4: the availability check runs first. It starts 300 ms after the visitor
+ * The availability check runs first. It starts 300 ms after the visitor
  * stops typing a valid email, so the answer is usually in the cache when they submit.
  */
 export function useEmailAvailabilityCheck(email: string) {

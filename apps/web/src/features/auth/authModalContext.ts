@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { RecoveryModalCode } from './recovery.ts';
 import type { SocialOutcome } from './social/outcomes.ts';
 
-/** Who invited the visitor to a board (spec 1 section 3 'Inviter'). */
+/** Who invited the visitor to a board (docs/product/boards.md#invitations). */
 export interface Inviter {
   first_name: string;
   full_name: string;
@@ -12,7 +12,7 @@ export interface Inviter {
   is_default_image: boolean;
 }
 
-/** Spec 3 section 2.7: the login prompt a visitor gets for an action that needs an account. */
+/** The login prompt a visitor gets for an action that needs an account. */
 export type LoginPrompt = 'continue' | 'follow' | 'unfollow';
 
 export interface AuthModalOptions {
@@ -45,7 +45,7 @@ export interface AuthModalApi {
   open: (options: AuthModalOptions) => void;
   close: () => void;
   /**
-   * Spec 3 section 2.7: for a visitor, opens the login prompt (login step, 'Log in to continue'
+   * For a visitor, opens the login prompt (login step, 'Log in to continue'
    * unless said otherwise) and returns true, so the caller skips its action; false for a
    * signed-in viewer or one not known yet. Reads the viewer at the click, so a grid of cards
    * does not re-render with it.

@@ -4,7 +4,7 @@ import { ApiRequestError } from '../../api/client.ts';
 import { isErrorCode } from './errorText.ts';
 import type { RecoveryModalCode } from './recovery.ts';
 
-/** Where a failed login's message goes (spec 1 section 8 'Login', placement of errors). */
+/** Where a failed login's message goes (docs/product/accounts.md#messages). */
 export type LoginErrorPlacement =
   | { kind: 'field'; field: 'password' | 'email' | 'code'; code: string }
   /** A recovery modal in place of the form (too many attempts, soft banned, suspended, trouble logging in). */
@@ -21,12 +21,12 @@ export type LoginErrorPlacement =
   | { kind: 'unavailable' };
 
 const PASSWORD_CODES = new Set(['login_password_incorrect', 'login_password_invalid', 'password_required']);
-// Spec 1 section 4: rate-limit codes open rate limited, soft-ban codes soft banned, the suspended code suspended.
+// Rate-limit codes open rate limited, soft-ban codes soft banned, the suspended code suspended.
 const RECOVERY_CODES: Record<string, RecoveryModalCode> = {
   login_rate_limited: RECOVERY_MODAL_CODES.rateLimited,
   account_soft_banned: RECOVERY_MODAL_CODES.softBanned,
   account_suspended: RECOVERY_MODAL_CODES.suspended,
-  // Spec 1 section 4: first- or second-provider recovery errors lead to a prevent-register modal.
+  // First- or second-provider recovery errors lead to a prevent-register modal.
   facebook_register_prevented: RECOVERY_MODAL_CODES.preventFirstProviderRegister,
   google_register_prevented: RECOVERY_MODAL_CODES.preventSecondProviderRegister,
 };
@@ -51,7 +51,7 @@ export function placeLoginError(error: unknown): LoginErrorPlacement {
   if (code === 'login_too_quick') return { kind: 'tooQuick' };
   if (code === 'social_account_not_found') return { kind: 'socialSignup' };
   if (code === 'provider_unavailable') return { kind: 'unavailable' };
-  // Spec 1 section 8: 'Voluntarily deactivated: the server message appears under the second provider's button'.
+  // A voluntarily deactivated account: the server's message shows under the second provider's button.
   if (code === 'account_deactivated') return { kind: 'google', code };
   // The first-provider code under the first provider's button, the second's under the second's.
   const field = isErrorCode(code) ? (ERRORS[code] as { field?: string }).field : undefined;
@@ -63,5 +63,5 @@ export function placeLoginError(error: unknown): LoginErrorPlacement {
   return { kind: 'form', text: 'generic' };
 }
 
-/** Wrong passwords in a row, in one modal, after which it offers help (spec 1 section 8 'Trouble logging in'). */
+/** Wrong passwords in a row, in one modal, after which it offers help (docs/product/accounts.md#messages). */
 export const TROUBLE_AFTER_WRONG_PASSWORDS = 3;

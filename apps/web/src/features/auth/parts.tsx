@@ -29,7 +29,7 @@ export function StepHeading({
   );
 }
 
-/** The spec's 268 px form column. */
+/** The product's 268 px form column. */
 export const FORM_STYLE = { '--form-width': `${AUTH_LIMITS.formWidth}px` } as CSSProperties;
 
 /**
@@ -46,8 +46,8 @@ export function FormError({ children, className }: { children: ReactNode; classN
 }
 
 /**
- * A login error's text by code. The wrong-password one (spec 1 section 8) ends in 'Reset your
- * password', a button to the forgot-password step when there is one.
+ * A login error's text by code. The wrong-password one (docs/product/accounts.md#messages) ends in 'Reset
+ * your password', a button to the forgot-password step when there is one.
  */
 export function LoginErrorText({ code, onForgotPassword }: { code: string; onForgotPassword?: () => void }) {
   const { t } = useTranslation();

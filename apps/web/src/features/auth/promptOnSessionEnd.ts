@@ -12,7 +12,7 @@ export function promptFollowLogin(authModal: AuthModalApi, prompt: LoginPrompt) 
 }
 
 /**
- * Spec 3 section 2.7: a follow or unfollow refused because the viewer's session has ended
+ * A follow or unfollow refused because the viewer's session has ended
  * (401) opens the login prompt titled for what they tried. Answers whether it did, so the
  * caller shows no error of its own.
  */

@@ -1,6 +1,6 @@
 import type { RECOVERY_MODAL_CODES } from '@pinboard/shared';
 
-/** A recovery modal by its spec code (spec 1 section 4 'Account recovery'). */
+/** A recovery modal by its code (docs/product/accounts.md#account-recovery). */
 export type RecoveryModalCode = (typeof RECOVERY_MODAL_CODES)[keyof typeof RECOVERY_MODAL_CODES];
 
 /**

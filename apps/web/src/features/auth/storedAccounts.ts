@@ -2,7 +2,7 @@ import type { StoredAccount, Viewer } from '@pinboard/shared';
 
 const KEY = 'pinboard.accounts';
 
-/** Spec 1 section 3: the switcher's accounts, kept as a map by id plus a group id. */
+/** The switcher's accounts, kept as a map by id plus a group id. */
 export interface StoredAccounts {
   /** This browser's account group; made when the first account is stored. */
   groupId: string;
@@ -77,7 +77,10 @@ export function switcherAccounts(
   return [...live, ...remembered];
 }
 
-/** Remembers a signed-in viewer's account (spec 1 section 4: "the credentials are stored in the browser"). */
+/**
+ * Remembers a signed-in viewer's account ("the credentials are stored in the browser";
+ * docs/product/accounts.md#rules).
+ */
 export function rememberViewer(viewer: Viewer) {
   if (!viewer.user) return;
   rememberAccount({

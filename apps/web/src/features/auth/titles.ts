@@ -16,7 +16,7 @@ export function signupSourceOf(options: AuthModalOptions): SignupSource {
 }
 
 /**
- * The sign-up step's title (spec 1 section 2 'Titles by signupSource'). The spec gives the
+ * The sign-up step's title (docs/product/accounts.md#screens). The product gives the
  * wording only for an inviter with their own picture and for respondMessage; the rest is ours,
  * in locales/en/auth.json under `titles`, one line per source saying what signing up gets.
  */
@@ -30,7 +30,10 @@ export function signupTitle(t: TFunction, options: AuthModalOptions): string {
   return t(`auth.titles.${signupSourceOf(options)}`);
 }
 
-/** The login step's title: the prompt of spec 3 section 2.7, the business variant, or ours. */
+/**
+ * The login step's title: a visitor's login prompt (docs/product/site.md#login-prompts), the business
+ * variant, or ours.
+ */
 export function loginTitle(t: TFunction, options: AuthModalOptions): string {
   if (options.title) return options.title;
   if (options.prompt) return t(`auth.prompt.${options.prompt}`);

@@ -4,7 +4,7 @@ import { readCookie } from '../../api/client.ts';
 const COOKIE = 'underage';
 const DAY_SECONDS = 86_400;
 
-/** Spec 1 section 4 'Underage': the flag that blocks sign-up after an underage answer. */
+/** The flag that blocks sign-up after an underage answer. */
 export function hasUnderageFlag(): boolean {
   return readCookie(COOKIE, document.cookie) === '1';
 }

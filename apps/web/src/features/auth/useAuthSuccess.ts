@@ -5,9 +5,9 @@ import { changeViewer } from '../viewer/changeViewer.ts';
 import type { AuthModalOptions } from './authModalContext.ts';
 import { rememberViewer } from './storedAccounts.ts';
 
-// Pages that exist only to log in: after success they lead home (spec 1 section 4 'Login').
+// Pages that exist only to log in: after success they lead home (docs/product/accounts.md#login).
 const AUTH_PAGES = /^\/(login|signup|add-account)(\/|$)/;
-// After a second factor (spec 1 section 4): these lead home, any other page stays where it is.
+// After a second factor (docs/product/accounts.md#rules): these lead home, any other page stays where it is.
 const MFA_HOME_PAGES = /^\/(login|signup|add-account|password\/reset)(\/|$)/;
 
 /**

@@ -45,7 +45,7 @@ export function useEmailSignup({ options, session, botCheck, onSuccess }: EmailS
       return { kind: 'signedUp' };
     } catch (error) {
       trackAuthEvent({ name: 'signup_fail', step: 'signup', container });
-      // Spec 1 section 7: a new token after a failed sign-up.
+      // docs/product/accounts.md#bot-check: a new token after a failed sign-up.
       botCheck.refresh();
       const code = error instanceof ApiRequestError ? error.code : 'signup_failed';
       if (code === 'underage') return { kind: 'underage' };

@@ -24,7 +24,7 @@ export type LoginAttempt = (
 
 /**
  * Logs in with an email (or username) and password, or with a provider's token: the login
- * form's own password rule first (spec 1 section 5: too short, same as, blacklisted all read
+ * form's own password rule first (docs/product/accounts.md#rules: too short, same as, blacklisted all read
  * 'incorrect'), then the call with the bot-check token. Resolves what the answer leads to: signed
  * in (the success already ran), a second factor to ask for, or where the error goes; the third
  * 'incorrect' answer in a row opens the trouble-logging-in modal instead.

@@ -14,7 +14,7 @@ import { useSectionWrites } from './useSectionWrites.ts';
 
 /**
  * 'Add section' on a board page, for its owner and collaborators: the picker's add-section form
- * in a modal titled 'Create section' (spec 2 section 2.3 items 7 and 10).
+ * in a modal titled 'Create section' (docs/product/boards.md#screens).
  */
 export function AddSectionButton({ board, boardKey }: { board: Board; boardKey: QueryKey }) {
   const { t } = useTranslation();

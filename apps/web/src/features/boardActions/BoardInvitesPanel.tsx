@@ -12,9 +12,9 @@ import { answerInvite, collaboratorKeys, fetchMyInvites } from './collaboratorsA
 type Answer = 'accepted' | 'declined';
 
 /**
- * 'Board invitations' at the top of the viewer's own profile: each pending invitation with
- * Accept and Decline. Answers show at once and are taken back silently if refused (spec 2
- * section 8); an accepted one then links to its board. Nothing shows without invitations.
+ * 'Board invitations' at the top of the viewer's own profile: each pending invitation with Accept and
+ * Decline. Answers show at once and are taken back silently if refused (docs/product/boards.md#messages); an
+ * accepted one then links to its board. Nothing shows without invitations.
  */
 export function BoardInvitesPanel({ username }: { username: string }) {
   const { t } = useTranslation();

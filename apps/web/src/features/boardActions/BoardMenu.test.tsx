@@ -25,7 +25,7 @@ function bodyOf(fetch: ReturnType<typeof stubApi>, method: string): unknown {
 }
 
 describe('BoardMenu', () => {
-  it('edits the board: the spec’s name messages, then one PATCH', async () => {
+  it('edits the board: the product’s name messages, then one PATCH', async () => {
     const fetch = stubApi({
       '/v3/users/me/': asOwner,
       '/v3/boards/31/': () => success({ ...board, name: 'Kitchen ideas', privacy: 'secret' }),

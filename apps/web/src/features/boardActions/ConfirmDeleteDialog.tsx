@@ -34,7 +34,8 @@ export function ConfirmDeleteDialog({
   const deletion = useMutation({
     mutationFn: remove,
     onSuccess: onDeleted,
-    // A board action still running is a toast (spec 2 section 8); the rest shows in the dialog.
+    // A board action still running is a toast (docs/product/boards.md#messages); the rest shows in the
+    // dialog.
     onError: (error: unknown) => {
       if (isBoardBusy(error)) showError(error);
     },

@@ -45,7 +45,8 @@ export function EditBoardDialog({ board, onSaved, onClose }: EditBoardDialogProp
         ...(board.privacy === 'protected' ? {} : { privacy: values.secret ? 'secret' : 'public' }),
       }),
     onSuccess: onSaved,
-    // A board action still running is a toast (spec 2 section 8); the rest shows in the dialog.
+    // A board action still running is a toast (docs/product/boards.md#messages); the rest shows in the
+    // dialog.
     onError: (error) => {
       if (isBoardBusy(error)) showError(error);
     },

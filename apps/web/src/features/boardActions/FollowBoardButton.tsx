@@ -14,9 +14,9 @@ interface FollowBoardButtonProps {
 }
 
 /**
- * Follow or unfollow a board (not shown to its owner). Optimistic; a refused request puts the
- * button and the follower count back without a message (spec 2 section 8). A visitor is asked to
- * log in first, as with following people.
+ * Follow or unfollow a board (not shown to its owner). Optimistic; a refused request puts the button and the
+ * follower count back without a message (docs/product/boards.md#messages). A visitor is asked to log in
+ * first, as with following people.
  */
 export function FollowBoardButton({ board, boardKey, signedIn }: FollowBoardButtonProps) {
   const { t } = useTranslation();

@@ -30,7 +30,8 @@ export function InviteCollaboratorsDialog({ board, boardKey, onClose }: InviteCo
   function send() {
     if (queue.queue.length === 0) return;
     const sent = queue.take();
-    // Refused: the list goes back (in the hook) and so does the queue, silently (spec 2 section 8).
+    // Refused: the list goes back (in the hook) and so does the queue, silently
+    // (docs/product/boards.md#messages).
     invite.mutate(sent, { onError: () => queue.restore(sent) });
   }
 

@@ -4,7 +4,7 @@ import list from './Collaborators.module.css';
 import type { QueuedInvitee } from './useCollaborators.ts';
 
 /**
- * The invite queue (spec 2 section 4): picking someone toggles them in or out. `take` empties
+ * The invite queue (docs/product/boards.md#rules): picking someone toggles them in or out. `take` empties
  * it and answers what it held (to send); `restore` puts a refused queue back.
  */
 export function useInviteQueue() {

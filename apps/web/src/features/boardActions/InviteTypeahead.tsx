@@ -44,7 +44,7 @@ interface InviteTypeaheadProps {
 }
 
 /**
- * The invite field (spec 2 sections 3 and 5): people matching what is typed, or one row for an
+ * The invite field (docs/product/boards.md#api-calls): people matching what is typed, or one row for an
  * email address that says 'Keep typing!' while invalid, 'Click to send!' when valid and 'Done!'
  * once queued. Picking a row toggles it in or out of the queue.
  */

@@ -10,7 +10,7 @@ import { InviteTypeahead } from './InviteTypeahead.tsx';
 import { pendingInvite, type QueuedInvitee } from './useCollaborators.ts';
 
 /**
- * The create-board form's invite queue (spec 2 section 4): the invite typeahead with nobody on
+ * The create-board form's invite queue (docs/product/boards.md#rules): the invite typeahead with nobody on
  * the board yet, and the chosen people and addresses as chips, toggled in or out.
  */
 export function NewBoardInvites({ queue }: { queue: ReturnType<typeof useInviteQueue> }) {
@@ -31,7 +31,7 @@ export function NewBoardInvites({ queue }: { queue: ReturnType<typeof useInviteQ
 
 /**
  * Sends a new board's invite queue once the board is saved. The board's collaborator list shows
- * the invitations at once; a refusal takes them away again without a word (spec 2 section 8).
+ * the invitations at once; a refusal takes them away again without a word (docs/product/boards.md#messages).
  */
 export function useSendNewBoardInvites() {
   const queryClient = useQueryClient();

@@ -26,7 +26,8 @@ export function RenameSectionDialog({ section, onRenamed, onClose }: RenameSecti
   const rename = useMutation({
     mutationFn: (values: UpdateBoardSection) => renameSection(section.id, { name: values.name.trim() }),
     onSuccess: onRenamed,
-    // A board action still running is a toast (spec 2 section 8); the rest shows in the dialog.
+    // A board action still running is a toast (docs/product/boards.md#messages); the rest shows in the
+    // dialog.
     onError: (error) => {
       if (isBoardBusy(error)) showError(error);
     },

@@ -39,7 +39,7 @@ export async function deleteSection(sectionId: string): Promise<void> {
   await apiClient.delete<null>(sectionPath(sectionId));
 }
 
-/** Spec 2 section 8: codes 2171-2173, another board action of the viewer still running. */
+/** Codes 2171-2173, another board action of the viewer still running. */
 export function isBoardBusy(error: unknown): boolean {
   return error instanceof ApiRequestError && error.code.startsWith('board_action_in_progress');
 }

@@ -9,7 +9,10 @@ import { archiveBoard, boardActionErrorText } from './boardActionsApi.ts';
 
 export const TOAST_MS = 5000;
 
-/** Shows a failed board action's words as an error toast (spec 2 section 8: 2171-2173 say so). */
+/**
+ * Shows a failed board action's words as an error toast (codes 2171-2173 say so;
+ * docs/product/boards.md#messages).
+ */
 export function useErrorToast() {
   const toast = useToast();
   const { t } = useTranslation();

@@ -32,7 +32,7 @@ export function pendingInvite(boardId: string, inviter: UserSummary, queued: Que
 
 /**
  * A board's collaborators and pending invitations, with invite and remove. Both are optimistic
- * and put the list back silently when refused (spec 2 sections 4 and 8); the server's answer
+ * and put the list back silently when refused (docs/product/boards.md#rules); the server's answer
  * then replaces the list, and the board (its collaborator avatars) is refetched.
  */
 export function useCollaborators(boardId: string, owner: UserSummary, boardKey: QueryKey) {

@@ -14,7 +14,7 @@ function withFollow(board: Board, follow: boolean): Board {
 
 /**
  * Follows or unfollows a board, optimistically: the cached board (under `boardKey`, the page's
- * own query) changes at once and silently goes back if the server refuses (spec 2 section 8).
+ * own query) changes at once and silently goes back if the server refuses (docs/product/boards.md#messages).
  */
 export function useFollowBoard(boardId: string, boardKey: QueryKey) {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import { CollaboratorAvatars } from './CollaboratorAvatars.tsx';
 import { PrivacyIcon } from './PrivacyIcon.tsx';
 
 /**
- * One board in a profile's grid (spec 2 section 2.3): cover, name with a lock when secret,
+ * One board in a profile's grid (docs/product/boards.md#screens): cover, name with a lock when secret,
  * pin and section counts, and collaborator avatars. The cover and name open the board.
  */
 export function BoardCard({ board }: { board: Board }) {

@@ -8,7 +8,10 @@ interface BoardSortMenuProps {
   onChange: (sort: BoardSort) => void;
 }
 
-/** The six board orders of spec 2 section 3, as a native select: keyboard and screen reader ready. */
+/**
+ * The six board orders (docs/product/boards.md#board-sorts), as a native select: keyboard and screen reader
+ * ready.
+ */
 export function BoardSortMenu({ value, onChange }: BoardSortMenuProps) {
   const { t } = useTranslation();
   const id = useId();

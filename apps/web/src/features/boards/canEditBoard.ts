@@ -1,7 +1,7 @@
 import type { Board, UserSummary } from '@pinboard/shared';
 
 /**
- * Spec 2 section 6: the owner and the board's collaborators may change its sections and organize
+ * The owner and the board's collaborators may change its sections and organize
  * its pins. One rule, so the board page keeps space for exactly the controls that will arrive.
  */
 export function canEditBoard(

@@ -6,10 +6,10 @@
  * own action (Chromium and Firefox do not apply the page's CSP to it), and `window.open` is not
  * governed by CSP.
  *
- * The picture is the largest `img` at least 120 px in both natural dimensions (spec 3 section 5's
- * minimum); the page's og:image when no image qualifies; none otherwise, and the pin-create page
- * then asks `find_images` for the link's first pinnable image. No `color`: a cross-origin image's
- * pixels cannot be read (a tainted canvas), and the server takes the dominant colour itself.
+ * The picture is the largest `img` at least 120 px in both natural dimensions (the pin minimum,
+ * docs/product/creating.md#limits); the page's og:image when no image qualifies; none otherwise, and the
+ * pin-create page then asks `find_images` for the link's first pinnable image. No `color`: a cross-origin
+ * image's pixels cannot be read (a tainted canvas), and the server takes the dominant colour itself.
  *
  * Plain ES5 written out as text, not a compiled function's `toString()`, so what people drag is
  * exactly this, whatever the bundler does.
@@ -28,7 +28,7 @@ var left=Math.max(0,(screen.width-SIZE)/2),top=Math.max(0,(screen.height-SIZE)/2
 window.open(url,'pin_create_'+guid,'width='+SIZE+',height='+SIZE+',left='+left+',top='+top+',scrollbars=yes,resizable=yes');
 })(ORIGIN)`;
 
-/** The popup's first size (spec 2 section 9: at least 750 x 750). */
+/** The popup's first size (at least 750 x 750; docs/product/creating.md#limits). */
 const POPUP_SIZE = 750;
 const MIN_IMAGE_PX = 120;
 

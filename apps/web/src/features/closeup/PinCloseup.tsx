@@ -29,7 +29,7 @@ export function PinCloseup({ id }: { id: string }) {
     );
   }
   if (isPinUnavailable(pin.error)) {
-    // Spec 3 section 4.4: a signed-out viewer goes home with an error flag; a member sees why.
+    // A signed-out viewer goes home with an error flag; a member sees why.
     return viewer === null ? <Navigate to={signedOutPinRedirect(pathname)} replace /> : <PinNotFound />;
   }
   if (pin.isError) {

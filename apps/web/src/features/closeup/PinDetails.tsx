@@ -22,7 +22,7 @@ export function PinDetails({ pin }: { pin: Pin }) {
   const authModal = useAuthModal();
   // A visitor gets the sign-up modal; a signed-in viewer the board picker, then the success dialog.
   const save = useSaveLauncher(pin, 'closeup');
-  // Spec 3 section 4.3: the link is checked before it opens.
+  // The link is checked before it opens.
   const outbound = useOutboundLink(pin.link, pin.id);
   const promptDownload = (event: MouseEvent) => {
     const options = { container: 'download', signupSource: 'downloadImageBtnUnauth', pinId: pin.id } as const;

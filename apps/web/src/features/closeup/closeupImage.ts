@@ -2,7 +2,7 @@ import type { Pin } from '@pinboard/shared';
 import { VIEWPORT_MEDIUM_MAX, VIEWPORT_MEDIUM_MIN } from '@pinboard/shared/chrome';
 
 /*
- * Closeup pane widths (spec 3 section 9: 508 pane, 1016 max, 488, 992, 672, 1176, 740, 912),
+ * Closeup pane widths (508 pane, 1016 max, 488, 992, 672, 1176, 740, 912; docs/product/pins.md#limits),
  * by viewport class (narrow < 870, medium 870–1275, wide > 1275):
  *
  *   narrow   image above details, one column of at most 740 (the 736x rendition plus a hairline)

@@ -9,7 +9,8 @@ import { failure, stubApi } from '../../test/apiStub.ts';
 import { movedPinUrl, signedOutPinRedirect } from './pinAccess.ts';
 import { ApiRequestError } from '../../api/client.ts';
 
-// Spec 3 section 4.4 for a signed-out viewer (the closeup's own tests cover the plain 404).
+// A missing pin for a signed-out viewer (docs/product/pins.md#signed-out-access) (the closeup's own tests
+// cover the plain 404).
 vi.mock('../viewer/useViewer.ts', () => ({ useViewer: () => ({ viewer: null, isLoading: false }) }));
 
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { ApiRequestError } from '../../api/client.ts';
 
 /**
- * Spec 3 section 4.4, the code of a lookup that the spec's server answers 401 with for a pin a
- * visitor may not see (ours answers 404, which reads the same as a pin that does not exist).
+ * The code a lookup may answer 401 with for a pin a visitor may not see (our server answers
+ * 404, which reads the same as a pin that does not exist; docs/product/pins.md#signed-out-access).
  */
 const SIGNED_OUT_UNAVAILABLE_CODE = 7;
 

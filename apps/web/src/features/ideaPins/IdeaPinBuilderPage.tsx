@@ -32,7 +32,7 @@ export function IdeaPinBuilderPage() {
 }
 
 /**
- * Pages of image or video at 9:16, each with a text (issue 8, spec 3 section 5): add, remove
+ * Pages of image or video at 9:16, each with a text (issue 8; docs/product/creating.md#rules): add, remove
  * and reorder them; the pin's title, description, link and board as in the pin builder;
  * Publish sends `story_pages` in their order.
  */

@@ -20,7 +20,7 @@ export interface HashtagTextareaProps extends TextareaProps {
 }
 
 /**
- * A description field with the hashtag suggestion flyout (spec 2 section 2.3 item 8): while
+ * A description field with the hashtag suggestion flyout (docs/product/saving.md#board-picker): while
  * the caret follows '#' and word characters, up to 5 hashtags with pin counts show under the
  * field. Up and down move through them, Enter (or a click) puts the chosen one in place of
  * what was typed, Escape closes the list until another tag is typed.

@@ -16,7 +16,7 @@ interface MoveDialogProps {
 
 /**
  * The board picker, for choosing where pins go. A choice of the board and section they are
- * already in is refused here, in the server's words, before any call (spec 2 section 5).
+ * already in is refused here, in the server's words, before any call (docs/product/saving.md#rules).
  */
 export function MoveDialog({ from, pinId, onClose, onMove }: MoveDialogProps) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * The hashtag being typed: '#' and word characters right before the caret (spec 2 section 5),
+ * The hashtag being typed: '#' and word characters right before the caret (docs/product/saving.md#rules),
  * where a '#' inside a word ('a#b', '&#39;') starts none. `start` is the index of the '#',
  * `end` the end of the word (the caret may sit inside it), `query` what follows the '#'.
  */

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { ApiRequestError, apiClient } from '../../api/client.ts';
 import { isErrorCode } from '../auth/errorText.ts';
 
-/** Moves pins between boards and sections (spec 2 section 4, 'Moving pins'). */
+/** Moves pins between boards and sections (docs/product/saving.md#moving-pins). */
 export async function movePins(body: BulkEditBody): Promise<BulkEditResult> {
   return (await apiClient.post<BulkEditResult>('/v3/bulk_edit/', body)).data;
 }
@@ -18,7 +18,7 @@ export async function fetchHashtagSuggestions(q: string, signal?: AbortSignal): 
 }
 
 /**
- * What a failed move says (spec 2 section 8): the catalogue's words for a known code (the
+ * What a failed move says (docs/product/saving.md#messages): the catalogue's words for a known code (the
  * lock's 2171-2173 say 'Please wait until the previous board action finishes.'), else the
  * server's message, else a generic failure.
  */

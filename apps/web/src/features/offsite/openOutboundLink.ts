@@ -17,7 +17,7 @@ const CHECK_TIMEOUT_MS = 4000;
 /**
  * Asks `POST /v3/offsite/` about a pin's link, then opens it through `/offsite/` with the token
  * when safe; answers why when it is stopped. A failed check (an error, no answer in time)
- * falls back to opening the link normally (spec 3 sections 4.3 and 8).
+ * falls back to opening the link normally (docs/product/outbound-links.md).
  */
 export async function openOutboundLink(link: { url: string; pinId: string }): Promise<OffsiteStop | null> {
   let check: OffsiteCheck;

@@ -13,7 +13,7 @@ export function preloadOutboundCheck() {
 const WEB_LINK = /^https?:\/\//i;
 
 /**
- * What a pin's outbound link needs (spec 3 section 4.3, decision 28): a click (or a middle
+ * What a pin's outbound link needs (decision 28; docs/product/outbound-links.md): a click (or a middle
  * click) asks the server first; a safe link opens through `/offsite/`, a stopped one shows
  * why. The check's code is a chunk of its own, so this hook is all the first page carries.
  */

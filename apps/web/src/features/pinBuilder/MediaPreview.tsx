@@ -52,7 +52,7 @@ export function MediaPreview({ slot, ratio, alt, onRemove }: MediaPreviewProps) 
   );
 }
 
-/** The ratio choice of a single pin (spec 3 section 5): Original, 2:3, 3:4, 1:1. */
+/** The ratio choice of a single pin (docs/product/creating.md#rules): Original, 2:3, 3:4, 1:1. */
 export function AspectRatioChoice({
   value,
   onChange,

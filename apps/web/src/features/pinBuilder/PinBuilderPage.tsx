@@ -41,7 +41,7 @@ export function PinBuilderPage() {
 }
 
 /**
- * The builder (spec 2 sections 3 and 7, spec 3 sections 3 and 5): media, ratio preview, title,
+ * The builder (docs/product/creating.md#api-calls): media, ratio preview, title,
  * description, link and board; Publish goes uploading → publishing → succeeded, or attempted.
  */
 function PinBuilder({ onAnother }: { onAnother: () => void }) {
@@ -81,7 +81,7 @@ function PinBuilder({ onAnother }: { onAnother: () => void }) {
       if (slot?.status !== 'ready' || !place || publish.isPending) return;
       publish.mutate({
         ...pinTextBody(text, place),
-        // Spec 2 section 3: a file is 'uploaded'; an image picked from a page here is 'pinbuilder'.
+        // A file is 'uploaded'; an image picked from a page here is 'pinbuilder'.
         method: fromPage ? 'pinbuilder' : 'uploaded',
         media_upload_id: slot.upload.media_upload_id,
       });

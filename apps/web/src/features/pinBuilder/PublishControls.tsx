@@ -4,7 +4,7 @@ import { createErrorText } from './pinBuilderApi.ts';
 import styles from './PinBuilder.module.css';
 import type { PublishStatus } from './usePublishPin.ts';
 
-/** The builder's item status (spec 3 section 3) while media uploads or the pin is sent. */
+/** The builder's item status (docs/product/creating.md#api-calls) while media uploads or the pin is sent. */
 export function publishStatus(
   uploading: boolean,
   publish: { isPending: boolean; isError: boolean },

@@ -29,7 +29,7 @@ export function checkMediaFile(file: Pick<File, 'type' | 'size'>): FileProblem |
   return null;
 }
 
-/** Spec 3 section 5: an image under 120 px in either dimension is too small. */
+/** An image under 120 px in either dimension is too small. */
 export function checkImageSize(size: { width: number; height: number }): FileProblem | null {
   return size.width < MEDIA_LIMITS.minDimension || size.height < MEDIA_LIMITS.minDimension
     ? 'imageTooSmall'

@@ -19,7 +19,7 @@ export function normalizeLink(value: string): string | null {
 }
 
 /**
- * The builder's text fields (spec 2 section 5, the shared limits): messages are i18n keys
+ * The builder's text fields (the shared limits; docs/product/creating.md#rules): messages are i18n keys
  * under `pinBuilder.fields`, read with the limit. Over-long text is refused, not cut, so the
  * counter and the message explain why Publish did nothing.
  */
@@ -49,9 +49,9 @@ export function pinTextBody(
 
 export const FIELD_MAX = { title: PIN_TITLE_MAX, description: PIN_DESCRIPTION_MAX, link: PIN_LINK_MAX };
 
-/** The aspect ratios of a single pin (spec 3 section 5); `original` keeps the image's own. */
+/** The aspect ratios of a single pin (docs/product/creating.md#rules); `original` keeps the image's own. */
 export const PIN_ASPECT_RATIOS = { original: null, portrait: 2 / 3, standard: 3 / 4, square: 1 } as const;
 export type PinAspectRatio = keyof typeof PIN_ASPECT_RATIOS;
 
-/** Idea pin pages are 9:16 (spec 3 section 5). */
+/** Idea pin pages are 9:16 (docs/product/creating.md#rules). */
 export const STORY_ASPECT_RATIO = 9 / 16;

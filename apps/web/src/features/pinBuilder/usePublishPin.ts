@@ -4,7 +4,7 @@ import { refreshAfterPinAdded } from '../saving/refreshAfterPinAdded.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { createPin } from './pinBuilderApi.ts';
 
-/** The spec's pin-builder item statuses (spec 3 section 3). */
+/** The product's pin-builder item statuses (docs/product/creating.md#api-calls). */
 export type PublishStatus = 'uploading' | 'publishing' | 'succeeded' | 'attempted';
 
 /**

@@ -12,13 +12,13 @@ import { useCreatePin } from './useCreatePin.ts';
 import { usePinImage } from './usePinImage.ts';
 import { usePopupSize } from './usePopupWindow.ts';
 
-/** Spec 2 section 9: toasts stay 5 s. */
+/** Toasts stay 5 s. */
 export const TOAST_MS = 5000;
 
 /**
- * The signed-in desktop variant (spec 2 section 2.4, 1): the pin and its description on the
- * left, the board picker on the right (sections next when the board has some; create board and
- * add section inline); choosing saves the pin, then the success view replaces the page.
+ * The signed-in desktop variant (docs/product/creating.md#pin-create-page): the pin and its description on
+ * the left, the board picker on the right (sections next when the board has some; create board and add
+ * section inline); choosing saves the pin, then the success view replaces the page.
  */
 export function DesktopPinCreate({ params }: { params: PinCreateParams }) {
   const { t } = useTranslation();

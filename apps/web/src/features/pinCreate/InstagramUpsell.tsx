@@ -6,9 +6,9 @@ import { fetchUserSettings } from './pinCreateApi.ts';
 import { isInstagramUrl } from './pinCreateParams.ts';
 import styles from './InstagramUpsell.module.css';
 
-/** Spec 2 section 9: the dismiss button shows after 2 s. */
+/** The dismiss button shows after 2 s. */
 export const INSTAGRAM_DISMISS_DELAY_MS = 2000;
-/** Once per browser (spec 2 section 4): remembered here once shown. */
+/** Once per browser (docs/product/creating.md#rules): remembered here once shown. */
 export const INSTAGRAM_UPSELL_KEY = 'pinboard.claimInstagramUpsell';
 
 function seenBefore(): boolean {
@@ -20,7 +20,7 @@ function seenBefore(): boolean {
 }
 
 /**
- * The claim-Instagram upsell (spec 2 section 4 'Bookmarklet'): once, when the pin's link is on
+ * The claim-Instagram upsell (docs/product/creating.md#pin-create-page): once, when the pin's link is on
  * Instagram, the viewer has not connected Instagram, and their listed website is Instagram.
  * No close control for the first 2 s, so it is read before it is dismissed.
  */

@@ -48,8 +48,8 @@ function SignedInPage({
 }
 
 /**
- * `/board/create/`: the mobile pin-create page's 'Create board' (spec 2 section 2.4, 2), the
- * picker's form on a page of its own; afterwards back to the pin-create page, the board listed.
+ * `/board/create/`: the mobile pin-create page's 'Create board' (docs/product/creating.md#pin-create-page),
+ * the picker's form on a page of its own; afterwards back to the pin-create page, the board listed.
  */
 export function CreateBoardPage() {
   const { t } = useTranslation();

@@ -18,10 +18,10 @@ import { leavePinCreate } from './usePopupWindow.ts';
 const noStatus = () => null;
 
 /**
- * The signed-in mobile variant (spec 2 section 2.4, 2): a full page 'Choose board' (Top choices
- * and All boards), then 'Choose section' for a board with sections. The bottom button links to
- * creating a board, or a section of the chosen board. A save shows a loader; success a toast with
- * the pin's link and the page leaves; failure a toast and the choice is free again.
+ * The signed-in mobile variant (docs/product/creating.md#pin-create-page): a full page 'Choose board' (Top
+ * choices and All boards), then 'Choose section' for a board with sections. The bottom button links to
+ * creating a board, or a section of the chosen board. A save shows a loader; success a toast with the pin's
+ * link and the page leaves; failure a toast and the choice is free again.
  */
 export function MobilePinCreate({ params }: { params: PinCreateParams }) {
   const { t } = useTranslation();

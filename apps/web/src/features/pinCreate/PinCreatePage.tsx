@@ -16,10 +16,10 @@ const SignedOutPinCreate = lazy(async () => ({
 }));
 
 /**
- * `pin/create/{method}` (spec 2 section 2.4): the bookmarklet's and share links' page. A narrow
- * viewport (below 870 px, spec 3 section 9) that is not a popup gets the mobile layout; a popup
- * (750 px wide, so narrow too) and wider windows the desktop layout. A signed-out visitor gets
- * the Pin Builder with login on desktop, `/` on mobile.
+ * `pin/create/{method}` (docs/product/creating.md#pin-create-page): the bookmarklet's and share links' page.
+ * A narrow viewport (below 870 px; docs/product/site.md#layout) that is not a popup gets the mobile layout; a
+ * popup (750 px wide, so narrow too) and wider windows the desktop layout. A signed-out visitor gets the Pin
+ * Builder with login on desktop, `/` on mobile.
  */
 export function PinCreatePage() {
   const { method } = useParams();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import styles from './PinCreate.module.css';
 
-/** Spec 2 section 9: the success view closes the popup after 10 s. */
+/** The success view closes the popup after 10 s. */
 export const SUCCESS_CLOSE_MS = 10_000;
 
 interface PinCreateSuccessProps {
@@ -15,8 +15,8 @@ interface PinCreateSuccessProps {
 }
 
 /**
- * After the save (spec 2 section 2.4, 1): the board's name, the image, the link, the description
- * and the new pin's id; the window closes itself after 10 s (a tab a script did not open stays).
+ * After the save (docs/product/creating.md#pin-create-page): the board's name, the image, the link, the
+ * description and the new pin's id; the window closes itself after 10 s (a tab a script did not open stays).
  */
 export function PinCreateSuccess({ pin, imageUrl, link, description }: PinCreateSuccessProps) {
   const { t } = useTranslation();

@@ -12,9 +12,9 @@ import { usePinImage } from './usePinImage.ts';
 const stay = () => {};
 
 /**
- * The signed-out desktop variant (spec 2 section 2.4, 3): 'Pin Builder' with the image preview
- * and the login panel, whose next URL is this very page (query included), so the person comes
- * back here signed in and picks a board.
+ * The signed-out desktop variant (docs/product/creating.md#pin-create-page): 'Pin Builder' with the image
+ * preview and the login panel, whose next URL is this very page (query included), so the person comes back
+ * here signed in and picks a board.
  */
 export function SignedOutPinCreate({ params }: { params: PinCreateParams }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ export async function fetchUserSettings(signal?: AbortSignal): Promise<UserSetti
 }
 
 /**
- * A failed board create on the pin-create page (spec 2 section 8): the server's message with
+ * A failed board create on the pin-create page (docs/product/creating.md#messages): the server's message with
  * its detail after it, else 'Uh oh! Something went wrong.'.
  */
 export function boardCreateErrorText(t: TFunction, error: unknown): string {

@@ -1,6 +1,6 @@
 import { PIN_CREATE_METHODS, PIN_DESCRIPTION_MAX, type CreatePin } from '@pinboard/shared';
 
-/** The query of `pin/create/{method}` (spec 2 section 2.4). */
+/** The query of `pin/create/{method}` (docs/product/creating.md#pin-create-page). */
 export interface PinCreateParams {
   /** The path's method: `create` when absent (the bookmarklet sends `button`). */
   method: string;

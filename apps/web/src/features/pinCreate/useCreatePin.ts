@@ -15,9 +15,9 @@ export interface PinCreateTarget {
 
 /**
  * `POST /v3/pins/` from the pin-create page, logging pin_create_success or pin_create_fail
- * (spec 2 section 7) through the events endpoint: `element` is `{method}:{pin id}` (the page's
- * own query is not stored: it names other sites' pages). Afterwards only what the pin changed
- * is refreshed (`refreshAfterPinAdded`).
+ * (docs/product/creating.md#api-calls) through the events endpoint: `element` is `{method}:{pin id}` (the
+ * page's own query is not stored: it names other sites' pages). Afterwards only what the pin changed is
+ * refreshed (`refreshAfterPinAdded`).
  */
 export function useCreatePin(params: PinCreateParams, image: PinImage | null | undefined) {
   const queryClient = useQueryClient();

@@ -12,7 +12,7 @@ export interface PinImage {
 }
 
 /**
- * The image of the pin (spec 2 section 4 'Bookmarklet'): `media` when given; otherwise the first
+ * The image of the pin (docs/product/creating.md#pin-create-page): `media` when given; otherwise the first
  * pinnable image of the link's page, registered with `PUT /v3/pins/image/` (its upload id is
  * what the pin uses; the plain URL if registering fails). A failed lookup is silent: no image.
  */

@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 
-/** Spec 2 sections 2.4 and 9: the popup is at least 750 x 750. */
+/** The popup is at least 750 x 750. */
 export const POPUP_MIN_PX = 750;
 /** Its height follows the content plus this margin. */
 export const POPUP_CONTENT_MARGIN_PX = 48;
@@ -12,8 +12,8 @@ export function isPopupWindow(): boolean {
 
 /**
  * In a popup, keeps the window at least 750 x 750 and its height at the content's plus 48
- * (spec 2 section 2.4), following the content as it grows (the boards arrive, a form opens).
- * `window.resizeTo` only works on windows a script opened, so a tab is left alone.
+ * (docs/product/creating.md#pin-create-page), following the content as it grows (the boards arrive, a form
+ * opens). `window.resizeTo` only works on windows a script opened, so a tab is left alone.
  */
 export function usePopupSize(content: RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -35,7 +35,7 @@ export function usePopupSize(content: RefObject<HTMLElement | null>) {
 }
 
 /**
- * Leaves the page after a save on the mobile layout (spec 2 section 4): a popup, or a tab with
+ * Leaves the page after a save on the mobile layout (docs/product/creating.md#rules): a popup, or a tab with
  * a short history, closes; otherwise the browser goes back.
  */
 export function leavePinCreate(goBack: () => void) {

@@ -35,7 +35,7 @@ export function PinCard({ pin, width, priority = false }: PinCardProps) {
   const name = displayName(pin.pinner);
   // A visitor gets the sign-up modal; a signed-in viewer the board picker, then the overlay.
   const save = useSaveLauncher(pin, 'grid');
-  // Spec 3 section 4.3: the link is checked before it opens.
+  // The link is checked before it opens.
   const outbound = useOutboundLink(pin.link, pin.id);
   const style = { width, '--hover-delay': `${HOVER_DELAY_MS}ms` } as CSSProperties;
 

@@ -1,7 +1,7 @@
 import { FETCH_MORE_DEBOUNCE_MS, FETCH_MORE_VIEWPORTS } from '@pinboard/shared/layout';
 import { useEffect, useRef, type RefObject } from 'react';
 
-/** Spec 3 §9: more is wanted once the content's end is within two viewport heights of the viewport's bottom. */
+/** More is wanted once the content's end is within two viewport heights of the viewport's bottom. */
 export function isNearEnd(contentBottom: number, viewportHeight: number): boolean {
   return contentBottom - viewportHeight <= FETCH_MORE_VIEWPORTS * viewportHeight;
 }

@@ -8,7 +8,9 @@ import styles from './BoardPicker.module.css';
 import { NameSuggestions } from './NameSuggestions.tsx';
 import { createSection, savingErrorText } from './savingApi.ts';
 
-/** Where the name came from (spec 2 section 4): typed 0, a suggestion as is 1, an edited one 2. */
+/**
+ * Where the name came from (docs/product/saving.md#rules): typed 0, a suggestion as is 1, an edited one 2.
+ */
 export function sectionNameSource(name: string, suggestion: string | null): 0 | 1 | 2 {
   if (suggestion === null) return 0;
   return name.trim() === suggestion ? 1 : 2;
@@ -22,7 +24,7 @@ interface AddSectionFormProps {
 }
 
 /**
- * The 'Add section' form (spec 2 sections 2.3 item 7 and 5): Add, or Enter, works only for a
+ * The 'Add section' form (docs/product/saving.md#board-picker): Add, or Enter, works only for a
  * non-empty trimmed name with no error and no save running; editing the name clears the error.
  */
 export function AddSectionForm({ pinId, board, onCreated }: AddSectionFormProps) {

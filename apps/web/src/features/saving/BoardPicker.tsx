@@ -40,14 +40,14 @@ export interface BoardPickerProps {
   onChoose: (choice: SaveChoice) => void;
   onBoardCreated: (board: Board) => void;
   onSectionCreated: (board: PickerBoard, section: BoardSection) => void;
-  /** The pin-create page titles the section form 'Add section' (spec 2 section 2.4). */
+  /** The pin-create page titles the section form 'Add section' (docs/product/creating.md#pin-create-page). */
   addSectionTitle?: string;
   /** What a failed board create says (the pin-create page has its own wording). */
   createBoardErrorText?: (error: unknown) => string;
 }
 
 /**
- * The board picker every save uses (spec 2 section 2.3): boards, a board's sections, and the
+ * The board picker every save uses (docs/product/saving.md#board-picker): boards, a board's sections, and the
  * 'Create board' and 'Add section' forms. Back goes from a form to its list, from the sections
  * to the boards.
  */

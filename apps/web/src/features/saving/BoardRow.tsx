@@ -14,7 +14,7 @@ interface BoardRowProps {
   active: boolean;
 }
 
-/** A board in the picker (spec 2 section 2.3 item 2): cover, name, counts, icons, collaborators. */
+/** A board in the picker (docs/product/saving.md#board-picker): cover, name, counts, icons, collaborators. */
 export function BoardRow({ board, status, opensSections, active }: BoardRowProps) {
   const { t } = useTranslation();
   return (

@@ -26,11 +26,11 @@ interface CreateBoardFormProps {
 }
 
 /**
- * The 'Create board' form (spec 2 sections 4 and 5): public unless the secret toggle is on;
+ * The 'Create board' form (docs/product/saving.md#rules): public unless the secret toggle is on;
  * Create stays disabled while the name is blank or invalid, after a failure until the name
  * changes, and while saving. The owner may queue collaborators, invited once the board is saved.
  * For an ad-account viewer who is not the owner the board is protected: the toggle is locked
- * on, `advertiser_id` is sent, and there is no invite queue (spec 2 section 6).
+ * on, `advertiser_id` is sent, and there is no invite queue (docs/product/saving.md#who-may-do-what).
  */
 export function CreateBoardForm({ pinId, onCreated, errorText }: CreateBoardFormProps) {
   const { t } = useTranslation();

@@ -8,8 +8,9 @@ import { useFollowUser } from '../users/useFollowUser.ts';
 import styles from './SaveResult.module.css';
 
 /**
- * The follow prompt for the official account of the pin's link domain (spec 2 section 2.1).
- * The server names that account only when the viewer may follow it and does not yet.
+ * The follow prompt for the official account of the pin's link domain
+ * (docs/product/saving.md#save-success-dialog). The server names that account only when the viewer may follow
+ * it and does not yet.
  */
 export function FollowRow({ user, viewerUsername }: { user: UserSummary; viewerUsername: string | null }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styles from './BoardPicker.module.css';
 import { useTitleSuggestions } from './useBoardPicker.ts';
 
-/** Names for a new board or section for this pin (spec 2 section 2.3 item 5), as chips. */
+/** Names for a new board or section for this pin (docs/product/saving.md#board-picker), as chips. */
 export function NameSuggestions({ pinId, onPick }: { pinId: string; onPick: (name: string) => void }) {
   const { t } = useTranslation();
   const { data } = useTitleSuggestions(pinId);

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { CONFETTI_MS, confettiParticles, prefersReducedMotion } from './confetti.ts';
 import styles from './SaveResult.module.css';
 
-/** Spec 2 sections 2.2 and 9: the overlay leaves by itself after 2.6 s. */
+/** The overlay leaves by itself after 2.6 s. */
 export const CONFIRMATION_MS = 2600;
 
 /**
- * The save confirmation overlay (spec 2 section 2.2): the pin's image flies into the board's
+ * The save confirmation overlay (docs/product/saving.md#save-overlay): the pin's image flies into the board's
  * tile with confetti, and the heading says where it went. A click or Escape ends it early.
  */
 export function SaveConfirmation({ result, onDone }: { result: RepinResult; onDone: () => void }) {

@@ -24,7 +24,7 @@ export type SaveOrigin = 'closeup' | 'grid';
 
 /** How long the saved row shows 'Saved' before the result replaces the picker. */
 export const SUCCESS_PAUSE_MS = 400;
-/** Spec 2 section 9: toasts stay 5 s. */
+/** Toasts stay 5 s. */
 const TOAST_MS = 5000;
 
 type Stage =
@@ -35,7 +35,7 @@ type Stage =
 const rowKey = (boardId: string, sectionId: string | null) => `${boardId}:${sectionId ?? ''}`;
 
 /**
- * Saving one pin, from Save to the result (spec 2 sections 2.1 to 2.3 and 4): the picker in a
+ * Saving one pin, from Save to the result (docs/product/saving.md#save-success-dialog): the picker in a
  * dialog; the chosen row loading, then saved (or back, with an error toast); then the success
  * dialog or the confirmation overlay. This module is its own chunk, loaded on the first Save.
  */
@@ -56,8 +56,8 @@ export function SaveFlow({ pin, origin, onClose }: { pin: Pin; origin: SaveOrigi
     return () => window.clearTimeout(timer);
   }, [stage]);
 
-  // A new board or section is listed at once, even if the save that follows fails (spec 2
-  // section 7: the owner's cached data and board lists are refreshed after a create).
+  // A new board or section is listed at once, even if the save that follows fails (the
+  // owner's cached data and board lists are refreshed after a create).
   function refreshAfterCreate(boardId: string) {
     void queryClient.invalidateQueries({ queryKey: savingKeys.picker(pin.id) });
     void queryClient.invalidateQueries({ queryKey: boardKeys.board(boardId) });

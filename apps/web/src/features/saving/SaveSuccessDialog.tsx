@@ -20,10 +20,10 @@ interface SaveSuccessDialogProps {
 }
 
 /**
- * 'Saved to {boardName}' (spec 2 section 2.1): the pin, 'See it now', 'Promote your Pin' for an
- * eligible viewer or else 'Send', the follow row. The pin shows as its video, else its image;
- * a pin with a link swaps its image for a grid of the website's images if more than one comes
- * back while the dialog is open (never waiting for them).
+ * 'Saved to {boardName}' (docs/product/saving.md#save-success-dialog): the pin, 'See it now', 'Promote your
+ * Pin' for an eligible viewer or else 'Send', the follow row. The pin shows as its video, else its image; a
+ * pin with a link swaps its image for a grid of the website's images if more than one comes back while the
+ * dialog is open (never waiting for them).
  */
 export function SaveSuccessDialog(props: SaveSuccessDialogProps) {
   const { result, boardCreated, withWebsiteImages, onClose } = props;
@@ -31,7 +31,8 @@ export function SaveSuccessDialog(props: SaveSuccessDialogProps) {
   const titleId = useId();
   const { viewer, session } = useViewer();
   const promote = session !== null && canPromotePin(session, new Date());
-  // Partner (business) viewers see 'See it now' as a grey button (spec 2 section 2.1).
+  // Partner (business) viewers see 'See it now' as a grey button
+  // (docs/product/saving.md#save-success-dialog).
   const partner = session?.isPartner === true;
   const savedTo = result.section
     ? t('saving.savedToSection', { sectionName: result.section.title, boardName: result.board.name })

@@ -18,7 +18,9 @@ interface SectionListProps {
   onChoose: (section: { id: string; title: string } | null) => void;
 }
 
-/** A board's sections (spec 2 section 2.3 item 3), after the board itself, which stays choosable. */
+/**
+ * A board's sections (docs/product/saving.md#board-picker), after the board itself, which stays choosable.
+ */
 export function SectionList({ board, statusOf, onChoose }: SectionListProps) {
   const { t } = useTranslation();
   const id = useId();

@@ -6,9 +6,9 @@ import styles from './SaveMedia.module.css';
 const COLUMNS = 3;
 
 /**
- * The success dialog's grid (spec 2 section 2.1): the saved pin's image first, then the images
- * of the page it links to, 3 columns in the dialog's fixed frame. Every cell's size is set by
- * the grid, not by its image, so images arriving late (or never) move nothing.
+ * The success dialog's grid (docs/product/saving.md#save-success-dialog): the saved pin's image first, then
+ * the images of the page it links to, 3 columns in the dialog's fixed frame. Every cell's size is set by the
+ * grid, not by its image, so images arriving late (or never) move nothing.
  */
 export function WebsiteImageGrid({ pin, images }: { pin: Pin; images: FoundImage[] }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-/** Spec 2 section 9: 120 particles, about 800 ms each plus a delay. */
+/** 120 particles, about 800 ms each plus a delay. */
 export const CONFETTI_COUNT = 120;
 export const CONFETTI_MS = 800;
 const COLORS = ['#e60023', '#f5b700', '#00a86b', '#0074e8', '#9b59b6'];

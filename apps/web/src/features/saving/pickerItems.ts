@@ -11,7 +11,7 @@ export function matchesSearch(name: string, query: string): boolean {
 }
 
 /**
- * The picker's lines (spec 2 section 5). The server's order is kept (names starting with a
+ * The picker's lines (docs/product/saving.md#rules). The server's order is kept (names starting with a
  * digit already come last). A search shows only the matching boards; otherwise more than
  * PICKER_LIST_THRESHOLD boards show 'Top choices' then 'All boards', fewer the full list alone.
  */

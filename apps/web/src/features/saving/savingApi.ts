@@ -59,7 +59,7 @@ export async function createSection(
 }
 
 /**
- * What a failed call says to the viewer (spec 2 section 8): the catalogue's words for a known
+ * What a failed call says to the viewer (docs/product/saving.md#messages): the catalogue's words for a known
  * code (2171-2173 included), else the server's detail or message, else a generic failure.
  */
 export function savingErrorText(t: TFunction, error: unknown): string {

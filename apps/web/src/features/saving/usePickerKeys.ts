@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { nextOptionIndex } from './pickerItems.ts';
 
 /**
- * Up and down move the active option, Enter chooses it (spec 2 section 2.3 item 11). Moving
+ * Up and down move the active option, Enter chooses it (docs/product/saving.md#board-picker). Moving
  * past either end is blocked: the active option stays where it is.
  */
 export function usePickerKeys(items: readonly { kind: string }[], onChoose: (index: number) => void) {

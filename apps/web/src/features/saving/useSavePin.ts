@@ -14,7 +14,7 @@ export interface SaveTarget {
  * Saves a pin to a board or one of its sections. Afterwards only what the save changed is
  * refreshed: that board (its pins, sections and counts), the picker and saved-to answers for
  * this pin, and the viewer's profile and board lists (pin counts, covers). An ad-account viewer
- * who is not the owner sends `advertiser_id` (spec 2 section 6).
+ * who is not the owner sends `advertiser_id` (docs/product/saving.md#who-may-do-what).
  */
 export function useSavePin(pinId: string, viewerUsername: string | null) {
   const queryClient = useQueryClient();

@@ -23,10 +23,10 @@ function NoticeLink({ to, className, children }: { to: string; className?: strin
 }
 
 /**
- * A search advisory's sensitivity notice (spec 3 section 3), above the results: its title, its
- * description with the link tags drawn as links, its actions and footer. An action's button
- * shows only for advisory levels 4 and 14 or the third-party type (spec 3 section 5); otherwise
- * the action keeps its title and description.
+ * A search advisory's sensitivity notice (docs/product/search.md#advisories), above the results: its title,
+ * its description with the link tags drawn as links, its actions and footer. An action's button shows only
+ * for advisory levels 4 and 14 or the third-party type (docs/product/search.md#rules); otherwise the action
+ * keeps its title and description.
  */
 export function AdvisoryNotice({ advisory }: { advisory: Advisory }) {
   const { t } = useTranslation();

@@ -13,7 +13,7 @@ interface MoreResultsProps {
 
 /**
  * The end of a board or people list: the next page loads as this end comes within two viewport
- * heights (200 ms after scrolling settles, spec 3 section 9), and a button does the same.
+ * heights (200 ms after scrolling settles; docs/product/site.md#layout), and a button does the same.
  */
 export function MoreResults({ hasMore, isFetchingMore, fetchMoreFailed, fetchMore }: MoreResultsProps) {
   const { t } = useTranslation();

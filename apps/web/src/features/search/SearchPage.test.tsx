@@ -91,7 +91,7 @@ describe('SearchPage', () => {
     await waitFor(() => expect(card.textContent).toContain('1.2K followers'));
   });
 
-  it('shows a visitor no follower count of a personal account (spec 3 section 5)', async () => {
+  it('shows a visitor no follower count of a personal account (docs/product/site.md#what-visitors-see)', async () => {
     const person = buildProfile({ username: 'kit', full_name: 'Kit Marlowe', follower_count: 1200 });
     renderSearch('/search/users/?q=kitchen', {
       '/v3/search/users/': () => success({ results: [person], advisory: null }),

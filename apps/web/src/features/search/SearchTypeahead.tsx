@@ -11,10 +11,10 @@ import { useTypeahead } from './useTypeahead.ts';
 const keepFieldFocus = (event: { preventDefault: () => void }) => event.preventDefault();
 
 /**
- * The header's typeahead list (a combobox's listbox, spec 3 section 7): suggestions for what is
- * typed, or a signed-in viewer's recent searches (with Clear) while the field is empty. The
- * field keeps focus; the arrow keys move the active option (aria-activedescendant), Enter
- * chooses it, Escape closes the list. Loaded lazily the first time the field takes focus.
+ * The header's typeahead list (a combobox's listbox; docs/product/search.md#api-calls): suggestions for what
+ * is typed, or a signed-in viewer's recent searches (with Clear) while the field is empty. The field keeps
+ * focus; the arrow keys move the active option (aria-activedescendant), Enter chooses it, Escape closes the
+ * list. Loaded lazily the first time the field takes focus.
  */
 export function SearchTypeahead(props: SearchTypeaheadProps) {
   const { term, scope, listId, open, inputRef, keyHandlerRef, onStateChange, onChoose } = props;

@@ -8,7 +8,10 @@ import { showsFollowerCount } from '../users/followerCount.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './SearchResults.module.css';
 
-/** One person in the people results: picture, name, username and followers (spec 3 section 5: not a personal account's for a visitor); the card opens the profile. */
+/**
+ * One person in the people results: picture, name, username and followers (not a personal account's for a
+ * visitor; docs/product/site.md#what-visitors-see); the card opens the profile.
+ */
 export function UserResultCard({ user }: { user: UserProfile }) {
   const { t, i18n } = useTranslation();
   const { viewer } = useViewer();

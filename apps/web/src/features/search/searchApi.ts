@@ -1,7 +1,9 @@
 import type { RecentSearches, SearchScope, TypeaheadResult } from '@pinboard/shared';
 import { apiClient } from '../../api/client.ts';
 
-/** Suggestions of each kind the header asks for (spec 3 section 9: typeahead default count 5). */
+/**
+ * Suggestions of each kind the header asks for (typeahead default count 5; docs/product/search.md#limits).
+ */
 export const TYPEAHEAD_COUNT = 5;
 
 /** `GET /v3/search/typeahead/`: queries, boards and people for what is typed, in that order. */

@@ -1,8 +1,8 @@
 import type { SearchScope } from '@pinboard/shared';
 
 /**
- * Query keys of search. The typeahead is cached per scope and term (spec 3 section 7), so going
- * back to a term already typed answers from the cache.
+ * Query keys of search. The typeahead is cached per scope and term (docs/product/search.md#api-calls), so
+ * going back to a term already typed answers from the cache.
  */
 export const searchKeys = {
   all: ['search'] as const,

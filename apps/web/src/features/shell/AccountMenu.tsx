@@ -26,8 +26,8 @@ function Avatar({ account }: { account: StoredAccount }) {
 
 /**
  * The header's account menu (a disclosure, not an ARIA menu: its entries are plain links and
- * buttons in the tab order): the account in use, the others signed in on this browser (spec 1
- * section 3), 'Settings', 'Add account' and 'Log out'.
+ * buttons in the tab order): the account in use, the others signed in on this browser
+ * (docs/product/accounts.md#login), 'Settings', 'Add account' and 'Log out'.
  */
 export function AccountMenu({ user, session }: AccountMenuProps) {
   const { t } = useTranslation();

@@ -11,8 +11,9 @@ const LINKS = [
 ] as const;
 
 /**
- * The site footer. In the limited variant (a visitor on the home page, spec 3 section 2.9)
- * it is a 44 px bar fixed to the bottom, since an endless feed would never let it be reached.
+ * The site footer. In the limited variant (a visitor on the home page;
+ * docs/product/site.md#header-and-footer) it is a 44 px bar fixed to the bottom, since an endless feed would
+ * never let it be reached.
  */
 export function AppFooter({ limited }: { limited: boolean }) {
   const { t } = useTranslation();

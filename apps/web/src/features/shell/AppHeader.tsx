@@ -8,9 +8,9 @@ import { useHideOnScroll } from './useHideOnScroll.ts';
 import styles from './AppHeader.module.css';
 
 /**
- * The 64 px bar on every page: logo, Home, create, search and the viewer's entries. It slides
- * away while the page scrolls down and comes back on the way up (spec 3 section 2.9); keyboard
- * focus inside it always brings it back (see the CSS).
+ * The 64 px bar on every page: logo, Home, create, search and the viewer's entries. It slides away while the
+ * page scrolls down and comes back on the way up (docs/product/site.md#header-and-footer); keyboard focus
+ * inside it always brings it back (see the CSS).
  */
 export function AppHeader() {
   const { t } = useTranslation();

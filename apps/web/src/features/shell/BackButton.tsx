@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 
-/** Where a native app's web view goes to be dismissed (spec 2 section 2.3 item 1). */
+/** Where a native app's web view goes to be dismissed (docs/product/site.md#header-and-footer). */
 export const DISMISS_WEBVIEW_PATH = '/login/?dismissWebview=true';
 
 interface BackButtonProps {
@@ -14,7 +14,7 @@ interface BackButtonProps {
 }
 
 /**
- * Spec 2 section 2.3 item 1: the native dismiss flag goes to the login page that closes the web
+ * The native dismiss flag goes to the login page that closes the web
  * view; otherwise back in history, or to the fallback URL when the history holds nothing of ours
  * (React Router's first entry has the key 'default').
  */

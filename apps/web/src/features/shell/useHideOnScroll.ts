@@ -7,9 +7,10 @@ import {
 import { useEffect, useState } from 'react';
 
 /**
- * Whether the header should show, by the rule of spec 3 section 2.9 (`nextHeaderScroll`).
- * Scroll events are throttled to one reading per 30 ms: the first event of a burst is read at
- * once and the last one when its 30 ms are up, so the final position always counts.
+ * Whether the header should show, by the shared rule (`nextHeaderScroll`;
+ * docs/product/site.md#header-and-footer). Scroll events are throttled to one reading per 30 ms: the first
+ * event of a burst is read at once and the last one when its 30 ms are up, so the final position always
+ * counts.
  */
 export function useHideOnScroll(): boolean {
   const [visible, setVisible] = useState(true);

@@ -9,7 +9,7 @@ function subscribe(onChange: () => void): () => void {
 const readClass = (): ViewportClass => viewportClassOf(window.innerWidth);
 
 /**
- * The viewport class of spec 3 section 9: narrow below 870 px, medium 870–1275, wide above.
+ * The viewport class (docs/product/site.md#layout): narrow below 870 px, medium 870–1275, wide above.
  * Components re-render only when the class changes, not on every resize event.
  */
 export function useViewportClass(): ViewportClass {

@@ -13,10 +13,10 @@ interface FollowUserButtonProps {
 }
 
 /**
- * Follow or unfollow a person. It reads their profile through `useUserProfile`, so the
- * follower count shown beside it (read the same way) changes with it, at once; a refused
- * request puts both back and says so. A visitor is asked to log in first (spec 3 section 2.7).
- * Nothing shows on the viewer's own profile.
+ * Follow or unfollow a person. It reads their profile through `useUserProfile`, so the follower count shown
+ * beside it (read the same way) changes with it, at once; a refused request puts both back and says so. A
+ * visitor is asked to log in first (docs/product/site.md#login-prompts). Nothing shows on the viewer's own
+ * profile.
  */
 export function FollowUserButton({ username, className }: FollowUserButtonProps) {
   const { t } = useTranslation();

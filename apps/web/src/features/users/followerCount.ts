@@ -1,7 +1,7 @@
 import type { UserProfile } from '@pinboard/shared';
 
 /**
- * Spec 3 section 5: logged-out viewers see no follower count for unverified creators. Nothing
+ * Logged-out viewers see no follower count for unverified creators. Nothing
  * verifies a person's website yet, so a verified creator is a business account (made through
  * business sign-up); every personal account's count is for signed-in viewers only (decision 28).
  */

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /**
- * The ad account the viewer is acting for, if any (spec 2 sections 4 and 6). An ad-account
+ * The ad account the viewer is acting for, if any (docs/product/saving.md#rules). An ad-account
  * viewer who is not its owner makes boards that are always protected (the secret toggle locked
  * on, `advertiser_id` sent); with no context, or as the owner, the viewer acts for themselves.
  */
@@ -21,13 +21,13 @@ export function useAdvertiserContext(): AdvertiserContextValue | null {
   return useContext(AdvertiserContext);
 }
 
-/** Spec 2 section 6: acting for an ad account one does not own. */
+/** Acting for an ad account one does not own. */
 export function isAdAccountViewer(context: AdvertiserContextValue | null): context is AdvertiserContextValue {
   return context !== null && !context.isOwner;
 }
 
 /**
- * The `advertiser_id` a save and the board picker send (spec 2 sections 6 and 7): the ad
+ * The `advertiser_id` a save and the board picker send (docs/product/saving.md#who-may-do-what): the ad
  * account's id for an ad-account viewer who is not its owner; none for everyone else.
  */
 export function useAdvertiserIdToSend(): string | undefined {

@@ -5,7 +5,7 @@ import { viewerKeys } from './query-keys.ts';
 /**
  * After a login, logout or account switch: the viewer becomes the new one (or is asked again
  * when unknown), cached answers nobody shows are dropped and the shown ones are fetched again,
- * since they were fetched as someone else (spec 1 section 4: cached data is cleared).
+ * since they were fetched as someone else (cached data is cleared; docs/product/accounts.md#rules).
  */
 export async function changeViewer(queryClient: QueryClient, viewer: Viewer | null): Promise<void> {
   if (viewer) queryClient.setQueryData(viewerKeys.me(), viewer);

@@ -4,7 +4,7 @@ import { fetchBotCheckChallenge } from '../authApi.ts';
 import { altchaPayload, solveAltcha } from './altcha.ts';
 
 const STAMPS_KEY = 'pinboard.botCheckStamps';
-// Spec 1 section 7's shorter timeout: a submit waits this long for a token, then goes without
+// A submit waits this long for a token, then goes without
 // one (the server then decides; a missing token is a failed check, not a hung form).
 const TOKEN_WAIT_MS = 8000;
 
@@ -45,9 +45,9 @@ export interface BotCheck {
 }
 
 /**
- * The bot check the sign-up and login forms send as `recaptchaV3Token` (spec 1 section 7).
+ * The bot check the sign-up and login forms send as `recaptchaV3Token` (docs/product/accounts.md#api-calls).
  * A token is solved in the background and renewed every 105 s, as it expires server-side.
- * Spec 1 section 5's local limit reads here: once three tokens were solved within an hour
+ * The local limit (docs/product/accounts.md#bot-check): once three tokens were solved within an hour
  * (stamps in localStorage), the background renewal pauses, so an idle modal does not keep
  * spending the visitor's CPU; a submit still solves one on demand.
  */

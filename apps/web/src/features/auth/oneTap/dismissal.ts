@@ -2,7 +2,7 @@ const KEY = 'pinboard.oneTapDismissed';
 
 /**
  * The one-tap card, once dismissed, stays away for the rest of the browser session (ours: the
- * spec says only that it is dismissable).
+ * product says only that it is dismissable).
  */
 export function isOneTapDismissed(): boolean {
   try {

@@ -38,8 +38,8 @@ function Countdown({ deadline }: { deadline: number }) {
 }
 
 /**
- * 'Use QR code' (spec 1 section 2): the code to scan on a signed-in phone or tablet, in place of
- * the login form. It signs this screen in as the login form does once the other device approves.
+ * 'Use QR code' (docs/product/accounts.md#qr-login): the code to scan on a signed-in phone or tablet, in
+ * place of the login form. It signs this screen in as the login form does once the other device approves.
  */
 export function QrLoginPanel({ options, onBack }: { options: AuthModalOptions; onBack: () => void }) {
   const { t } = useTranslation();

@@ -9,8 +9,8 @@ import './words.ts';
 
 /**
  * The login form (`children`) with a 'Use QR code' button under it, shown only in the experiment
- * web_login_qr_code (spec 1 section 2); the button puts the QR code view in the form's place,
- * and its Back button brings the form back.
+ * web_login_qr_code (docs/product/accounts.md#qr-login); the button puts the QR code view in the form's
+ * place, and its Back button brings the form back.
  */
 export function QrLoginSwitch({ options, children }: { options: AuthModalOptions; children: ReactNode }) {
   const { t } = useTranslation();

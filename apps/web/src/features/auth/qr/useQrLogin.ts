@@ -11,7 +11,7 @@ export type QrLoginState =
   | { kind: 'signingIn' }
   | { kind: 'expired' }
   | { kind: 'denied' }
-  /** The code could not be made (spec 1 section 8 'QR'). */
+  /** The code could not be made (docs/product/accounts.md#qr-login). */
   | { kind: 'unavailable' }
   /** The claim was refused for another reason (a suspended account, a browser signed in meanwhile). */
   | { kind: 'failed'; code: string };

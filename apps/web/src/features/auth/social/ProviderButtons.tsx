@@ -22,9 +22,9 @@ interface ProviderButtonsProps {
 }
 
 /**
- * 'Continue with Facebook', 'Continue with Google' and, in Japan, 'Continue with LINE', each with
- * its error under it (spec 1 section 8 placement). A provider's error shows in its place even
- * when its button is hidden (Facebook login disabled is exactly when 'no longer available' comes).
+ * 'Continue with Facebook', 'Continue with Google' and, in Japan, 'Continue with LINE', each with its error
+ * under it (placement; docs/product/accounts.md#messages). A provider's error shows in its place even when
+ * its button is hidden (Facebook login disabled is exactly when 'no longer available' comes).
  */
 export function ProviderButtons({
   choice,

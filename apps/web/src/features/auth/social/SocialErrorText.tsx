@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import styles from '../AuthFlow.module.css';
 import { errorText } from '../errorText.ts';
 
-/** The popups' own failures (spec 1 section 8 'Social' and 'SSO'). */
+/** The popups' own failures (docs/product/accounts.md#social-login). */
 const POPUP_TEXTS = {
   popup_blocked: 'auth.social.popupBlocked',
   popup_closed: 'auth.social.notAuthorized',
@@ -20,7 +20,7 @@ export function socialErrorText(t: TFunction, code: string): string {
 
 /**
  * A social error as it reads under a button. 'Recover your account' at the end of the
- * Facebook-no-longer-available text (spec 1 section 8) leads to the forgot-password step.
+ * Facebook-no-longer-available text (docs/product/accounts.md#messages) leads to the forgot-password step.
  */
 export function SocialErrorText({ code, onRecover }: { code: string; onRecover?: () => void }) {
   const { t } = useTranslation();

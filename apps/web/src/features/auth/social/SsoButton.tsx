@@ -11,7 +11,7 @@ interface SsoButtonProps {
 }
 
 /**
- * 'Continue with single sign-on', in place of the password (spec 1 section 4 'SSO'). A submit
+ * 'Continue with single sign-on', in place of the password (docs/product/accounts.md#sso). A submit
  * button: the form's submit (Enter in the email field too) opens the organisation's popup.
  */
 export function SsoButton({ busy, error }: SsoButtonProps) {

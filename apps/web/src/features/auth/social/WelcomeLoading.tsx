@@ -8,7 +8,7 @@ import styles from './Social.module.css';
 const BAR_TRANSITION = { transition: `width ${ONE_TAP_LOADING.durationMs}ms linear` };
 
 /**
- * The full-screen 'Welcome' state after one-tap sign-up (spec 1 sections 2 and 9): a bar that
+ * The full-screen 'Welcome' state after one-tap sign-up (docs/product/accounts.md#screens): a bar that
  * fills to 95% over 6 s while `finish` (the login's success: the viewer and the page's data
  * fetched again as the new account) runs; whoever shows it takes it away once that is done.
  */

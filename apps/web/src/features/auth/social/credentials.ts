@@ -48,8 +48,8 @@ export function providerOf(credential: SocialCredential): SocialProvider | null 
 }
 
 /**
- * The login type events carry (spec 1 section 4 lists email, facebook, google_one_tap, line, sso
- * and mfa): Google's popup counts as google_one_tap, the one Google type the list has.
+ * The login type events carry (email, facebook, google_one_tap, line, sso and mfa;
+ * docs/product/accounts.md#login): Google's popup counts as google_one_tap, the one Google type the list has.
  */
 export function loginTypeOf(credential: SocialCredential): LoginType {
   return credential.type === 'google' ? 'google_one_tap' : credential.type;

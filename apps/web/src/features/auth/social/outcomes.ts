@@ -19,7 +19,7 @@ export interface SocialError {
   code: string;
 }
 
-/** The steps a social sign-up may still need (spec 1 section 4 'Sign-up'). */
+/** The steps a social sign-up may still need (docs/product/accounts.md#sign-up). */
 export type SocialSignupStep = 'socialSignupWithAge' | 'EmailCollection' | 'consents';
 
 /** Where a social login or sign-up leads: the flow moves on, or a message stays where it was asked. */
@@ -43,13 +43,13 @@ export function outcomeOfPopup(slot: SocialSlot, error: unknown): SocialOutcome 
   if (error instanceof DOMException && error.name === 'AbortError') return { kind: 'done' };
   if (!(error instanceof PopupError)) return { kind: 'error', slot, code: 'internal' };
   if (error.code === 'provider_unavailable' && slot !== 'sso') return { kind: 'unavailable', provider: slot };
-  // Spec 1 section 8 'SSO': no window to open the organisation's page in.
+  // docs/product/accounts.md#sso: no window to open the organisation's page in.
   if (error.code === 'popup_blocked' && slot === 'sso')
     return { kind: 'error', slot, code: 'window_undefined' };
   return { kind: 'error', slot, code: error.code };
 }
 
-/** A social login's answer, placed as spec 1 section 8 places login errors. */
+/** A social login's answer, placed as login errors are (docs/product/accounts.md#messages). */
 export function outcomeOfLogin(outcome: LoginOutcome, credential: SocialCredential): SocialOutcome {
   if (outcome.kind === 'signedIn') return { kind: 'done' };
   if (outcome.kind === 'mfaNeeded') {

@@ -26,7 +26,7 @@ export class PopupError extends Error {
 
 type Reading<T> = { value: T } | { failure: PopupFailure } | null;
 
-/** Opens a popup of the spec's size centred over the page; null when the browser refused. */
+/** Opens a popup of the product's size centred over the page; null when the browser refused. */
 export function openPopup(url: string, name: string): Window | null {
   if (typeof window === 'undefined' || typeof window.open !== 'function') return null;
   const { width, height } = SSO_POPUP_SIZE;
@@ -37,7 +37,7 @@ export function openPopup(url: string, name: string): Window | null {
 
 /**
  * Waits for the popup's message (from our own origin, read by `read`), polling `popup.closed`
- * every second (spec 1 section 7); closed without a message is `popup_closed`. Listener and
+ * every second (docs/product/accounts.md#api-calls); closed without a message is `popup_closed`. Listener and
  * timer go when it settles; an abort (the modal closed) also closes the popup.
  */
 export function watchPopup<T>(

@@ -1,7 +1,7 @@
 const KEY = 'pinboard.preventFacebookRegister';
 
 /**
- * Spec 1 section 4: after a first-provider prevent-register answer (recovery modal 4) this
+ * After a first-provider prevent-register answer (recovery modal 4) this
  * browser no longer offers Facebook sign-up; the sign-up view says so with its banner. Kept in
  * localStorage without expiry: the answer was about the person, not the moment.
  */

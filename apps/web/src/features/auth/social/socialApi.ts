@@ -8,7 +8,7 @@ export async function fetchProviders(signal?: AbortSignal): Promise<ProvidersRes
   return (await apiClient.get<ProvidersResult>('/v3/auth/providers/', { signal })).data;
 }
 
-/** `POST /v3/sso/info/` (spec 1 section 7 'SSO check by email'). */
+/** `POST /v3/sso/info/` (docs/product/accounts.md#sso). */
 export async function checkSso(email: string, signal?: AbortSignal): Promise<SsoInfo> {
   return (await apiClient.post<SsoInfo>('/v3/sso/info/', { email }, { signal })).data;
 }
@@ -17,7 +17,7 @@ export const SSO_EXCHANGE_PATH = '/v3/sso/exchange/';
 
 /**
  * The code and state the SSO popup received, posted to the exchange URL the check returned
- * (spec 1 section 7); only a path of our own API is followed, anything else goes to ours.
+ * (docs/product/accounts.md#api-calls); only a path of our own API is followed, anything else goes to ours.
  */
 export async function exchangeSsoCode(url: string | null, body: SsoExchangeBody): Promise<SsoExchangeResult> {
   const path = url?.startsWith('/v3/') ? url : SSO_EXCHANGE_PATH;

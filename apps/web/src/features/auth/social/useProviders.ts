@@ -6,9 +6,12 @@ import { hasPreventFacebookRegister } from './preventRegisterFlag.ts';
 import { fetchProviders } from './socialApi.ts';
 
 export interface ProviderChoice {
-  /** The provider buttons to show, in the spec's order (first, second, then LINE). */
+  /** The provider buttons to show, in the product's order (first, second, then LINE). */
   shown: SocialProvider[];
-  /** A shown button is served by the development identity provider (DESIGN.md section 5). */
+  /**
+   * A shown button is served by the development identity provider (outside production, for a provider without
+   * settings).
+   */
   standin: boolean;
   /** Facebook works but does not take new people here: the sign-up view's banner says so. */
   facebookSignupClosed: boolean;
@@ -21,12 +24,12 @@ export interface ProviderChoice {
 const ENABLED = 'enabled';
 
 /**
- * Which provider buttons a view offers (spec 1 section 6, decision 21): those the server can
- * serve (`GET /v3/auth/providers/`; none until it answers, none if it fails), minus Facebook and
- * Google when their disabling experiments are `enabled`, LINE only in Japan, and on sign-up no
- * Facebook once this browser was told Facebook sign-up is closed (the local flag, or the
- * experiment `web_prevent_facebook_register` that closes it for everyone in it). Whether the
- * login view says that Facebook login is gone (spec 1 section 8 'Social').
+ * Which provider buttons a view offers (decision 21; docs/product/accounts.md#social-login): those the server
+ * can serve (`GET /v3/auth/providers/`; none until it answers, none if it fails), minus Facebook and Google
+ * when their disabling experiments are `enabled`, LINE only in Japan, and on sign-up no Facebook once this
+ * browser was told Facebook sign-up is closed (the local flag, or the experiment
+ * `web_prevent_facebook_register` that closes it for everyone in it). Whether the login view says that
+ * Facebook login is gone (docs/product/accounts.md#social-login).
  */
 export function useProviders(view: 'signup' | 'login', country: string | undefined): ProviderChoice {
   const { data, isPending } = useQuery({

@@ -80,7 +80,7 @@ export function useSocialSignup({
 }
 
 /**
- * Answers this browser keeps (spec 1 section 4): the flag that hides Facebook sign-up after a
+ * Answers this browser keeps (docs/product/accounts.md#rules): the flag that hides Facebook sign-up after a
  * first-provider prevent-register answer, and the underage flag.
  */
 function remembered(outcome: SocialOutcome): SocialOutcome {
@@ -132,14 +132,14 @@ export function useSocialLogin(attempt: LoginAttempt, signUp: SocialSignupAttemp
             const code = error instanceof ApiRequestError ? error.code : 'internal';
             return { kind: 'error', slot: 'sso', code };
           }
-          // Spec 1 section 8 'SSO': an exchange that brought no token.
+          // An exchange that brought no token.
           if (!tokens.sso_id_token) return { kind: 'error', slot: 'sso', code: 'sso_no_tokens' };
           const credential: SocialCredential = {
             type: 'sso',
             sso_id_token: tokens.sso_id_token,
             sso_user_email: email,
           };
-          // Spec 1 section 4: an existing SSO user logs in; anyone else signs up.
+          // An existing SSO user logs in; anyone else signs up.
           return info.existing_user && info.existing_user_is_sso ? logIn(credential) : signUp({ credential });
         },
         (error: unknown) => outcomeOfPopup('sso', error),

@@ -21,7 +21,7 @@ interface ConsentsStepProps {
   onNext: (consents: ConsentState) => Promise<string | null>;
 }
 
-/** Spec 1 sections 2 and 4: the consent boxes, with the shared rules for 'Agree to all' and Next. */
+/** The consent boxes, with the shared rules for 'Agree to all' and Next. */
 export function ConsentsStep({ titleId, onBack, onNext }: ConsentsStepProps) {
   const { t } = useTranslation();
   const textId = useId();

@@ -18,7 +18,7 @@ interface EmailAlreadyExistStepProps {
 }
 
 /**
- * EmailAlreadyExist (spec 1 sections 2 and 4): the provider's email already has an account here,
+ * EmailAlreadyExist (docs/product/accounts.md#screens): the provider's email already has an account here,
  * which a provider's say-so never joins (decision 21); the person logs in to it with its
  * password instead ('Not you' leads to the plain login).
  */

@@ -21,7 +21,9 @@ interface EmailCollectionStepProps {
   onNotNow: () => void;
 }
 
-/** The code of an entered address's problem: 'Email is required' when empty (spec 1 section 5 'Collection step'). */
+/**
+ * The code of an entered address's problem: 'Email is required' when empty (docs/product/accounts.md#rules).
+ */
 function emailProblem(value: string): string | null {
   if (value.trim() === '') return 'social_email_required';
   const parsed = EmailSchema.safeParse(value);
@@ -29,7 +31,7 @@ function emailProblem(value: string): string | null {
 }
 
 /**
- * EmailCollection (spec 1 sections 2 and 4): the provider gave no email, so one is asked for
+ * EmailCollection (docs/product/accounts.md#screens): the provider gave no email, so one is asked for
  * before the account is made; 'Not now' goes back to sign-up.
  */
 export function EmailCollectionStep(props: EmailCollectionStepProps) {

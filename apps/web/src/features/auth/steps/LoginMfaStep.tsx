@@ -39,7 +39,7 @@ export interface LoginMfaStepProps {
 }
 
 /**
- * The loginMfa step (spec 1 sections 4, 5, 8): the code texted to the number ending in
+ * The loginMfa step (docs/product/accounts.md#rules): the code texted to the number ending in
  * `phoneNumberEnd`, a new one on request, or one of the account's backup codes instead. Past the
  * texting cap it says no code went out and, when the account has backup codes left, asks for one.
  */

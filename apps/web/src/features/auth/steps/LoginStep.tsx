@@ -28,9 +28,9 @@ interface LoginStepProps {
 }
 
 /**
- * The login step with the provider buttons; the business variant adds its own links (spec 1
- * section 2 'Toggles and links'). With Facebook login turned off, a banner says so and what is
- * left (spec 1 section 8 'Social').
+ * The login step with the provider buttons; the business variant adds its own links
+ * (docs/product/accounts.md#business-login). With Facebook login turned off, a banner says so and what is
+ * left (docs/product/accounts.md#social-login).
  */
 export function LoginStep({ titleId, options, social, onSignup, ...form }: LoginStepProps) {
   const { t } = useTranslation();

@@ -31,8 +31,8 @@ interface PersonalizedLoginStepProps {
 const PANEL_PINS = 3;
 
 /**
- * A few of today's pins above 'Welcome back' (spec 1 section 6: a limited-login viewer gets an
- * image panel): what there is to come back to. Decorative, so hidden from assistive technology;
+ * A few of today's pins above 'Welcome back' (a limited-login viewer gets an image
+ * panel): what there is to come back to. Decorative, so hidden from assistive technology;
  * the public first feed page, which the home page already has and the server keeps warm.
  */
 function ImagePanel() {
@@ -61,12 +61,12 @@ function passwordlessNote(t: TFunction, providers: SocialProvider[]): string {
 }
 
 /**
- * 'Welcome back' for a recognised browser (spec 1 section 4: not AUTH and has info, that is a
- * LIMITED_LOGIN viewer): the image panel (or, saving or downloading, the pin at hand), the
+ * 'Welcome back' for a recognised browser (not AUTH and has info, that is a LIMITED_LOGIN
+ * viewer): the image panel (or, saving or downloading, the pin at hand), the
  * account's picture and name, the extra subheader saying why a password is asked again, only
  * the password to type, the buttons of the providers the account is connected to, and 'Not
  * you?' for the plain login. An account without a password that a shown button lets in gets no
- * password field: a note tied to its email says which buttons to use (spec 1 section 5).
+ * password field: a note tied to its email says which buttons to use (docs/product/accounts.md#rules).
  */
 export function PersonalizedLoginStep({
   titleId,

@@ -10,7 +10,7 @@ interface ProviderUnavailableStepProps {
   onOk: () => void;
 }
 
-/** Spec 1 section 2: 'Oops! {provider} isn't available' with an OK button, when that login is down. */
+/** 'Oops! {provider} isn't available' with an OK button, when that login is down. */
 export function ProviderUnavailableStep({ titleId, provider, onOk }: ProviderUnavailableStepProps) {
   const { t } = useTranslation();
   return (

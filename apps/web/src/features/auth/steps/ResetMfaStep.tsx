@@ -14,7 +14,7 @@ const stay = () => {};
 
 /**
  * The reset page's second factor: the new password is set, and the login with it and the texted
- * code signs this browser in; then home (spec 1 section 4, from the recovery page).
+ * code signs this browser in; then home (from the recovery page; docs/product/accounts.md#rules).
  */
 export function ResetMfaStep({ titleId, challenge }: { titleId: string; challenge: MfaChallenge }) {
   const { t } = useTranslation();

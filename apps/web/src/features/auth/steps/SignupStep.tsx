@@ -30,7 +30,7 @@ const GREETING_SOURCES = new Set(['homePage', 'defaultSource']);
 /**
  * The sign-up step (and its respondMessage variant): the title by source, the pin for save and
  * download, the email form (at once on the home page, behind 'Continue with email' elsewhere),
- * the provider buttons (without Facebook, and with the spec's banner, once Facebook sign-up is
+ * the provider buttons (without Facebook, and with the product's banner, once Facebook sign-up is
  * closed here), the terms and the switch to login.
  */
 export function SignupStep({ titleId, options, place, formOpen, social, onLogin, ...form }: SignupStepProps) {

@@ -23,7 +23,7 @@ interface SocialSignupWithAgeStepProps {
 }
 
 /**
- * socialSignupWithAge (spec 1 sections 2 and 4): the provider gave no birthday, so it is asked
+ * socialSignupWithAge (docs/product/accounts.md#screens): the provider gave no birthday, so it is asked
  * here with the email form's field and rules (the shared checkBirthday; underage takes the same
  * path as there).
  */

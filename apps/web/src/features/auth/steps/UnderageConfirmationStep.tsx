@@ -17,7 +17,7 @@ function formatBirthday(day: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
-/** Spec 1 section 2 'Underage confirmation screen': a title from the birthday, Edit and Confirm. */
+/** The underage confirmation: a title from the birthday, Edit and Confirm. */
 export function UnderageConfirmationStep({
   titleId,
   birthday,
