@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { boardEndpoints } from '@pinboard/shared/api';
+import { boardEndpoints, pinEndpoints } from '@pinboard/shared/api';
 import type { AppContext } from './app-context.ts';
 import { createBotCheck } from './adapters/botcheck/index.ts';
 import { createCounterStore } from './adapters/counters/index.ts';
@@ -28,11 +28,11 @@ import { registerAuthCheckRoutes } from './modules/auth/checks.routes.ts';
 import { registerQrLoginRoutes } from './modules/auth/qr-login.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { registerBoardPickerRoutes } from './modules/boards/picker.routes.ts';
-import { registerBulkEditRoutes } from './modules/boards/bulk-edit.routes.ts';
-import { registerRepinRoutes } from './modules/pins/repin.routes.ts';
+import { bulkEditRoutes } from './modules/boards/bulk-edit.routes.ts';
+import { savingRoutes } from './modules/pins/saving.routes.ts';
 import { registerPinCreateRoutes } from './modules/pins/pin-create.routes.ts';
-import { registerMediaUploadRoutes } from './modules/media/uploads.routes.ts';
-import { registerLinkRoutes } from './modules/links/links.routes.ts';
+import { mediaRoutes, registerMediaUploadRoutes } from './modules/media/uploads.routes.ts';
+import { linkRoutes } from './modules/links/links.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerOffsiteRoutes } from './modules/offsite/offsite.routes.ts';
 import { registerAutocompleteRoutes } from './modules/search/autocomplete.routes.ts';
@@ -48,8 +48,7 @@ import { registerIdentitySettingsRoutes } from './modules/settings/identities.ro
 import { registerExperimentRoutes } from './modules/experiments/experiments.routes.ts';
 import { registerFeedRoutes } from './modules/feed/feed.routes.ts';
 import { registerDiscoverRoutes } from './modules/discover/discover.routes.ts';
-import { registerPinRoutes } from './modules/pins/pins.routes.ts';
-import { registerRelatedPinRoutes } from './modules/pins/related-pins.routes.ts';
+import { pinRoutes } from './modules/pins/pins.routes.ts';
 import { registerUserFollowRoutes } from './modules/users/follows.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerViewerRoutes } from './modules/users/viewer.routes.ts';
@@ -175,21 +174,31 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerSocialRoutes(app, { ...auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   registerIdentitySettingsRoutes(app, auth);
 
-  registerPinRoutes(app, context);
-  registerRelatedPinRoutes(app, context);
   registerUserFollowRoutes(app, context);
   registerUserRoutes(app, context);
   registerViewerRoutes(app, { ...context, countries: auth.countries });
   registerEndpoints(app, boardEndpoints, boardRoutes(context));
   registerBoardWriteRoutes(app, { ...context, counters });
   registerCollaboratorRoutes(app, { db, mailer, background, counters, publicUrl: config.publicUrl });
-  registerRepinRoutes(app, context);
   registerBoardPickerRoutes(app, context);
-  registerBulkEditRoutes(app, context);
+  // Uploads and new pins have scopes of their own (a multipart body, a body as large as an image).
+  const { createMediaUpload: _upload, createPin: _create, ...pinJsonEndpoints } = pinEndpoints;
+  registerEndpoints(app, pinJsonEndpoints, {
+    ...pinRoutes(context),
+    ...savingRoutes(context),
+    // The board-action lock the board write routes put on the app (registered before these).
+    ...bulkEditRoutes({ db, lock: app.boardActionLock }),
+    ...mediaRoutes({ ...context, background }),
+    ...linkRoutes({
+      allowHosts: config.fetchAllowHosts,
+      counters,
+      storage: context.storage,
+      publicUrl: config.publicUrl,
+    }),
+  });
   registerAutocompleteRoutes(app, context);
   registerMediaUploadRoutes(app, context);
   registerPinCreateRoutes(app, context);
-  registerLinkRoutes(app, { ...context, counters });
   registerSearchRoutes(app, context);
   registerOffsiteRoutes(app, { ...context, counters, sessionSecret });
   registerFeedRoutes(app, context);

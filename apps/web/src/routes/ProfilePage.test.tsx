@@ -20,7 +20,7 @@ function stubProfile(boardsAnswer: (url: URL) => Response = () => success([build
     '/v3/users/me/': visitor,
     '/v3/users/maya.l/': () => success(buildProfile()),
     '/v3/users/maya.l/boards/': boardsAnswer,
-    '/v3/users/maya.l/pins/': () => success([buildPin({ id: '1', title: 'Linen curtains' })]),
+    listUserPins: () => success([buildPin({ id: '1', title: 'Linen curtains' })]),
   });
 }
 

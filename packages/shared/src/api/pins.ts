@@ -1,2 +1,140 @@
+import { z } from 'zod';
+import { PageQuerySchema } from '../pagination.ts';
+import {
+  CreatedPinSchema,
+  CreatePinSchema,
+  FindImagesQuerySchema,
+  FoundImagesSchema,
+  MediaUploadParamsSchema,
+  MediaUploadSchema,
+  RegisterImageSchema,
+} from '../pin-create.ts';
+import { PinParamsSchema, PinSchema, UserPinsQuerySchema } from '../pins.ts';
+import {
+  BoardTitleSuggestionSchema,
+  BulkEditBodySchema,
+  BulkEditResultSchema,
+  RepinBodySchema,
+  RepinResultSchema,
+  SavedToSchema,
+} from '../saving.ts';
+import { UsernameParamsSchema } from '../users.ts';
+import { defineEndpoint } from './endpoint.ts';
+
 /** Pins: a pin, a person's pins, related pins, saving, creating, uploads and images found on a page. */
-export const pinEndpoints = {};
+export const pinEndpoints = {
+  getPin: defineEndpoint({
+    method: 'GET',
+    path: '/v3/pins/{id}/',
+    summary: 'A pin',
+    tag: 'pins',
+    access: 'visitor',
+    params: PinParamsSchema,
+    response: PinSchema,
+    // About 2 KB per pin: a thousand of the most asked-for pins is a couple of megabytes.
+    cache: { visitorAnswers: 1000 },
+  }),
+  listUserPins: defineEndpoint({
+    method: 'GET',
+    path: '/v3/users/{username}/pins/',
+    summary: "A user's pins, newest first: created (no saves) or saved (all)",
+    tag: 'pins',
+    access: 'visitor',
+    params: UsernameParamsSchema,
+    query: UserPinsQuerySchema,
+    response: z.array(PinSchema),
+  }),
+  listRelatedPins: defineEndpoint({
+    method: 'GET',
+    path: '/v3/pins/{id}/related/',
+    summary: "'More like this': related pins, best first (same board, shared hashtags, similar text)",
+    tag: 'pins',
+    access: 'visitor',
+    params: PinParamsSchema,
+    query: PageQuerySchema,
+    response: z.array(PinSchema),
+  }),
+  repinPin: defineEndpoint({
+    method: 'POST',
+    path: '/v3/pins/{id}/repin/',
+    summary: 'Save a pin to a board or one of its sections',
+    tag: 'pins',
+    access: 'signedIn',
+    params: PinParamsSchema,
+    body: RepinBodySchema,
+    response: RepinResultSchema,
+  }),
+  // A visitor may ask: a pin they cannot see is missing for them, one they can see is on none of their boards.
+  listSavedTo: defineEndpoint({
+    method: 'GET',
+    path: '/v3/pins/{id}/saved_to/',
+    summary: "The viewer's boards this pin or a save of it is already on",
+    tag: 'pins',
+    access: 'visitor',
+    params: PinParamsSchema,
+    response: z.array(SavedToSchema),
+  }),
+  listBoardTitleSuggestions: defineEndpoint({
+    method: 'GET',
+    path: '/v3/pins/{id}/board_title_suggestions/',
+    summary: 'Names for a new board to save this pin to',
+    tag: 'boards',
+    access: 'signedIn',
+    params: PinParamsSchema,
+    response: z.array(BoardTitleSuggestionSchema),
+  }),
+  movePins: defineEndpoint({
+    method: 'POST',
+    path: '/v3/bulk_edit/',
+    summary: 'Move pins from a board or section to another board or section',
+    tag: 'boards',
+    access: 'signedIn',
+    body: BulkEditBodySchema,
+    response: BulkEditResultSchema,
+  }),
+  createPin: defineEndpoint({
+    method: 'POST',
+    path: '/v3/pins/',
+    summary: 'Create a pin from an upload, an image URL, image data or idea pin pages',
+    tag: 'pins',
+    access: 'signedIn',
+    body: CreatePinSchema,
+    response: CreatedPinSchema,
+  }),
+  findImages: defineEndpoint({
+    method: 'GET',
+    path: '/v3/pins/find_images/',
+    summary: "A web page's pinnable images (og:image first, then its large images); signed-in viewers",
+    tag: 'pins',
+    access: 'signedIn',
+    query: FindImagesQuerySchema,
+    response: FoundImagesSchema,
+  }),
+  createMediaUpload: defineEndpoint({
+    method: 'POST',
+    path: '/v3/media/uploads/',
+    summary: 'Upload an image (JPEG, PNG, WebP, GIF) or an MP4 video as multipart, one file',
+    tag: 'media',
+    access: 'signedIn',
+    body: 'multipart',
+    response: MediaUploadSchema,
+  }),
+  getMediaUpload: defineEndpoint({
+    method: 'GET',
+    path: '/v3/media/uploads/{id}/',
+    summary: "One of the viewer's uploads or image registrations (poll until not pending)",
+    tag: 'media',
+    access: 'signedIn',
+    params: MediaUploadParamsSchema,
+    response: MediaUploadSchema,
+  }),
+  registerImage: defineEndpoint({
+    method: 'PUT',
+    path: '/v3/pins/image/',
+    summary: 'Register an image by URL: answered pending at once, fetched by the server',
+    tag: 'media',
+    access: 'signedIn',
+    body: RegisterImageSchema,
+    response: MediaUploadSchema,
+  }),
+};

@@ -27,10 +27,9 @@ export interface BulkEditDeps {
  */
 export async function bulkMovePins(
   { db, lock }: BulkEditDeps,
-  viewerId: number | null,
+  viewerId: number,
   body: BulkEditBody,
 ): Promise<BulkEditResult> {
-  if (viewerId === null) throw new AppError('auth_required');
   const move = {
     pinIds: [...new Set(body.pin_ids.map(Number))],
     fromBoardId: Number(body.board_id),

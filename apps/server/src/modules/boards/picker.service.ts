@@ -85,8 +85,7 @@ export async function getBoardPicker(
 }
 
 /** Names for a new board to save a pin to, none the viewer already has. */
-export async function getBoardTitleSuggestions(db: Executor, pinId: number, viewerId: number | null) {
-  const viewer = requireViewer(viewerId);
+export async function getBoardTitleSuggestions(db: Executor, pinId: number, viewer: number) {
   const pin = await findPinById(db, pinId, viewer);
   if (!pin) throw new AppError('pin_not_found');
   const names = await listViewerBoardNames(db, viewer);

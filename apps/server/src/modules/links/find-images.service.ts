@@ -3,7 +3,6 @@ import type { CounterStore } from '../../adapters/counters/counters.ts';
 import type { MediaStorage } from '../../adapters/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownMediaKey } from '../../lib/media-url.ts';
-import { requireViewer } from '../../lib/require-viewer.ts';
 import { safeFetch } from '../../lib/safe-fetch.ts';
 import { decodeHtml } from './html-text.ts';
 import { extractPageImages } from './page-images.ts';
@@ -31,10 +30,9 @@ const PINNABLE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/
  */
 export async function findPageImages(
   deps: FindImagesDeps,
-  viewerId: number | null,
+  userId: number,
   rawUrl: string,
 ): Promise<FoundImages> {
-  const userId = requireViewer(viewerId);
   if ((await deps.counters.increment(`find_images:${userId}`, 60)) > LOOKUPS_PER_MINUTE) {
     throw new AppError('rate_limited');
   }

@@ -5,7 +5,6 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownMediaKey } from '../../lib/media-url.ts';
 import type { Background } from '../../lib/background.ts';
-import { requireViewer } from '../../lib/require-viewer.ts';
 import { safeFetch } from '../../lib/safe-fetch.ts';
 import { storeReceivedMedia, type MediaStoreDeps } from './media-store.ts';
 import {
@@ -85,12 +84,7 @@ export async function saveReceivedMedia(deps: UploadDeps, userId: number, receiv
 }
 
 /** `POST /v3/media/uploads/`: one file, judged by its bytes; answered ready or refused. */
-export async function createUpload(
-  deps: UploadDeps,
-  viewerId: number | null,
-  file: Readable,
-): Promise<MediaUpload> {
-  const userId = requireViewer(viewerId);
+export async function createUpload(deps: UploadDeps, userId: number, file: Readable): Promise<MediaUpload> {
   // A full quota is refused before a byte of the file is read.
   await assertQuotaRoom(deps.db, userId, deps.config.mediaQuotaBytes, 1);
   const received = await receiveUploadStream(file, uploadTempDir(deps.config.dataDir));
@@ -107,8 +101,8 @@ export async function createUploadFromBytes(
 }
 
 /** One of the viewer's uploads, for polling; anyone else's answers as missing. */
-export async function getUpload(deps: UploadDeps, viewerId: number | null, id: number): Promise<MediaUpload> {
-  const row = await findUploadOfUser(deps.db, id, requireViewer(viewerId));
+export async function getUpload(deps: UploadDeps, userId: number, id: number): Promise<MediaUpload> {
+  const row = await findUploadOfUser(deps.db, id, userId);
   if (!row) throw new AppError('media_upload_not_found');
   return presentUpload(row);
 }
@@ -118,8 +112,7 @@ export async function getUpload(deps: UploadDeps, viewerId: number | null, id: n
  * background (safeFetch: no private addresses). The same viewer registering the same address
  * again, while it is pending or ready, gets that upload back.
  */
-export async function registerImageUrl(deps: UploadDeps, viewerId: number | null, url: string) {
-  const userId = requireViewer(viewerId);
+export async function registerImageUrl(deps: UploadDeps, userId: number, url: string) {
   const live = await findLiveRegistration(deps.db, userId, url);
   if (live) return live;
   const { id } = await insertUpload(deps.db, { userId, kind: 'image', status: 'pending', sourceUrl: url });
@@ -127,8 +120,8 @@ export async function registerImageUrl(deps: UploadDeps, viewerId: number | null
   return (await findUploadOfUser(deps.db, id, userId))!;
 }
 
-export async function registerImageUrlAnswer(deps: UploadDeps, viewerId: number | null, url: string) {
-  return presentUpload(await registerImageUrl(deps, viewerId, url));
+export async function registerImageUrlAnswer(deps: UploadDeps, userId: number, url: string) {
+  return presentUpload(await registerImageUrl(deps, userId, url));
 }
 
 /** The picture at a registered URL: this app's own media from its storage, any other through safeFetch. */

@@ -1,7 +1,6 @@
 import { findHashtags } from '@pinboard/shared';
 import type { CreatedPin, CreatePin } from '@pinboard/shared/pin-create';
 import { AppError } from '../../lib/app-error.ts';
-import { requireViewer } from '../../lib/require-viewer.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import type { UploadDeps } from '../media/uploads.service.ts';
 import { resolvePinPicture } from './pin-media.service.ts';
@@ -42,12 +41,7 @@ export function linkOf(raw: string | null | undefined): { link: string | null; d
  * trigger and the cover as for a save (docs/product/creating.md#rules). `advertiser_id` is accepted and, as
  * for saves, recorded nowhere yet.
  */
-export async function createPin(
-  deps: UploadDeps,
-  viewerId: number | null,
-  body: CreatePin,
-): Promise<CreatedPin> {
-  const viewer = requireViewer(viewerId);
+export async function createPin(deps: UploadDeps, viewer: number, body: CreatePin): Promise<CreatedPin> {
   const boardId = Number(body.board_id);
   const sectionId = body.section_id ? Number(body.section_id) : null;
   assertOneSource(body);

@@ -1,40 +1,25 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PinParamsSchema, PinSchema, UsernameParamsSchema, UserPinsQuerySchema } from '@pinboard/shared';
+import type { pinEndpoints } from '@pinboard/shared/api';
 import type { AppContext } from '../../app-context.ts';
+import type { EndpointHandlers } from '../../lib/endpoints.ts';
 import { ok } from '../../lib/envelope.ts';
-import { pageOptionsOf, replies } from '../../lib/route-schemas.ts';
-import { createSignedOutAnswers } from '../../lib/signed-out-answers.ts';
+import { pageOptionsOf } from '../../lib/route-schemas.ts';
+import { pageRelatedPins } from './related-pins.service.ts';
 import { getPin, pageUserPins } from './pins.service.ts';
 
-export function registerPinRoutes(app: FastifyInstance, { db }: AppContext): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  // About 2 KB per pin: a thousand of the most asked-for pins is a couple of megabytes.
-  const signedOutPins = createSignedOutAnswers({ maxEntries: 1000 });
-  api.get(
-    '/v3/pins/:id/',
-    { schema: { tags: ['pins'], summary: 'A pin', params: PinParamsSchema, response: replies(PinSchema) } },
-    async (request, reply) =>
-      signedOutPins(request, reply, async () =>
-        ok(await getPin(db, Number(request.params.id), request.viewer.userId)),
-      ),
-  );
-  api.get(
-    '/v3/users/:username/pins/',
-    {
-      schema: {
-        tags: ['pins'],
-        summary: "A user's pins, newest first: created (no saves) or saved (all)",
-        params: UsernameParamsSchema,
-        querystring: UserPinsQuerySchema,
-        response: replies(z.array(PinSchema)),
-      },
-    },
-    async (request) => {
-      const { username } = request.params;
-      const page = await pageUserPins(db, username, request.query.filter, pageOptionsOf(request));
+type PinEndpoints = Pick<typeof pinEndpoints, 'getPin' | 'listUserPins' | 'listRelatedPins'>;
+
+/** Reading pins: one pin, a person's pins and the pins related to one. */
+export function pinRoutes({ db }: AppContext): EndpointHandlers<PinEndpoints> {
+  return {
+    getPin: async ({ params, viewer }) => ok(await getPin(db, Number(params.id), viewer.userId)),
+    listUserPins: async (call) => {
+      const { params, query } = call;
+      const page = await pageUserPins(db, params.username, query.filter, pageOptionsOf(call));
       return ok(page.items, page.bookmark);
     },
-  );
+    listRelatedPins: async (call) => {
+      const page = await pageRelatedPins(db, Number(call.params.id), pageOptionsOf(call));
+      return ok(page.items, page.bookmark);
+    },
+  };
 }

@@ -1,7 +1,6 @@
 import { findHashtags, type RepinBody, type RepinResult, type SavedTo } from '@pinboard/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireViewer } from '../../lib/require-viewer.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { assertBoardWritable } from '../boards/boards.policy.ts';
 import { boardUrl, presentPin } from './pins.presenter.ts';
@@ -41,10 +40,9 @@ export async function assertSaveTarget(
 export async function repinPin(
   db: Database,
   pinId: number,
-  viewerId: number | null,
+  viewer: number,
   body: RepinBody,
 ): Promise<RepinResult> {
-  const viewer = requireViewer(viewerId);
   const boardId = Number(body.board_id);
   const sectionId = body.section_id ? Number(body.section_id) : null;
   // The source is checked with the viewer's rights: a pin on someone's secret board is 404.

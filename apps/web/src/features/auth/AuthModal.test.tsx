@@ -64,7 +64,7 @@ describe('the auth modal', () => {
 
   it('starts with Continue with email in other containers, and shows the pin in the save container', async () => {
     const pin = buildPin({ id: '5', title: 'Blue kitchen' });
-    stubAuthApi(buildViewer(), { '/v3/pins/5/': () => success(pin) });
+    stubAuthApi(buildViewer(), { getPin: () => success(pin) });
     renderWithAuth({ options: { container: 'save', pinId: '5' } });
     const dialog = await openModal();
 

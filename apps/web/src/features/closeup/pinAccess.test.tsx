@@ -48,8 +48,8 @@ const withCode = (response: Response, apiErrorCode: number) =>
 describe('a signed-out viewer asking for a pin', () => {
   it('goes home with the error flag when the lookup answers 401 with code 7', async () => {
     stubApi({
-      '/v3/pins/7/': () => failure(401, 'auth_required'),
-      '/v3/pins/7/related/': () => failure(404, 'pin_not_found'),
+      getPin: () => failure(401, 'auth_required'),
+      listRelatedPins: () => failure(404, 'pin_not_found'),
     });
     const fetch = vi.mocked(globalThis.fetch);
     const answer = fetch.getMockImplementation()!;
@@ -63,8 +63,8 @@ describe('a signed-out viewer asking for a pin', () => {
 
   it('follows a 301 answer to its redirectUrl', async () => {
     stubApi({
-      '/v3/pins/8/': () => failure(301, 'moved', { data: { redirectUrl: '/ada/engines/' } }),
-      '/v3/pins/8/related/': () => failure(404, 'pin_not_found'),
+      getPin: () => failure(301, 'moved', { data: { redirectUrl: '/ada/engines/' } }),
+      listRelatedPins: () => failure(404, 'pin_not_found'),
     });
     renderPin('8');
     expect((await screen.findByTestId('location')).textContent).toBe('/ada/engines/');

@@ -57,8 +57,8 @@ describe('IdeaPinBuilderPage', () => {
   it('publishes the pages in their order with their texts', async () => {
     const fetch = stubAuthApi(signedInViewer(), {
       '/v3/boards/picker/': () => success(buildPicker([buildPickerBoard({ id: '31', name: 'Lighting' })])),
-      '/v3/media/uploads/': () => success(nextUpload()),
-      '/v3/pins/': () =>
+      createMediaUpload: () => success(nextUpload()),
+      createPin: () =>
         success({ id: '901', board: { id: '31', name: 'Lighting', url: '/ada/lighting/' }, section: null }),
     });
     renderWithAuth({

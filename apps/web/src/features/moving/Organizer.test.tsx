@@ -41,8 +41,8 @@ function renderBoardPins(bulkEdit: () => Response | Promise<Response>) {
           buildPickerBoard({ id: '20', name: 'Lamps' }),
         ]),
       ),
-    '/v3/pins/1/board_title_suggestions/': () => success([]),
-    '/v3/bulk_edit/': bulkEdit as () => Response,
+    listBoardTitleSuggestions: () => success([]),
+    movePins: bulkEdit,
   });
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

@@ -1,11 +1,12 @@
 import type { BulkEditBody, BulkEditResult, HashtagSuggestion } from '@pinboard/shared';
 import type { TFunction } from 'i18next';
 import { ApiRequestError, apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 import { isErrorCode } from '../auth/errorText.ts';
 
 /** Moves pins between boards and sections (docs/product/saving.md#moving-pins). */
 export async function movePins(body: BulkEditBody): Promise<BulkEditResult> {
-  return (await apiClient.post<BulkEditResult>('/v3/bulk_edit/', body)).data;
+  return (await api.movePins({ body })).data;
 }
 
 /** At most 5 hashtags for what follows '#', with their pin counts. */

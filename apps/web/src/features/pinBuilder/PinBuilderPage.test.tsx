@@ -35,8 +35,8 @@ const refusal = (message: string) => failure(400, 'media_refused', { field: 'fil
 function renderBuilder(answers: Parameters<typeof stubAuthApi>[1] = {}, viewer = signedInViewer()) {
   const fetch = stubAuthApi(viewer, {
     '/v3/boards/picker/': () => success(buildPicker([buildPickerBoard({ id: '31', name: 'Lighting' })])),
-    '/v3/media/uploads/': () => success(readyUpload('55')),
-    '/v3/pins/': () => success(created),
+    createMediaUpload: () => success(readyUpload('55')),
+    createPin: () => success(created),
     ...answers,
   });
   renderWithAuth({ routes: [{ path: 'pin-builder', Component: PinBuilderPage }], path: '/pin-builder' });
@@ -114,7 +114,7 @@ describe('PinBuilderPage', () => {
   });
 
   it('checks the file quickly, then shows the server’s refusal in its words', async () => {
-    const fetch = renderBuilder({ '/v3/media/uploads/': () => refusal('Your storage is full.') });
+    const fetch = renderBuilder({ createMediaUpload: () => refusal('Your storage is full.') });
     await chooseFile(new File(['<html>'], 'page.html', { type: 'text/html' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Only JPEG, PNG, WebP and GIF');
     expect(postedBodies(fetch, '/v3/media/uploads/')).toEqual([]);
@@ -125,14 +125,14 @@ describe('PinBuilderPage', () => {
 
   it('publishes an image picked from a web page as a pinbuilder pin, filling empty fields', async () => {
     const fetch = renderBuilder({
-      '/v3/pins/find_images/': () =>
+      findImages: () =>
         success({
           url: 'https://shop.example/lamp',
           title: 'A lamp',
           description: 'Warm light',
           items: [{ type: 'pinnable', url: 'https://shop.example/lamp.jpg', width: 600, height: 900 }],
         }),
-      '/v3/pins/image/': () => success(readyUpload('56')),
+      registerImage: () => success(readyUpload('56')),
     });
     fireEvent.change(await screen.findByLabelText('Website address'), {
       target: { value: 'shop.example/lamp' },

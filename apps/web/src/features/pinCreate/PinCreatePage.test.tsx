@@ -23,7 +23,7 @@ const created = { id: '900', board: { id: '31', name: 'Kitchen', url: '/ada/kitc
 const QUERY =
   '?url=https%3A%2F%2Fshop.example%2Flamp&media=https%3A%2F%2Fcdn.example%2Flamp.jpg&description=Copper%20lamp&color=%23AA3300&guid=g1';
 
-function renderPage(path: string, answers: Record<string, (url: URL) => Response>) {
+function renderPage(path: string, answers: Parameters<typeof stubApi>[0]) {
   const fetch = stubApi({
     '/v3/boards/picker/': () => success(buildPicker([kitchen, home])),
     '/v3/events/': () => success({ stored: 1 }),
@@ -73,7 +73,7 @@ describe('PinCreatePage, signed in on desktop', () => {
   it('saves the given image to a board and shows the pin id, closing after 10 s', async () => {
     const { fetch } = renderPage(`/pin/create/button/${QUERY}`, {
       '/v3/users/me/': () => success(signedInViewer()),
-      '/v3/pins/': () => success(created),
+      createPin: () => success(created),
     });
     expect(await screen.findByRole('heading', { name: 'Choose board' })).toBeTruthy();
     expect((await screen.findByRole('img', { name: 'The image you are saving' })).getAttribute('src')).toBe(
@@ -112,7 +112,7 @@ describe('PinCreatePage, signed in on desktop', () => {
   it('goes on to the sections of a board that has some and titles the form "Add section"', async () => {
     const { fetch } = renderPage(`/pin/create/button/${QUERY}`, {
       '/v3/users/me/': () => success(signedInViewer()),
-      '/v3/pins/': () =>
+      createPin: () =>
         success({
           ...created,
           board: { ...created.board, id: '32', name: 'Home' },
@@ -145,14 +145,14 @@ describe('PinCreatePage, signed in on desktop', () => {
   it('without media, finds the page’s first pinnable image and registers it', async () => {
     const { fetch } = renderPage('/pin/create/?url=https%3A%2F%2Fshop.example%2Flamp', {
       '/v3/users/me/': () => success(signedInViewer()),
-      '/v3/pins/find_images/': () =>
+      findImages: () =>
         success({
           url: 'https://shop.example/lamp',
           title: null,
           description: 'From the page',
           items: [{ type: 'pinnable', url: 'https://shop.example/og.jpg', width: null, height: null }],
         }),
-      '/v3/pins/image/': () =>
+      registerImage: () =>
         success({
           media_upload_id: '44',
           type: 'image',
@@ -162,7 +162,7 @@ describe('PinCreatePage, signed in on desktop', () => {
           video: null,
           error: null,
         }),
-      '/v3/pins/': () => success(created),
+      createPin: () => success(created),
     });
     expect((await screen.findByRole('img', { name: 'The image you are saving' })).getAttribute('src')).toBe(
       'https://shop.example/og.jpg',
@@ -180,7 +180,7 @@ describe('PinCreatePage, signed in on desktop', () => {
   it('still renders when the image lookup fails', async () => {
     renderPage('/pin/create/?url=https%3A%2F%2Fshop.example%2Flamp', {
       '/v3/users/me/': () => success(signedInViewer()),
-      '/v3/pins/find_images/': () => failure(400, 'link_unreachable'),
+      findImages: () => failure(400, 'link_unreachable'),
     });
     expect(await screen.findByText("We couldn't find an image to save on this page.")).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Choose board' })).toBeTruthy();
@@ -218,7 +218,7 @@ describe('PinCreatePage, mobile layout', () => {
   it('lists boards, turns the create button into "Create section", and leaves after a save', async () => {
     const { fetch } = renderPage(`/pin/create/button/${QUERY}`, {
       '/v3/users/me/': () => success(signedInViewer()),
-      '/v3/pins/': () => success(created),
+      createPin: () => success(created),
     });
     expect(await screen.findByRole('heading', { name: 'Choose board' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create board' }).getAttribute('href')).toBe('/board/create/');
@@ -245,7 +245,7 @@ describe('PinCreatePage, mobile layout', () => {
   it('shows the failure toast when the save fails', async () => {
     renderPage(`/pin/create/button/${QUERY}`, {
       '/v3/users/me/': () => success(signedInViewer()),
-      '/v3/pins/': () => failure(500, 'internal'),
+      createPin: () => failure(500, 'internal'),
     });
     fireEvent.click(await screen.findByText('Kitchen'));
     expect(await screen.findByText('Sorry! Something went wrong on our end.')).toBeTruthy();

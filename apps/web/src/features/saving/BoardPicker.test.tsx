@@ -17,7 +17,7 @@ afterEach(() => {
 function renderPicker(boards: PickerBoard[], props: Partial<BoardPickerProps> = {}, shortlist = 2) {
   const fetch = stubApi({
     '/v3/boards/picker/': () => success(buildPicker(boards, shortlist)),
-    '/v3/pins/101/board_title_suggestions/': () => success([{ title: 'Lighting' }, { title: 'Kitchens' }]),
+    listBoardTitleSuggestions: () => success([{ title: 'Lighting' }, { title: 'Kitchens' }]),
     ...(props as { answers?: Record<string, () => Response> }).answers,
   });
   const handlers = {

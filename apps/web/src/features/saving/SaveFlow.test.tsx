@@ -41,15 +41,15 @@ function buildResult(overrides: Partial<RepinResult> = {}): RepinResult {
 function renderFlow(
   origin: SaveOrigin,
   repin: () => Response,
-  extra: Record<string, () => Response> = {},
+  extra: Parameters<typeof stubApi>[0] = {},
   advertiser: AdvertiserContextValue | null = null,
 ) {
   const fetch = stubApi({
     '/v3/users/me/': () => success({ type: 'AUTH', user: buildUser({ username: 'maya' }) }),
     '/v3/boards/picker/': () => success(buildPicker([kitchen, home])),
-    '/v3/pins/101/saved_to/': () => success([]),
-    '/v3/pins/101/board_title_suggestions/': () => success([]),
-    '/v3/pins/101/repin/': repin,
+    listSavedTo: () => success([]),
+    listBoardTitleSuggestions: () => success([]),
+    repinPin: repin,
     ...extra,
   });
   const onClose = vi.fn();
@@ -123,7 +123,7 @@ describe('SaveFlow', () => {
 
   it('warns when the pin is already on one of the viewer’s boards', async () => {
     renderFlow('closeup', () => success(buildResult()), {
-      '/v3/pins/101/saved_to/': () =>
+      listSavedTo: () =>
         success([
           { board: { id: '31', name: 'Kitchen', url: '/maya/kitchen/' }, section: null, pin_id: '9' },
         ]),

@@ -36,7 +36,7 @@ function renderDialog(
 ) {
   const fetch = stubApi({
     '/v3/users/me/': () => success({ type: 'AUTH', user: buildUser({ username: 'maya' }) }),
-    '/v3/pins/find_images/': options.findImages ?? (() => found(0)),
+    findImages: options.findImages ?? (() => found(0)),
   });
   const result: RepinResult = {
     pin: buildPin({ id: '555', title: 'Copper lamp', ...pin }),

@@ -10,9 +10,8 @@ import type {
 } from '@pinboard/shared';
 import type { TFunction } from 'i18next';
 import { ApiRequestError, apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 import { isErrorCode } from '../auth/errorText.ts';
-
-const pinPath = (pinId: string) => `/v3/pins/${encodeURIComponent(pinId)}`;
 
 export async function fetchBoardPicker(
   pinId: string | null,
@@ -24,13 +23,11 @@ export async function fetchBoardPicker(
 }
 
 export async function fetchSavedTo(pinId: string, signal?: AbortSignal): Promise<SavedTo[]> {
-  return (await apiClient.get<SavedTo[]>(`${pinPath(pinId)}/saved_to/`, { signal })).data;
+  return (await api.listSavedTo({ params: { id: pinId } }, { signal })).data;
 }
 
 export async function fetchTitleSuggestions(pinId: string, signal?: AbortSignal): Promise<string[]> {
-  const { data } = await apiClient.get<{ title: string }[]>(`${pinPath(pinId)}/board_title_suggestions/`, {
-    signal,
-  });
+  const { data } = await api.listBoardTitleSuggestions({ params: { id: pinId } }, { signal });
   return data.map((suggestion) => suggestion.title);
 }
 
@@ -39,11 +36,11 @@ export async function fetchTitleSuggestions(pinId: string, signal?: AbortSignal)
  * importing pin-create's client would make that page's chunks shared with this one.
  */
 export async function findWebsiteImages(url: string, signal?: AbortSignal): Promise<FoundImages> {
-  return (await apiClient.get<FoundImages>('/v3/pins/find_images/', { query: { url }, signal })).data;
+  return (await api.findImages({ query: { url } }, { signal })).data;
 }
 
 export async function repinPin(pinId: string, body: RepinBody): Promise<RepinResult> {
-  return (await apiClient.post<RepinResult>(`${pinPath(pinId)}/repin/`, body)).data;
+  return (await api.repinPin({ params: { id: pinId }, body })).data;
 }
 
 export async function createBoard(body: CreateBoard): Promise<Board> {
