@@ -3,7 +3,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { boardEndpoints } from '@pinboard/shared/api';
+import {
+  boardEndpoints,
+  discoverEndpoints,
+  experimentEndpoints,
+  offsiteEndpoints,
+  searchEndpoints,
+} from '@pinboard/shared/api';
 import type { AppContext } from './app-context.ts';
 import { createBotCheck } from './adapters/botcheck/index.ts';
 import { createCounterStore } from './adapters/counters/index.ts';
@@ -33,9 +39,8 @@ import { registerRepinRoutes } from './modules/pins/repin.routes.ts';
 import { registerPinCreateRoutes } from './modules/pins/pin-create.routes.ts';
 import { registerMediaUploadRoutes } from './modules/media/uploads.routes.ts';
 import { registerLinkRoutes } from './modules/links/links.routes.ts';
-import { registerSearchRoutes } from './modules/search/search.routes.ts';
-import { registerOffsiteRoutes } from './modules/offsite/offsite.routes.ts';
-import { registerAutocompleteRoutes } from './modules/search/autocomplete.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createOffsiteDeps, offsiteRoutes, registerOffsitePage } from './modules/offsite/offsite.routes.ts';
 import { registerBoardWriteRoutes } from './modules/boards/board-writes.routes.ts';
 import { registerCollaboratorRoutes } from './modules/boards/collaborators.routes.ts';
 import { registerDevIdp } from './modules/dev/dev-idp.ts';
@@ -45,9 +50,11 @@ import { serveDevStandinsToThisMachineOnly } from './modules/dev/this-machine-on
 import { registerConnectRoutes } from './modules/auth/connect.routes.ts';
 import { registerSocialRoutes } from './modules/auth/social.routes.ts';
 import { registerIdentitySettingsRoutes } from './modules/settings/identities.routes.ts';
-import { registerExperimentRoutes } from './modules/experiments/experiments.routes.ts';
-import { registerFeedRoutes } from './modules/feed/feed.routes.ts';
-import { registerDiscoverRoutes } from './modules/discover/discover.routes.ts';
+import { experimentRoutes } from './modules/experiments/experiments.routes.ts';
+import { feedRoutes } from './modules/feed/feed.routes.ts';
+import { registerHomePage } from './modules/feed/home-page.routes.ts';
+import { createSignedOutFeed } from './modules/feed/signed-out-feed.ts';
+import { discoverRoutes } from './modules/discover/discover.routes.ts';
 import { registerPinRoutes } from './modules/pins/pins.routes.ts';
 import { registerRelatedPinRoutes } from './modules/pins/related-pins.routes.ts';
 import { registerUserFollowRoutes } from './modules/users/follows.routes.ts';
@@ -186,15 +193,21 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerRepinRoutes(app, context);
   registerBoardPickerRoutes(app, context);
   registerBulkEditRoutes(app, context);
-  registerAutocompleteRoutes(app, context);
   registerMediaUploadRoutes(app, context);
   registerPinCreateRoutes(app, context);
   registerLinkRoutes(app, { ...context, counters });
-  registerSearchRoutes(app, context);
-  registerOffsiteRoutes(app, { ...context, counters, sessionSecret });
-  registerFeedRoutes(app, context);
-  registerDiscoverRoutes(app, context);
-  registerExperimentRoutes(app, context);
+  registerEndpoints(app, searchEndpoints, searchRoutes(context));
+  const offsite = createOffsiteDeps({ ...context, counters, sessionSecret });
+  registerEndpoints(app, offsiteEndpoints, offsiteRoutes(offsite));
+  registerOffsitePage(app, offsite);
+  // One cache of the signed-out feed's pages for the API call and the home page's HTML.
+  const signedOutFeed = createSignedOutFeed(db);
+  registerEndpoints(app, discoverEndpoints, {
+    ...feedRoutes({ ...context, signedOutFeed }),
+    ...discoverRoutes(context),
+  });
+  registerHomePage(app, { feed: signedOutFeed });
+  registerEndpoints(app, experimentEndpoints, experimentRoutes(context));
 
   if (context.adminToken) registerAdminEndpoint(app, { ...context, token: context.adminToken });
 

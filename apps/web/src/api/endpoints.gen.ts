@@ -1,12 +1,26 @@
 // Written by `npm run generate:api` from the endpoint definitions in packages/shared/src/api.
 // Do not edit: change a definition and run it again.
 export const endpointRoutes = {
+  checkOffsiteLink: { method: 'POST', path: '/v3/offsite/' },
+  clearRecentSearches: { method: 'DELETE', path: '/v3/search/recent/' },
   followBoard: { method: 'PUT', path: '/v3/boards/{id}/follow/' },
   getBoard: { method: 'GET', path: '/v3/boards/{id}/' },
   getBoardByAddress: { method: 'GET', path: '/v3/users/{username}/boards/{slug}/' },
+  getExperimentGroups: { method: 'GET', path: '/v3/experiments/' },
+  getIdeas: { method: 'GET', path: '/v3/discover/ideas/' },
   getSectionBySlug: { method: 'GET', path: '/v3/boards/{id}/sections/{slug}/' },
+  getToday: { method: 'GET', path: '/v3/discover/today/' },
+  getTodaySection: { method: 'GET', path: '/v3/discover/today/{kind}/' },
+  getTypeahead: { method: 'GET', path: '/v3/search/typeahead/' },
   listBoardPins: { method: 'GET', path: '/v3/boards/{id}/pins/' },
   listBoardSections: { method: 'GET', path: '/v3/boards/{id}/sections/' },
+  listHashtagSuggestions: { method: 'GET', path: '/v3/search/autocomplete/' },
+  listHomeFeed: { method: 'GET', path: '/v3/feeds/home/' },
+  listRecentSearches: { method: 'GET', path: '/v3/search/recent/' },
   listSectionPins: { method: 'GET', path: '/v3/board_sections/{id}/pins/' },
+  listTopicPins: { method: 'GET', path: '/v3/discover/topics/{name}/pins/' },
+  searchBoards: { method: 'GET', path: '/v3/search/boards/' },
+  searchPins: { method: 'GET', path: '/v3/search/pins/' },
+  searchUsers: { method: 'GET', path: '/v3/search/users/' },
   unfollowBoard: { method: 'DELETE', path: '/v3/boards/{id}/follow/' },
 } as const;
