@@ -52,13 +52,14 @@ type Api = { [N in EndpointName]: (...args: CallArgs<N>) => Promise<ApiResult<Ou
 type Queries = { [N in EndpointName]: (...args: CallArgs<N>) => ReturnType<typeof endpointQuery<N>> };
 
 const names = Object.keys(endpointRoutes) as EndpointName[];
+// Built per name at run time; TypeScript cannot follow a mapped type through Object.fromEntries.
 
 /** One function per endpoint: `api.getBoard({ params: { id } })`. */
 export const api = Object.fromEntries(
   names.map((name) => [name, (...args: CallArgs<typeof name>) => callEndpoint(name, ...args)]),
-) as Api;
+) as unknown as Api;
 
 /** One query-options factory per endpoint: `useQuery(queries.getBoard({ params: { id } }))`. */
 export const queries = Object.fromEntries(
   names.map((name) => [name, (...args: CallArgs<typeof name>) => endpointQuery(name, ...args)]),
-) as Queries;
+) as unknown as Queries;
