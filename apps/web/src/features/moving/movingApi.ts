@@ -1,6 +1,7 @@
 import type { BulkEditBody, BulkEditResult, HashtagSuggestion } from '@pinboard/shared';
 import type { TFunction } from 'i18next';
 import { ApiRequestError, apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 import { isErrorCode } from '../auth/errorText.ts';
 
 /** Moves pins between boards and sections (spec 2 section 4, 'Moving pins'). */
@@ -10,10 +11,7 @@ export async function movePins(body: BulkEditBody): Promise<BulkEditResult> {
 
 /** At most 5 hashtags for what follows '#', with their pin counts. */
 export async function fetchHashtagSuggestions(q: string, signal?: AbortSignal): Promise<HashtagSuggestion[]> {
-  const { data } = await apiClient.get<HashtagSuggestion[]>('/v3/search/autocomplete/', {
-    query: { q, show_pin_count: true },
-    signal,
-  });
+  const { data } = await api.listHashtagSuggestions({ query: { q, show_pin_count: 'true' } }, { signal });
   return data;
 }
 
