@@ -5,10 +5,10 @@ import { ok } from '../../lib/envelope.ts';
 import { pageOptionsOf } from '../../lib/route-schemas.ts';
 import { createDiscoverService } from './discover.service.ts';
 
+type DiscoverHandlers = Omit<EndpointHandlers<typeof discoverEndpoints>, 'listHomeFeed'>;
+
 /** The ideas, today and topics pages' calls (issue 9, decision 30); the home feed is feedRoutes'. */
-export function discoverRoutes({
-  db,
-}: AppContext): Omit<EndpointHandlers<typeof discoverEndpoints>, 'listHomeFeed'> {
+export function discoverRoutes({ db }: AppContext): DiscoverHandlers {
   const discover = createDiscoverService(db);
   return {
     getIdeas: async () => ok(await discover.ideas()),

@@ -7,6 +7,8 @@ import { pageOptionsOf } from '../../lib/route-schemas.ts';
 import { pageHomeFeed } from './feed.service.ts';
 import type { SignedOutFeed } from './signed-out-feed.ts';
 
+type FeedHandlers = Pick<EndpointHandlers<typeof discoverEndpoints>, 'listHomeFeed'>;
+
 /**
  * The home feed. A visitor's page comes from the signed-out feed's serialized (and compressed)
  * answers, so a hit costs neither a query nor an encoding.
@@ -14,10 +16,7 @@ import type { SignedOutFeed } from './signed-out-feed.ts';
 export function feedRoutes({
   db,
   signedOutFeed,
-}: AppContext & { signedOutFeed: SignedOutFeed }): Pick<
-  EndpointHandlers<typeof discoverEndpoints>,
-  'listHomeFeed'
-> {
+}: AppContext & { signedOutFeed: SignedOutFeed }): FeedHandlers {
   return {
     listHomeFeed: async (call) => {
       const options = pageOptionsOf(call);
