@@ -3,7 +3,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { boardEndpoints, pinEndpoints } from '@pinboard/shared/api';
+import {
+  boardEndpoints,
+  discoverEndpoints,
+  experimentEndpoints,
+  offsiteEndpoints,
+  pinEndpoints,
+  searchEndpoints,
+} from '@pinboard/shared/api';
 import type { AppContext } from './app-context.ts';
 import { createBotCheck } from './adapters/botcheck/index.ts';
 import { createCounterStore } from './adapters/counters/index.ts';
@@ -33,9 +40,8 @@ import { savingRoutes } from './modules/pins/saving.routes.ts';
 import { registerPinCreateRoutes } from './modules/pins/pin-create.routes.ts';
 import { mediaRoutes, registerMediaUploadRoutes } from './modules/media/uploads.routes.ts';
 import { linkRoutes } from './modules/links/links.routes.ts';
-import { registerSearchRoutes } from './modules/search/search.routes.ts';
-import { registerOffsiteRoutes } from './modules/offsite/offsite.routes.ts';
-import { registerAutocompleteRoutes } from './modules/search/autocomplete.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createOffsiteDeps, offsiteRoutes, registerOffsitePage } from './modules/offsite/offsite.routes.ts';
 import { registerBoardWriteRoutes } from './modules/boards/board-writes.routes.ts';
 import { registerCollaboratorRoutes } from './modules/boards/collaborators.routes.ts';
 import { registerDevIdp } from './modules/dev/dev-idp.ts';
@@ -45,9 +51,11 @@ import { serveDevStandinsToThisMachineOnly } from './modules/dev/this-machine-on
 import { registerConnectRoutes } from './modules/auth/connect.routes.ts';
 import { registerSocialRoutes } from './modules/auth/social.routes.ts';
 import { registerIdentitySettingsRoutes } from './modules/settings/identities.routes.ts';
-import { registerExperimentRoutes } from './modules/experiments/experiments.routes.ts';
-import { registerFeedRoutes } from './modules/feed/feed.routes.ts';
-import { registerDiscoverRoutes } from './modules/discover/discover.routes.ts';
+import { experimentRoutes } from './modules/experiments/experiments.routes.ts';
+import { feedRoutes } from './modules/feed/feed.routes.ts';
+import { registerHomePage } from './modules/feed/home-page.routes.ts';
+import { createSignedOutFeed } from './modules/feed/signed-out-feed.ts';
+import { discoverRoutes } from './modules/discover/discover.routes.ts';
 import { pinRoutes } from './modules/pins/pins.routes.ts';
 import { registerUserFollowRoutes } from './modules/users/follows.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
@@ -196,14 +204,20 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
       publicUrl: config.publicUrl,
     }),
   });
-  registerAutocompleteRoutes(app, context);
   registerMediaUploadRoutes(app, context);
   registerPinCreateRoutes(app, context);
-  registerSearchRoutes(app, context);
-  registerOffsiteRoutes(app, { ...context, counters, sessionSecret });
-  registerFeedRoutes(app, context);
-  registerDiscoverRoutes(app, context);
-  registerExperimentRoutes(app, context);
+  registerEndpoints(app, searchEndpoints, searchRoutes(context));
+  const offsite = createOffsiteDeps({ ...context, counters, sessionSecret });
+  registerEndpoints(app, offsiteEndpoints, offsiteRoutes(offsite));
+  registerOffsitePage(app, offsite);
+  // One cache of the signed-out feed's pages for the API call and the home page's HTML.
+  const signedOutFeed = createSignedOutFeed(db);
+  registerEndpoints(app, discoverEndpoints, {
+    ...feedRoutes({ ...context, signedOutFeed }),
+    ...discoverRoutes(context),
+  });
+  registerHomePage(app, { feed: signedOutFeed });
+  registerEndpoints(app, experimentEndpoints, experimentRoutes(context));
 
   if (context.adminToken) registerAdminEndpoint(app, { ...context, token: context.adminToken });
 

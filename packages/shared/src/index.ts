@@ -31,6 +31,6 @@ export * from './auth/social.ts';
 export * from './auth/qr-login.ts';
 export * from './saving.ts';
 export * from './pin-create.ts';
-export * from './discovery.ts';
+export * from './search-advisories.ts';
 export * from './search.ts';
 export * from './text.ts';

@@ -10,6 +10,10 @@ import { IdSchema } from './ids.ts';
 export const OFFSITE_REDIRECT_STATUSES = ['safe', 'blocked', 'suspicious', 'porn'] as const;
 export type OffsiteRedirectStatus = (typeof OFFSITE_REDIRECT_STATUSES)[number];
 
+/** What an operator can say about a link's domain (`npm run admin -- offsite-rule add`). */
+export const OFFSITE_RULE_STATUSES = ['blocked', 'suspicious', 'porn'] as const;
+export type OffsiteRuleStatus = (typeof OFFSITE_RULE_STATUSES)[number];
+
 /** How long a token from a check opens its link through `/offsite/`. */
 export const OFFSITE_TOKEN_TTL_SECONDS = 600;
 

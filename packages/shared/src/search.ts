@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BoardSchema } from './boards.ts';
-import { ADVISORY_SEVERITIES } from './discovery.ts';
+import { ADVISORY_SEVERITIES } from './search-advisories.ts';
 import { IdSchema } from './ids.ts';
 import { PageQuerySchema } from './pagination.ts';
 import { PinSchema } from './pins.ts';
@@ -117,8 +117,12 @@ export const SensitivityNoticeSchema = z.object({
 });
 export type SensitivityNotice = z.infer<typeof SensitivityNoticeSchema>;
 
-// The action-button rule lives in discovery.ts (free of zod, so the web app's search page reads it cheaply).
-export { ADVISORY_ACTION_LEVELS, ADVISORY_TYPE_THIRD_PARTY, advisoryShowsActions } from './discovery.ts';
+// The action-button rule lives in search-advisories.ts (free of zod, so the web app's search page reads it cheaply).
+export {
+  ADVISORY_ACTION_LEVELS,
+  ADVISORY_TYPE_THIRD_PARTY,
+  advisoryShowsActions,
+} from './search-advisories.ts';
 
 /** What `advisory add` takes as its JSON notice: the notice plus the advisory's own fields. */
 export const AdvisoryNoticeInputSchema = z.strictObject({
@@ -205,6 +209,9 @@ export type TypeaheadItem = z.infer<typeof TypeaheadItemSchema>;
 
 export const TypeaheadResultSchema = z.object({ items: z.array(TypeaheadItemSchema) });
 export type TypeaheadResult = z.infer<typeof TypeaheadResultSchema>;
+
+/** How many recent searches a signed-in viewer keeps. */
+export const RECENT_SEARCHES_MAX = 10;
 
 /** `GET /v3/search/recent/`: the signed-in viewer's recent searches, newest first. */
 export const RecentSearchesSchema = z.array(z.object({ query: z.string(), searched_at: z.string() }));

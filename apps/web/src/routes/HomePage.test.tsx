@@ -5,13 +5,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failure, stubApi, success } from '../test/apiStub.ts';
 import { buildPin } from '../test/pins.ts';
 import { HomePage } from './HomePage.tsx';
 
 function feedPage(pins: Pin[], bookmark: string | null): Response {
-  return new Response(JSON.stringify({ resource_response: { status: 'success', data: pins, bookmark } }), {
-    headers: { 'Content-Type': 'application/json' },
-  });
+  return success(pins, bookmark);
 }
 
 function renderHome(...responses: Response[]) {
@@ -19,9 +18,8 @@ function renderHome(...responses: Response[]) {
 }
 
 function renderHomeAt(url: string, ...responses: Response[]) {
-  const fetch = vi.fn<typeof globalThis.fetch>();
-  for (const response of responses) fetch.mockResolvedValueOnce(response);
-  vi.stubGlobal('fetch', fetch);
+  const pages = [...responses];
+  const fetch = stubApi({ listHomeFeed: () => pages.shift() ?? failure(500, 'no_more_pages') });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>

@@ -24,7 +24,7 @@ function samplePath(route: WebRoute): string {
 
 /** The whole app at `path`, for a visitor, with the API the sign-up and login pages use. */
 function renderAt(path: string) {
-  stubAuthApi(buildViewer(), { '/v3/feeds/home/': () => success([]) });
+  stubAuthApi(buildViewer(), { listHomeFeed: () => success([]) });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { OFFSITE_RULE_STATUSES } from '@pinboard/shared/discovery';
+import { OFFSITE_RULE_STATUSES } from '@pinboard/shared/offsite';
 import { users } from './users.ts';
 
 /**

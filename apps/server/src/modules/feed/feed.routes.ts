@@ -1,39 +1,33 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PageQuerySchema, PinSchema } from '@pinboard/shared';
+import type { discoverEndpoints } from '@pinboard/shared/api';
 import type { AppContext } from '../../app-context.ts';
 import { sendCompressible } from '../../lib/compressed-body.ts';
+import type { EndpointHandlers } from '../../lib/endpoints.ts';
 import { ok } from '../../lib/envelope.ts';
-import { pageOptionsOf, replies } from '../../lib/route-schemas.ts';
+import { pageOptionsOf } from '../../lib/route-schemas.ts';
 import { pageHomeFeed } from './feed.service.ts';
-import { registerHomePage } from './home-page.routes.ts';
-import { createSignedOutFeed } from './signed-out-feed.ts';
+import type { SignedOutFeed } from './signed-out-feed.ts';
 
-export function registerFeedRoutes(app: FastifyInstance, { db }: AppContext): void {
-  // Serialized (and compressed) answers, so a hit costs neither a query nor an encoding.
-  const signedOutFeed = createSignedOutFeed(db);
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/v3/feeds/home/',
-    {
-      schema: {
-        tags: ['feed'],
-        summary: 'The home feed',
-        querystring: PageQuerySchema,
-        response: replies(z.array(PinSchema)),
-      },
-    },
-    async (request, reply) => {
-      const options = pageOptionsOf(request);
+type FeedHandlers = Pick<EndpointHandlers<typeof discoverEndpoints>, 'listHomeFeed'>;
+
+/**
+ * The home feed. A visitor's page comes from the signed-out feed's serialized (and compressed)
+ * answers, so a hit costs neither a query nor an encoding.
+ */
+export function feedRoutes({
+  db,
+  signedOutFeed,
+}: AppContext & { signedOutFeed: SignedOutFeed }): FeedHandlers {
+  return {
+    listHomeFeed: async (call) => {
+      const options = pageOptionsOf(call);
       if (options.viewerId !== null) {
         const page = await pageHomeFeed(db, options);
         return ok(page.items, page.bookmark);
       }
       const page = await signedOutFeed.page(options);
       // A string or buffer body skips the serializer; it is the typed envelope, already serialized.
-      reply.type('application/json; charset=utf-8');
-      return sendCompressible(request, reply, page.body);
+      call.reply.type('application/json; charset=utf-8');
+      return sendCompressible(call.request, call.reply, page.body);
     },
-  );
-  registerHomePage(app, { feed: signedOutFeed });
+  };
 }

@@ -1,4 +1,4 @@
-import { OFFSITE_RULE_STATUSES, type OffsiteRuleStatus } from '@pinboard/shared/discovery';
+import { OFFSITE_RULE_STATUSES, type OffsiteRuleStatus } from '@pinboard/shared/offsite';
 import { parseRuleDomain } from '@pinboard/shared/offsite';
 import type { Executor } from '../../db/client.ts';
 import { deleteRule, listRules, upsertRule } from './offsite.repository.ts';

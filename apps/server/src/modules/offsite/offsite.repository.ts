@@ -1,5 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { OffsiteRuleStatus } from '@pinboard/shared/discovery';
+import type { OffsiteRuleStatus } from '@pinboard/shared/offsite';
 import type { Executor } from '../../db/client.ts';
 import { offsiteRules } from '../../db/schema/discovery.ts';
 

@@ -1,52 +1,50 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OffsiteCheckBodySchema, OffsiteCheckSchema } from '@pinboard/shared/offsite';
+import type { offsiteEndpoints } from '@pinboard/shared/api';
 import type { CounterStore } from '../../adapters/counters/counters.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { EndpointHandlers } from '../../lib/endpoints.ts';
 import { ok } from '../../lib/envelope.ts';
-import { replies } from '../../lib/route-schemas.ts';
 import { CSRF_COOKIE } from '../../plugins/csrf.ts';
 import { checkOffsiteLink, openOffsiteLink, type OffsiteDeps } from './offsite.service.ts';
 import { OFFSITE_HEADERS, offsitePage } from './offsite-page.ts';
 import { createOffsiteTokens } from './offsite-token.ts';
 
-/** Outbound link checks (issue 9, decision 28): `POST /v3/offsite/` and the `/offsite/` hop. */
-export function registerOffsiteRoutes(
-  app: FastifyInstance,
-  { db, config, counters, sessionSecret }: AppContext & { counters: CounterStore; sessionSecret: string },
-): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps: OffsiteDeps = {
+/** What the link check and the `/offsite/` hop share: the tokens one signs and the other verifies. */
+export function createOffsiteDeps({
+  db,
+  config,
+  counters,
+  sessionSecret,
+}: AppContext & { counters: CounterStore; sessionSecret: string }): OffsiteDeps {
+  return {
     db,
     counters,
     tokens: createOffsiteTokens(sessionSecret),
     shorteners: { allowHosts: config.fetchAllowHosts, extraShorteners: config.linkShorteners },
   };
+}
 
-  api.post(
-    '/v3/offsite/',
-    {
-      schema: {
-        tags: ['offsite'],
-        summary:
-          "Whether a link may open (safe, blocked, suspicious, porn); a safe one's token for /offsite/",
-        body: OffsiteCheckBodySchema,
-        response: replies(OffsiteCheckSchema),
-      },
-    },
-    async (request) => {
+/** Outbound link checks (issue 9, decision 28): `POST /v3/offsite/`. */
+export function offsiteRoutes(deps: OffsiteDeps): EndpointHandlers<typeof offsiteEndpoints> {
+  return {
+    checkOffsiteLink: async ({ body, viewer, request }) => {
       const requester = {
-        viewerId: request.viewer.userId,
+        viewerId: viewer.userId,
         address: request.ip,
         // The CSRF check has passed, so the cookie is there.
         browser: request.cookies[CSRF_COOKIE] ?? '',
       };
-      return ok(await checkOffsiteLink(deps, requester, request.body, new Date()));
+      return ok(await checkOffsiteLink(deps, requester, body, new Date()));
     },
-  );
+  };
+}
 
-  // A page, not an API call: any query is taken (the product's clients add tracking fields), and
-  // every refusal is the explanation page, never a JSON error.
+/**
+ * The `/offsite/` hop a checked link opens through. A page, not an API call: any query is taken
+ * (the product's clients add tracking fields), and every refusal is the explanation page, never a
+ * JSON error.
+ */
+export function registerOffsitePage(app: FastifyInstance, deps: OffsiteDeps): void {
   app.get('/offsite/', { schema: { hide: true } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '');

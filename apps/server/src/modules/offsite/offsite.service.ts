@@ -4,8 +4,8 @@ import {
   type OffsiteCheck,
   type OffsiteCheckBody,
   type OffsiteRedirectStatus,
+  type OffsiteRuleStatus,
 } from '@pinboard/shared/offsite';
-import type { OffsiteRuleStatus } from '@pinboard/shared/discovery';
 import type { CounterStore } from '../../adapters/counters/counters.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -204,7 +204,7 @@ describe('the personalized login', () => {
 
   it('tells a limited-login viewer why, under an image panel of pins from the feed', async () => {
     const pins = ['1', '2', '3', '4'].map((id) => buildPin({ id }));
-    stubAuthApi(recognisedViewer(), { '/v3/feeds/home/': () => success(pins) });
+    stubAuthApi(recognisedViewer(), { listHomeFeed: () => success(pins) });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openModal();
 

@@ -94,7 +94,7 @@ describe('forgot password in the modal', () => {
 
   it("sends the type of the viewer's forgot-password experiment group", async () => {
     const fetch = stubAuthApi(buildViewer(), {
-      '/v3/experiments/': () => success({ web_forgot_password_type: 'unified' }),
+      getExperimentGroups: () => success({ web_forgot_password_type: 'unified' }),
       '/v3/users/forgot_password/': () => success({ sent: true }),
     });
     const { client } = renderWithAuth({ options: { container: 'home_page', step: 'login' } });

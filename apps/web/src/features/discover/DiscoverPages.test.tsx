@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failure, requestedUrls, stubApi, success } from '../../test/apiStub.ts';
+import { failure, requestedUrls, stubApi, success, type StubRequest } from '../../test/apiStub.ts';
 import { buildBoard } from '../../test/boards.ts';
 import { buildPin } from '../../test/pins.ts';
 import { IdeasPage } from './IdeasPage.tsx';
@@ -48,8 +48,11 @@ function renderAt(path: string, api: Parameters<typeof stubApi>[0]) {
 }
 
 const ideas = () => success({ interests: [interest('garden', '1'), interest('balcony', '2')] });
-const topicPins = () =>
-  success([buildPin({ id: '11', title: 'Raised beds' }), buildPin({ id: '12' })], 'next');
+/** The pins of #garden, asked for in lower case; any other topic is not found. */
+const topicPins = ({ params }: StubRequest) =>
+  params.name === 'garden'
+    ? success([buildPin({ id: '11', title: 'Raised beds' }), buildPin({ id: '12' })], 'next')
+    : failure(404, 'not_found');
 
 afterEach(() => {
   cleanup();
@@ -58,7 +61,7 @@ afterEach(() => {
 
 describe('IdeasPage', () => {
   it('shows each interest as a tile with its picture, linking to its page', async () => {
-    renderAt('/ideas', { '/v3/discover/ideas/': ideas });
+    renderAt('/ideas', { getIdeas: ideas });
     const list = await screen.findByRole('list', { name: 'Ideas' }, FIRST_RENDER);
     const links = within(list).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -71,7 +74,7 @@ describe('IdeasPage', () => {
 
   it('says when there are no ideas, and offers a retry after an error', async () => {
     let answer = () => failure(500, 'internal');
-    renderAt('/ideas', { '/v3/discover/ideas/': () => answer() });
+    renderAt('/ideas', { getIdeas: () => answer() });
     const retry = await screen.findByRole('button', { name: 'Try again' }, FIRST_RENDER);
     answer = () => success({ interests: [] });
     fireEvent.click(retry);
@@ -81,7 +84,7 @@ describe('IdeasPage', () => {
 
 describe('interest and topic pages', () => {
   it("an interest shows its hashtag's pins, with a link to the hashtag search", async () => {
-    const fetch = renderAt('/ideas/garden/91/', { '/v3/discover/topics/garden/pins/': topicPins });
+    const fetch = renderAt('/ideas/garden/91/', { listTopicPins: topicPins });
     const feed = await screen.findByRole('feed', { name: 'Pins about garden' }, FIRST_RENDER);
     expect(within(feed).getAllByRole('article')).toHaveLength(2);
     expect(screen.getByRole('heading', { level: 1, name: 'garden' })).toBeTruthy();
@@ -92,12 +95,12 @@ describe('interest and topic pages', () => {
   });
 
   it('/topics lists the topics, /topics/{name} is one topic in lower case', async () => {
-    renderAt('/topics', { '/v3/discover/ideas/': ideas });
+    renderAt('/topics', { getIdeas: ideas });
     const list = await screen.findByRole('list', { name: 'Topics' }, FIRST_RENDER);
     expect(within(list).getByRole('link', { name: 'balcony' }).getAttribute('href')).toBe('/topics/balcony/');
     cleanup();
 
-    renderAt('/topics/Garden/', { '/v3/discover/topics/garden/pins/': topicPins });
+    renderAt('/topics/Garden/', { listTopicPins: topicPins });
     expect(await screen.findByRole('feed', { name: 'Pins about garden' })).toBeTruthy();
   });
 });
@@ -109,7 +112,7 @@ describe('TodayPage', () => {
   ];
 
   it("shows today's sections with their items and a link to each list", async () => {
-    renderAt('/today', { '/v3/discover/today/': () => success({ sections }) });
+    renderAt('/today', { getToday: () => success({ sections }) });
     const trending = await screen.findByRole('region', { name: 'Trending' }, FIRST_RENDER);
     expect(within(trending).getByText('Most saved')).toBeTruthy();
     expect(within(trending).getByRole('link', { name: 'See all: Trending' }).getAttribute('href')).toBe(
@@ -120,12 +123,12 @@ describe('TodayPage', () => {
   });
 
   it('says when there is nothing yet', async () => {
-    renderAt('/today', { '/v3/discover/today/': () => success({ sections: [] }) });
+    renderAt('/today', { getToday: () => success({ sections: [] }) });
     expect(await screen.findByText(/Nothing to show today yet/, {}, FIRST_RENDER)).toBeTruthy();
   });
 
   it('a list page shows that list in full', async () => {
-    const fetch = renderAt('/today/best/', { '/v3/discover/today/best/': () => success(sections[1]) });
+    const fetch = renderAt('/today/best/', { getTodaySection: () => success(sections[1]) });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Best new boards' }, FIRST_RENDER),
     ).toBeTruthy();

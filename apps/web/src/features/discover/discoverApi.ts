@@ -1,6 +1,6 @@
-import type { Ideas, Today, TodayKind, TodaySection } from '@pinboard/shared/discover';
+import type { TodayKind } from '@pinboard/shared/discover';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 
 /** Query keys of the discover pages; `topicPins` is one hashtag's pin pages. */
 export const discoverKeys = {
@@ -20,7 +20,7 @@ export const topicPinsPath = (name: string) => `/v3/discover/topics/${encodeURIC
 export function useIdeas() {
   return useQuery({
     queryKey: discoverKeys.ideas(),
-    queryFn: async ({ signal }) => (await apiClient.get<Ideas>('/v3/discover/ideas/', { signal })).data,
+    queryFn: async ({ signal }) => (await api.getIdeas({}, { signal })).data,
     staleTime: STALE_MS,
   });
 }
@@ -28,7 +28,7 @@ export function useIdeas() {
 export function useToday() {
   return useQuery({
     queryKey: discoverKeys.today(),
-    queryFn: async ({ signal }) => (await apiClient.get<Today>('/v3/discover/today/', { signal })).data,
+    queryFn: async ({ signal }) => (await api.getToday({}, { signal })).data,
     staleTime: STALE_MS,
   });
 }
@@ -36,8 +36,7 @@ export function useToday() {
 export function useTodaySection(kind: TodayKind) {
   return useQuery({
     queryKey: discoverKeys.todayKind(kind),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<TodaySection>(`/v3/discover/today/${kind}/`, { signal })).data,
+    queryFn: async ({ signal }) => (await api.getTodaySection({ params: { kind } }, { signal })).data,
     staleTime: STALE_MS,
   });
 }

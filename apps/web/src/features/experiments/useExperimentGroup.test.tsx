@@ -2,6 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi, success } from '../../test/apiStub.ts';
 import { useExperimentGroup } from './useExperimentGroup.ts';
 
 function Probe() {
@@ -21,13 +22,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('useExperimentGroup', () => {
   it('shows control until the groups arrive, then the viewer group', async () => {
-    const body = {
-      resource_response: { status: 'success', data: { web_login_qr_code: 'enabled' }, bookmark: null },
-    };
-    const fetchMock = vi.fn(
-      async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubApi({ getExperimentGroups: () => success({ web_login_qr_code: 'enabled' }) });
     renderProbe();
     expect(screen.getByText('group: control')).toBeTruthy();
     expect(await screen.findByText('group: enabled')).toBeTruthy();
@@ -35,10 +30,7 @@ describe('useExperimentGroup', () => {
   });
 
   it('stays on control when the call fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('nope', { status: 500 })),
-    );
+    stubApi({ getExperimentGroups: () => new Response('nope', { status: 500 }) });
     renderProbe();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByText('group: control')).toBeTruthy();

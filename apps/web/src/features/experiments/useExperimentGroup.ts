@@ -1,11 +1,11 @@
 import type { ExperimentGroups, ExperimentName } from '@pinboard/shared';
 import { CONTROL_GROUP } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 import { experimentKeys } from '../../api/query-keys.ts';
 
 export async function fetchExperimentGroups(signal?: AbortSignal): Promise<ExperimentGroups> {
-  return (await apiClient.get<ExperimentGroups>('/v3/experiments/', { signal })).data;
+  return (await api.getExperimentGroups({}, { signal })).data;
 }
 
 /**

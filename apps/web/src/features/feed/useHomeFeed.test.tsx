@@ -7,6 +7,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HomePage } from '../../routes/HomePage.tsx';
+import { stubApi, success } from '../../test/apiStub.ts';
 import { buildPin } from '../../test/pins.ts';
 import { prefetchHomeFeed } from './useHomeFeed.ts';
 
@@ -23,12 +24,7 @@ function inlineFeedPage(pins: Pin[], pageSize = 25) {
 }
 
 async function renderHomeAfterLoader() {
-  const fetch = vi.fn<typeof globalThis.fetch>(async () =>
-    Response.json({
-      resource_response: { status: 'success', data: [buildPin({ id: '9' })], bookmark: null },
-    }),
-  );
-  vi.stubGlobal('fetch', fetch);
+  const fetch = stubApi({ listHomeFeed: () => success([buildPin({ id: '9' })]) });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
   // What the home route's loader does before the page renders.
   await prefetchHomeFeed(client);

@@ -17,7 +17,7 @@ const tags = ['#lamps', '#lampshade', '#lamp_diy', '#lampwork', '#lampblack', '#
 
 function renderField() {
   const fetch = stubApi({
-    '/v3/search/autocomplete/': (url) => {
+    listHashtagSuggestions: ({ url }) => {
       const q = url.searchParams.get('q')!;
       return success(
         tags.filter((tag) => tag.startsWith(`#${q}`)).map((query, i) => ({ query, pin_count: 10 - i })),

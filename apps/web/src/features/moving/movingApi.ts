@@ -11,10 +11,7 @@ export async function movePins(body: BulkEditBody): Promise<BulkEditResult> {
 
 /** At most 5 hashtags for what follows '#', with their pin counts. */
 export async function fetchHashtagSuggestions(q: string, signal?: AbortSignal): Promise<HashtagSuggestion[]> {
-  const { data } = await apiClient.get<HashtagSuggestion[]>('/v3/search/autocomplete/', {
-    query: { q, show_pin_count: true },
-    signal,
-  });
+  const { data } = await api.listHashtagSuggestions({ query: { q, show_pin_count: 'true' } }, { signal });
   return data;
 }
 

@@ -1,5 +1,5 @@
 import type { OffsiteCheck } from '@pinboard/shared/offsite';
-import { apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 import { openDirectly } from './openDirectly.ts';
 
 /** A link the check stopped, and why. */
@@ -15,7 +15,7 @@ export interface OffsiteStop {
 const CHECK_TIMEOUT_MS = 4000;
 
 /**
- * Asks `POST /v3/offsite/` about a pin's link, then opens it through `/offsite/` with the token
+ * Asks the link check about a pin's link, then opens it through `/offsite/` with the token
  * when safe; answers why when it is stopped. A failed check (an error, no answer in time)
  * falls back to opening the link normally (docs/product/outbound-links.md).
  */
@@ -23,11 +23,7 @@ export async function openOutboundLink(link: { url: string; pinId: string }): Pr
   let check: OffsiteCheck;
   try {
     const body = { pin_id: link.pinId, url: link.url, check_only: true };
-    check = (
-      await apiClient.post<OffsiteCheck>('/v3/offsite/', body, {
-        signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
-      })
-    ).data;
+    check = (await api.checkOffsiteLink({ body }, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) })).data;
   } catch {
     openDirectly(link.url);
     return null;

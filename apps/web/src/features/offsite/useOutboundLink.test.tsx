@@ -34,7 +34,7 @@ const click = () => fireEvent.click(screen.getByRole('link', { name: 'shop.examp
 describe('a pin link click', () => {
   it('asks the server first and opens a safe link through /offsite/ with its token', async () => {
     const fetch = stubApi({
-      '/v3/offsite/': () => success({ redirect_status: 'safe', url: LINK, token: '1790000000.abc' }),
+      checkOffsiteLink: () => success({ redirect_status: 'safe', url: LINK, token: '1790000000.abc' }),
     });
     render(<PinLink />);
     click();
@@ -57,7 +57,7 @@ describe('a pin link click', () => {
     ['porn', 'This link leads to adult content'],
     ['suspicious', 'This link may not be safe'],
   ])('stops a %s link and says why, opening nothing', async (status, title) => {
-    stubApi({ '/v3/offsite/': () => success({ redirect_status: status, url: LINK, token: null }) });
+    stubApi({ checkOffsiteLink: () => success({ redirect_status: status, url: LINK, token: null }) });
     render(<PinLink />);
     click();
     const dialog = await screen.findByRole('dialog', { name: title });
@@ -68,7 +68,7 @@ describe('a pin link click', () => {
   });
 
   it('falls back to opening the link normally when the check fails', async () => {
-    stubApi({ '/v3/offsite/': () => failure(500, 'internal') });
+    stubApi({ checkOffsiteLink: () => failure(500, 'internal') });
     render(<PinLink />);
     click();
     await waitFor(() => expect(open).toHaveBeenCalledWith(LINK, '_blank', 'noopener,noreferrer'));

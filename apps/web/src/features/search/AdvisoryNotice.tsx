@@ -1,5 +1,5 @@
 import type { Advisory } from '@pinboard/shared';
-import { advisoryShowsActions } from '@pinboard/shared/discovery';
+import { advisoryShowsActions } from '@pinboard/shared/search-advisories';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

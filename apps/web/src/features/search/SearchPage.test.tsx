@@ -47,7 +47,7 @@ afterEach(() => {
 describe('SearchPage', () => {
   it('lists the pins for the query in the masonry grid, with the scope tabs and the title', async () => {
     const { fetch } = renderSearch('/search/pins/?q=kitchen&rs=typed', {
-      '/v3/search/pins/': () => answers.pins(),
+      searchPins: () => answers.pins(),
     });
 
     const feed = await screen.findByRole('feed', { name: 'Pins for “kitchen”' }, FIRST_RENDER);
@@ -68,9 +68,9 @@ describe('SearchPage', () => {
     const person = buildProfile({ username: 'kit', full_name: 'Kit Marlowe', follower_count: 1200 });
     renderSearch('/search/pins/?q=kitchen', {
       '/v3/users/me/': () => success({ type: 'AUTH', user: buildUser({ username: 'maya' }) }),
-      '/v3/search/pins/': () => answers.pins(),
-      '/v3/search/boards/': () => success({ results: [board], advisory: null }),
-      '/v3/search/users/': () => success({ results: [person], advisory: null }),
+      searchPins: () => answers.pins(),
+      searchBoards: () => success({ results: [board], advisory: null }),
+      searchUsers: () => success({ results: [person], advisory: null }),
     });
     const tabs = await screen.findByRole('navigation', { name: 'What to search' }, FIRST_RENDER);
 
@@ -94,7 +94,7 @@ describe('SearchPage', () => {
   it('shows a visitor no follower count of a personal account (docs/product/site.md#what-visitors-see)', async () => {
     const person = buildProfile({ username: 'kit', full_name: 'Kit Marlowe', follower_count: 1200 });
     renderSearch('/search/users/?q=kitchen', {
-      '/v3/search/users/': () => success({ results: [person], advisory: null }),
+      searchUsers: () => success({ results: [person], advisory: null }),
     });
     const people = await screen.findByRole('list', { name: 'People for “kitchen”' }, FIRST_RENDER);
 
@@ -102,7 +102,7 @@ describe('SearchPage', () => {
   });
 
   it('says when nothing matches', async () => {
-    renderSearch('/search/boards/?q=zzzz', { '/v3/search/boards/': answers.empty });
+    renderSearch('/search/boards/?q=zzzz', { searchBoards: answers.empty });
 
     expect(
       await screen.findByText('No boards found for “zzzz”. Try other words.', {}, FIRST_RENDER),
@@ -111,7 +111,7 @@ describe('SearchPage', () => {
 
   it('is the hashtag page for a hashtag query', async () => {
     const { fetch } = renderSearch('/search/pins/?q=%23kitchen', {
-      '/v3/search/pins/': () => answers.pins(),
+      searchPins: () => answers.pins(),
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: '#kitchen' }, FIRST_RENDER)).toBeTruthy();
@@ -120,7 +120,7 @@ describe('SearchPage', () => {
   });
 
   it('shows the advisory notice above the results', async () => {
-    renderSearch('/search/pins/?q=sad+quotes', { '/v3/search/pins/': () => answers.pins(buildAdvisory()) });
+    renderSearch('/search/pins/?q=sad+quotes', { searchPins: () => answers.pins(buildAdvisory()) });
 
     const notice = await screen.findByRole('complementary', { name: 'You are not alone' }, FIRST_RENDER);
     const feed = screen.getByRole('feed');
@@ -129,7 +129,7 @@ describe('SearchPage', () => {
 
   it('shows an abusive term its notice and no results', async () => {
     renderSearch('/search/pins/?q=bad+term', {
-      '/v3/search/pins/': () =>
+      searchPins: () =>
         success({ results: [], advisory: buildAdvisory({ severity: 0, advisory: 'bad term' }) }),
     });
 
@@ -143,7 +143,7 @@ describe('SearchPage', () => {
   it('offers a retry when the search fails', async () => {
     let fail = true;
     renderSearch('/search/pins/?q=kitchen', {
-      '/v3/search/pins/': () => (fail ? failure(500, 'internal_error') : answers.pins()),
+      searchPins: () => (fail ? failure(500, 'internal_error') : answers.pins()),
     });
 
     const alert = await screen.findByRole('alert', {}, FIRST_RENDER);

@@ -1,5 +1,5 @@
 import type { Board, Pin, SearchScope, UserProfile } from '@pinboard/shared';
-import { ADVISORY_SEVERITIES } from '@pinboard/shared/discovery';
+import { ADVISORY_SEVERITIES } from '@pinboard/shared/search-advisories';
 import { useTranslation } from 'react-i18next';
 import { BoardGrid } from '../boards/BoardGrid.tsx';
 import { PinFeed } from '../pins/PinFeed.tsx';

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { success } from '../../test/apiStub.ts';
+import { stubApi, success } from '../../test/apiStub.ts';
 import { ada, buildViewer } from '../../test/auth.tsx';
 import { HeaderSearch } from '../shell/HeaderSearch.tsx';
 
@@ -38,21 +38,21 @@ interface Api {
 function renderField(path = '/', api: Api = {}) {
   let recent = api.recent ?? [];
   const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      calls.push(`${method} ${url.pathname}${url.search}`);
-      if (url.pathname === '/v3/users/me/') return success(api.viewer ?? buildViewer());
-      if (url.pathname === '/v3/search/typeahead/') return success({ items: suggestions });
-      if (url.pathname === '/v3/search/recent/') {
-        if (method === 'DELETE') recent = [];
-        return success(method === 'DELETE' ? null : recent);
-      }
-      return success(null);
-    }),
-  );
+  const fetch = stubApi({
+    '/v3/users/me/': () => success(api.viewer ?? buildViewer()),
+    getTypeahead: () => success({ items: suggestions }),
+    listRecentSearches: () => success(recent),
+    clearRecentSearches: () => {
+      recent = [];
+      return success([]);
+    },
+  });
+  const stubbed = fetch.getMockImplementation()!;
+  fetch.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    calls.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`);
+    return stubbed(input, init);
+  });
   const router = createMemoryRouter([{ path: '*', element: <HeaderSearch /> }], { initialEntries: [path] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(

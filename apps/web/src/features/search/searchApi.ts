@@ -1,26 +1,26 @@
-import type { RecentSearches, SearchScope, TypeaheadResult } from '@pinboard/shared';
-import { apiClient } from '../../api/client.ts';
+import type { RecentSearches, SearchScope } from '@pinboard/shared';
+import { api } from '../../api/endpoints.ts';
 
 /**
  * Suggestions of each kind the header asks for (typeahead default count 5; docs/product/search.md#limits).
  */
 export const TYPEAHEAD_COUNT = 5;
 
-/** `GET /v3/search/typeahead/`: queries, boards and people for what is typed, in that order. */
+/** The typeahead: queries, boards and people for what is typed, in that order. */
 export async function fetchTypeahead(scope: SearchScope, term: string, signal?: AbortSignal) {
-  const { data } = await apiClient.get<TypeaheadResult>('/v3/search/typeahead/', {
-    query: { term, pin_scope: scope, count: TYPEAHEAD_COUNT },
-    signal,
-  });
+  const { data } = await api.getTypeahead(
+    { query: { term, pin_scope: scope, count: TYPEAHEAD_COUNT } },
+    { signal },
+  );
   return data.items;
 }
 
-/** `GET /v3/search/recent/`: the signed-in viewer's recent searches, newest first. */
+/** The signed-in viewer's recent searches, newest first. */
 export async function fetchRecentSearches(signal?: AbortSignal): Promise<RecentSearches> {
-  return (await apiClient.get<RecentSearches>('/v3/search/recent/', { signal })).data;
+  return (await api.listRecentSearches({}, { signal })).data;
 }
 
-/** `DELETE /v3/search/recent/`: forgets them all. */
+/** Forgets them all. */
 export async function clearRecentSearches(): Promise<void> {
-  await apiClient.delete('/v3/search/recent/');
+  await api.clearRecentSearches();
 }

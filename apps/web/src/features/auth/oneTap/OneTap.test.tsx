@@ -130,7 +130,7 @@ describe('one-tap sign-up', () => {
     expect(screen.queryByRole('complementary')).toBeNull();
     cleanup();
 
-    renderCard({ '/v3/experiments/': () => success({ web_disable_google_login: 'enabled' }) });
+    renderCard({ getExperimentGroups: () => success({ web_disable_google_login: 'enabled' }) });
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByRole('complementary')).toBeNull();
     cleanup();

@@ -32,7 +32,7 @@ function inTurn(...answers: (() => Response)[]) {
 /** The switch around a stand-in login form, on the login page, with the experiment in `group`. */
 function renderSwitch(group: string, answers: Parameters<typeof stubAuthApi>[1] = {}) {
   const fetch = stubAuthApi(buildViewer(), {
-    '/v3/experiments/': () => success({ web_login_qr_code: group }),
+    getExperimentGroups: () => success({ web_login_qr_code: group }),
     '/v3/login/qr/': () => success(CODE),
     [CLAIM]: () => success({ status: 'pending' }),
     ...answers,
@@ -185,7 +185,7 @@ describe('the QR code view', () => {
 describe('in the login modal', () => {
   it("offers 'Use QR code' under the login form, and the code view in its place", async () => {
     stubAuthApi(buildViewer(), {
-      '/v3/experiments/': () => success({ web_login_qr_code: 'enabled' }),
+      getExperimentGroups: () => success({ web_login_qr_code: 'enabled' }),
       '/v3/login/qr/': () => success(CODE),
       [CLAIM]: () => success({ status: 'pending' }),
     });

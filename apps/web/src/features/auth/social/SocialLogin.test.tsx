@@ -66,7 +66,7 @@ describe('provider buttons', () => {
   it('hides what the server cannot serve and what the experiments disable, and says when a stand-in serves', async () => {
     stubAuthApi(buildViewer(), {
       '/v3/auth/providers/': providersAnswer({ google: { available: true, standin: true } }),
-      '/v3/experiments/': () => success({ web_disable_facebook_login: 'enabled' }),
+      getExperimentGroups: () => success({ web_disable_facebook_login: 'enabled' }),
     });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openModal();
@@ -80,7 +80,7 @@ describe('provider buttons', () => {
 
     stubAuthApi(buildViewer(), {
       '/v3/auth/providers/': providersAnswer({ facebook: { available: false, standin: false } }),
-      '/v3/experiments/': () => success({ web_disable_google_login: 'enabled' }),
+      getExperimentGroups: () => success({ web_disable_google_login: 'enabled' }),
     });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const second = await openModal();
@@ -237,7 +237,7 @@ describe('social login', () => {
   it('places provider-only accounts’ password errors under their buttons, with the recovery link', async () => {
     const fetch = stubAuthApi(buildViewer(), {
       '/v3/auth/providers/': providersAnswer(),
-      '/v3/experiments/': () => success({ web_disable_facebook_login: 'enabled' }),
+      getExperimentGroups: () => success({ web_disable_facebook_login: 'enabled' }),
       '/v3/login/': () => failure(400, 'login_facebook_unavailable', { field: 'facebook' }),
     });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });

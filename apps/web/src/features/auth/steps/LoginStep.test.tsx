@@ -22,7 +22,7 @@ async function open(
 ) {
   stubAuthApi(buildViewer(), {
     '/v3/auth/providers/': providersAnswer(providers),
-    '/v3/experiments/': () => success(groups),
+    getExperimentGroups: () => success(groups),
   });
   renderWithAuth({ options });
   const dialog = await openModal();

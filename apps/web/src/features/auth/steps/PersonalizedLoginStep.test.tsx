@@ -14,7 +14,7 @@ async function openWelcomeBack(info: Partial<ViewerInfo>, groups: Record<string,
   viewer.info = { ...viewer.info!, ...info };
   stubAuthApi(viewer, {
     '/v3/auth/providers/': providersAnswer(),
-    '/v3/experiments/': () => success(groups),
+    getExperimentGroups: () => success(groups),
   });
   renderWithAuth({ options: { container: 'home_page', step: 'login' } });
   const dialog = await openModal();

@@ -1,6 +1,6 @@
 /**
- * Discovery and link safety (issue 9): the values the search advisories, recent searches and
- * outbound link checks share between the server, the admin commands and the web app.
+ * Search advisories: the notice a search for a sensitive or abusive term shows, and when it
+ * shows its action buttons. Free of zod, so the web app's search page reads it cheaply.
  */
 
 /** A search advisory's severity. */
@@ -22,10 +22,3 @@ export function advisoryShowsActions(advisory: {
     advisory.advisory_type === ADVISORY_TYPE_THIRD_PARTY
   );
 }
-
-/** What an operator can say about a link's domain (`npm run admin -- offsite-rule add`). */
-export const OFFSITE_RULE_STATUSES = ['blocked', 'suspicious', 'porn'] as const;
-export type OffsiteRuleStatus = (typeof OFFSITE_RULE_STATUSES)[number];
-
-/** How many recent searches a signed-in viewer keeps. */
-export const RECENT_SEARCHES_MAX = 10;
