@@ -1,6 +1,8 @@
 import { AUTH_LIMITS } from '@pinboard/shared';
 import type { ComponentProps, CSSProperties, ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errorMessage.ts';
+import { ActionText } from '../../ui/ActionText.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { LogoMark } from '../shell/icons.tsx';
 import styles from './AuthFlow.module.css';
@@ -53,11 +55,10 @@ export function LoginErrorText({ code, onForgotPassword }: { code: string; onFor
   const { t } = useTranslation();
   if (code !== 'login_password_incorrect' || !onForgotPassword) return errorText(t, code);
   return (
-    <Trans
-      i18nKey="auth.recovery.passwordIncorrect"
-      components={[
-        <button key="reset" type="button" className={styles.linkButton} onClick={onForgotPassword} />,
-      ]}
+    <ActionText
+      text={errorMessage(t, code, 'auth.errors.generic', { withAction: true })}
+      onAction={onForgotPassword}
+      className={styles.linkButton}
     />
   );
 }

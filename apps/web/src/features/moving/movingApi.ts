@@ -1,7 +1,5 @@
 import type { BulkEditBody, BulkEditResult, HashtagSuggestion } from '@pinboard/shared';
-import type { TFunction } from 'i18next';
-import { ApiRequestError, apiClient } from '../../api/client.ts';
-import { isErrorCode } from '../auth/errorText.ts';
+import { apiClient } from '../../api/client.ts';
 
 /** Moves pins between boards and sections (spec 2 section 4, 'Moving pins'). */
 export async function movePins(body: BulkEditBody): Promise<BulkEditResult> {
@@ -15,15 +13,4 @@ export async function fetchHashtagSuggestions(q: string, signal?: AbortSignal): 
     signal,
   });
   return data;
-}
-
-/**
- * What a failed move says (spec 2 section 8): the catalogue's words for a known code (the
- * lock's 2171-2173 say 'Please wait until the previous board action finishes.'), else the
- * server's message, else a generic failure.
- */
-export function moveErrorText(t: TFunction, error: unknown): string {
-  if (!(error instanceof ApiRequestError)) return t('moving.moveFailed');
-  if (isErrorCode(error.code)) return t(`errors.${error.code}`);
-  return error.messageDetail ?? (error.message || t('moving.moveFailed'));
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { Button } from '../../ui/Button.tsx';
-import { createErrorText } from './pinBuilderApi.ts';
 import styles from './PinBuilder.module.css';
 import type { PublishStatus } from './usePublishPin.ts';
 
@@ -34,7 +34,7 @@ export function PublishControls({ status, error }: { status: PublishStatus | nul
       </div>
       {error && (
         <p role="alert" className={styles.error}>
-          {createErrorText(t, error)}
+          {errorMessage(t, error, 'pinBuilder.errors.generic', { otherwise: 'serverDetail' })}
         </p>
       )}
     </>

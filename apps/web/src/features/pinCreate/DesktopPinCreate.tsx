@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { useToast } from '../../ui/toastContext.ts';
 import { BoardPicker, type SaveChoice } from '../saving/BoardPicker.tsx';
 import type { RowStatus } from '../saving/BoardRow.tsx';
-import { boardCreateErrorText } from './pinCreateApi.ts';
 import type { PinCreateParams } from './pinCreateParams.ts';
 import styles from './PinCreate.module.css';
 import { PinCreateSuccess } from './PinCreateSuccess.tsx';
@@ -80,7 +80,9 @@ export function DesktopPinCreate({ params }: { params: PinCreateParams }) {
               <BoardPicker
                 titleId={titleId}
                 addSectionTitle={t('saving.addSection')}
-                createBoardErrorText={(error) => boardCreateErrorText(t, error)}
+                createBoardErrorText={(error) =>
+                  errorMessage(t, error, 'pinCreate.boardCreateFailed', { otherwise: 'messageAndDetail' })
+                }
                 statusOf={statusOf}
                 onChoose={save}
                 onBoardCreated={(board) => save({ board, section: null })}

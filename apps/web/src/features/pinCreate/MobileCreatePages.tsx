@@ -4,13 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { PageLoading } from '../../routes/RootLayout.tsx';
 import { AddSectionForm } from '../saving/AddSectionForm.tsx';
 import { CreateBoardForm } from '../saving/CreateBoardForm.tsx';
 import { savingKeys } from '../saving/savingKeys.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './MobilePinCreate.module.css';
-import { boardCreateErrorText } from './pinCreateApi.ts';
 
 /** After a create: the pin-create page's boards refresh, and the person goes back to it. */
 function useBackAfterCreate() {
@@ -59,7 +59,9 @@ export function CreateBoardPage() {
       {() => (
         <CreateBoardForm
           onCreated={(board: Board) => back(board.url)}
-          errorText={(error) => boardCreateErrorText(t, error)}
+          errorText={(error) =>
+            errorMessage(t, error, 'pinCreate.boardCreateFailed', { otherwise: 'messageAndDetail' })
+          }
         />
       )}
     </SignedInPage>
