@@ -35,19 +35,6 @@ export function StepHeading({
 export const FORM_STYLE = { '--form-width': `${AUTH_LIMITS.formWidth}px` } as CSSProperties;
 
 /**
- * A message about the whole form, read out when it appears; nothing while there is none.
- * `className` replaces the auth column's spacing where another layout places it.
- */
-export function FormError({ children, className }: { children: ReactNode; className?: string }) {
-  if (!children) return null;
-  return (
-    <p role="alert" className={className ?? styles.formError}>
-      {children}
-    </p>
-  );
-}
-
-/**
  * A login error's text by code. The wrong-password one (spec 1 section 8) ends in 'Reset your
  * password', a button to the forgot-password step when there is one.
  */

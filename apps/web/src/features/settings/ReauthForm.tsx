@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
-import { FormError } from '../auth/parts.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { PasswordConfirm } from './PasswordConfirm.tsx';
 import { fieldError, placeServerError } from './serverErrors.ts';
 import styles from './Settings.module.css';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../api/client.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { Button } from '../../ui/Button.tsx';
-import { FormError } from '../auth/parts.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { deviceOf } from './deviceName.ts';
 import styles from './Settings.module.css';
 import { endOtherSessions, endSession } from './settingsApi.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { addLazyWords } from '../../i18n.ts';
 import words from '../../locales/en/settings.json';
-import { PageLoading } from '../../routes/RootLayout.tsx';
+import { PageLoading } from '../../ui/PageLoading.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useAuthModal } from '../auth/authModalContext.ts';
 import '../auth/words.ts';

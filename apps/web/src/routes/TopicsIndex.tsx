@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import styles from './Discover.module.css';
-import { useIdeas } from './discoverApi.ts';
+import styles from '../features/discover/Discover.module.css';
+import { useIdeas } from '../features/discover/discoverApi.ts';
 import { DiscoverPage } from './DiscoverPage.tsx';
 
 /** `/topics`: the popular hashtags as links to their topic pages. */

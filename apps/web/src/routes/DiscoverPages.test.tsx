@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../i18n.ts';
+import '../i18n.ts';
 import type { Interest, TodaySection } from '@pinboard/shared/discover';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failure, requestedUrls, stubApi, success } from '../../test/apiStub.ts';
-import { buildBoard } from '../../test/boards.ts';
-import { buildPin } from '../../test/pins.ts';
+import { failure, requestedUrls, stubApi, success } from '../test/apiStub.ts';
+import { buildBoard } from '../test/boards.ts';
+import { buildPin } from '../test/pins.ts';
 import { IdeasPage } from './IdeasPage.tsx';
 import { TodayKindPage } from './TodayKindPage.tsx';
 import { TodayPage } from './TodayPage.tsx';

@@ -1,7 +1,7 @@
-import './words.ts';
+import '../features/bookmarklet/words.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bookmarkletHref } from './bookmarkletCode.ts';
+import { bookmarkletHref } from '../features/bookmarklet/bookmarkletCode.ts';
 import styles from './BookmarkletPage.module.css';
 
 /**

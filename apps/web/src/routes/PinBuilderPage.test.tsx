@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
-import '../../i18n.ts';
+import '../i18n.ts';
 import type { MediaUpload } from '@pinboard/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failure, success } from '../../test/apiStub.ts';
-import { buildViewer, postedBodies, renderWithAuth, signedInViewer, stubAuthApi } from '../../test/auth.tsx';
-import { buildPicker, buildPickerBoard } from '../saving/pickerFixtures.tsx';
-import type * as MediaChecks from './mediaChecks.ts';
+import { failure, success } from '../test/apiStub.ts';
+import { buildViewer, postedBodies, renderWithAuth, signedInViewer, stubAuthApi } from '../test/auth.tsx';
+import { buildPicker, buildPickerBoard } from '../features/saving/pickerFixtures.tsx';
+import type * as MediaChecks from '../features/pinBuilder/mediaChecks.ts';
 import { PinBuilderPage } from './PinBuilderPage.tsx';
 
 // jsdom reads no images: the browser's size check is the test's to answer.
-vi.mock('./mediaChecks.ts', async (importOriginal) => ({
+vi.mock('../features/pinBuilder/mediaChecks.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof MediaChecks>()),
   readImageSize: vi.fn(async () => ({ width: 800, height: 1200 })),
 }));

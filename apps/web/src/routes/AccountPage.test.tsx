@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import '../../i18n.ts';
+import '../i18n.ts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failure, success } from '../../test/apiStub.ts';
-import { errorOf, press, renderSettings, sentBodies, type } from '../../test/settings.tsx';
+import { failure, success } from '../test/apiStub.ts';
+import { errorOf, press, renderSettings, sentBodies, type } from '../test/settings.tsx';
 
 afterEach(() => {
   cleanup();

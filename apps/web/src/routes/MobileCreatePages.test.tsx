@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import '../../i18n.ts';
+import '../i18n.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi, success } from '../../test/apiStub.ts';
-import { buildViewer, signedInViewer } from '../../test/auth.tsx';
+import { stubApi, success } from '../test/apiStub.ts';
+import { buildViewer, signedInViewer } from '../test/auth.tsx';
 import { CreateBoardPage, CreateSectionPage } from './MobileCreatePages.tsx';
 
 afterEach(() => {

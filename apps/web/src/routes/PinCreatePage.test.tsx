@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
-import '../../i18n.ts';
+import '../i18n.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failure, stubApi, success } from '../../test/apiStub.ts';
-import { buildViewer, signedInViewer } from '../../test/auth.tsx';
-import { ToastProvider } from '../../ui/ToastProvider.tsx';
-import { buildPicker, buildPickerBoard } from '../saving/pickerFixtures.tsx';
-import { INSTAGRAM_DISMISS_DELAY_MS, INSTAGRAM_UPSELL_KEY } from './InstagramUpsell.tsx';
+import { failure, stubApi, success } from '../test/apiStub.ts';
+import { buildViewer, signedInViewer } from '../test/auth.tsx';
+import { ToastProvider } from '../ui/ToastProvider.tsx';
+import { buildPicker, buildPickerBoard } from '../features/saving/pickerFixtures.tsx';
+import { INSTAGRAM_DISMISS_DELAY_MS, INSTAGRAM_UPSELL_KEY } from '../features/pinCreate/InstagramUpsell.tsx';
 import { PinCreatePage } from './PinCreatePage.tsx';
-import { SUCCESS_CLOSE_MS } from './PinCreateSuccess.tsx';
+import { SUCCESS_CLOSE_MS } from '../features/pinCreate/PinCreateSuccess.tsx';
 
 const kitchen = buildPickerBoard({ id: '31', name: 'Kitchen' });
 const home = buildPickerBoard({

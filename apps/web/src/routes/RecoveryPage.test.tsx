@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
-import '../../i18n.ts';
+import '../i18n.ts';
 import { RECOVERY_MODAL_CODES } from '@pinboard/shared';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LoginPage } from '../../routes/LoginPage.tsx';
-import { PasswordResetPage } from '../../routes/PasswordResetPage.tsx';
-import { failure, success } from '../../test/apiStub.ts';
-import { buildViewer, postedBodies, renderWithAuth, signedInViewer, stubAuthApi } from '../../test/auth.tsx';
-import { BackButton } from '../shell/BackButton.tsx';
-import { RecoveryStep } from './steps/RecoveryStep.tsx';
-import { readStoredAccounts } from './storedAccounts.ts';
+import { LoginPage } from './LoginPage.tsx';
+import { PasswordResetPage } from './PasswordResetPage.tsx';
+import { failure, success } from '../test/apiStub.ts';
+import { buildViewer, postedBodies, renderWithAuth, signedInViewer, stubAuthApi } from '../test/auth.tsx';
+import { BackButton } from '../features/shell/BackButton.tsx';
+import { RecoveryStep } from '../features/auth/steps/RecoveryStep.tsx';
+import { readStoredAccounts } from '../features/auth/storedAccounts.ts';
 
 const TOKEN = 'a'.repeat(43);
 const pages = [

@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
-import '../../i18n.ts';
+import '../i18n.ts';
 import type { MediaUpload } from '@pinboard/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { success } from '../../test/apiStub.ts';
-import { postedBodies, renderWithAuth, signedInViewer, stubAuthApi } from '../../test/auth.tsx';
-import type * as MediaChecks from '../pinBuilder/mediaChecks.ts';
-import { buildPicker, buildPickerBoard } from '../saving/pickerFixtures.tsx';
+import { success } from '../test/apiStub.ts';
+import { postedBodies, renderWithAuth, signedInViewer, stubAuthApi } from '../test/auth.tsx';
+import type * as MediaChecks from '../features/pinBuilder/mediaChecks.ts';
+import { buildPicker, buildPickerBoard } from '../features/saving/pickerFixtures.tsx';
 import { IdeaPinBuilderPage } from './IdeaPinBuilderPage.tsx';
-import { storyPagesReducer, type StoryPageDraft } from './storyPages.ts';
+import { storyPagesReducer, type StoryPageDraft } from '../features/ideaPins/storyPages.ts';
 
-vi.mock('../pinBuilder/mediaChecks.ts', async (importOriginal) => ({
+vi.mock('../features/pinBuilder/mediaChecks.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof MediaChecks>()),
   readImageSize: vi.fn(async () => ({ width: 900, height: 1600 })),
 }));

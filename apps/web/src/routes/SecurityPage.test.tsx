@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import '../../i18n.ts';
+import '../i18n.ts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failure, success } from '../../test/apiStub.ts';
-import { buildViewer, signedInViewer } from '../../test/auth.tsx';
-import { errorOf, press, renderSettings, section, SECURITY, sentBodies, type } from '../../test/settings.tsx';
+import { failure, success } from '../test/apiStub.ts';
+import { buildViewer, signedInViewer } from '../test/auth.tsx';
+import { errorOf, press, renderSettings, section, SECURITY, sentBodies, type } from '../test/settings.tsx';
 
 const CODES = ['2345678abc', 'defghjkmnp', 'qrstuvwxyz', '3456789abc', 'bcdefghjkm'];
 

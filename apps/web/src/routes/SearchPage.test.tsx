@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-import '../../i18n.ts';
+import '../i18n.ts';
 import type { Advisory } from '@pinboard/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failure, requestedUrls, stubApi, success } from '../../test/apiStub.ts';
-import { buildBoard, buildProfile, buildUser } from '../../test/boards.ts';
-import { buildPin } from '../../test/pins.ts';
-import { buildAdvisory } from '../../test/search.ts';
+import { failure, requestedUrls, stubApi, success } from '../test/apiStub.ts';
+import { buildBoard, buildProfile, buildUser } from '../test/boards.ts';
+import { buildPin } from '../test/pins.ts';
+import { buildAdvisory } from '../test/search.ts';
 import { SearchPage } from './SearchPage.tsx';
 
 // The first render of a file also pays for loading its modules, which is slow on a busy machine.

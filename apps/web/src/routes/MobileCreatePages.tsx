@@ -1,16 +1,16 @@
-import './words.ts';
+import '../features/pinCreate/words.ts';
 import type { Board } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../api/errorMessage.ts';
-import { PageLoading } from '../../routes/RootLayout.tsx';
-import { AddSectionForm } from '../saving/AddSectionForm.tsx';
-import { CreateBoardForm } from '../saving/CreateBoardForm.tsx';
-import { savingKeys } from '../saving/savingKeys.ts';
-import { useViewer } from '../viewer/useViewer.ts';
-import styles from './MobilePinCreate.module.css';
+import { errorMessage } from '../api/errorMessage.ts';
+import { PageLoading } from '../ui/PageLoading.tsx';
+import { AddSectionForm } from '../features/saving/AddSectionForm.tsx';
+import { CreateBoardForm } from '../features/saving/CreateBoardForm.tsx';
+import { savingKeys } from '../features/saving/savingKeys.ts';
+import { useViewer } from '../features/viewer/useViewer.ts';
+import styles from '../features/pinCreate/MobilePinCreate.module.css';
 
 /** After a create: the pin-create page's boards refresh, and the person goes back to it. */
 function useBackAfterCreate() {

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
-import { BackupCodesSection } from './BackupCodesSection.tsx';
-import { ChangePasswordSection } from './ChangePasswordSection.tsx';
-import { ConnectedAccountsSection } from './ConnectedAccountsSection.tsx';
-import { EmailSection } from './EmailSection.tsx';
-import { FIRST_PASSWORD_ID, FirstPasswordSection } from './FirstPasswordSection.tsx';
-import { PhoneSection } from './PhoneSection.tsx';
-import { SessionsSection } from './SessionsSection.tsx';
-import { SettingsLayout } from './SettingsLayout.tsx';
-import styles from './Settings.module.css';
-import { TwoFactorSection } from './TwoFactorSection.tsx';
-import { securityQuery } from './settingsKeys.ts';
+import { Button } from '../ui/Button.tsx';
+import { BackupCodesSection } from '../features/settings/BackupCodesSection.tsx';
+import { ChangePasswordSection } from '../features/settings/ChangePasswordSection.tsx';
+import { ConnectedAccountsSection } from '../features/settings/ConnectedAccountsSection.tsx';
+import { EmailSection } from '../features/settings/EmailSection.tsx';
+import { FIRST_PASSWORD_ID, FirstPasswordSection } from '../features/settings/FirstPasswordSection.tsx';
+import { PhoneSection } from '../features/settings/PhoneSection.tsx';
+import { SessionsSection } from '../features/settings/SessionsSection.tsx';
+import { SettingsLayout } from '../features/settings/SettingsLayout.tsx';
+import styles from '../features/settings/Settings.module.css';
+import { TwoFactorSection } from '../features/settings/TwoFactorSection.tsx';
+import { securityQuery } from '../features/settings/settingsKeys.ts';
 
 /**
  * `/settings/security`: email, password, phone, two-factor login, backup codes, connected

@@ -1,24 +1,24 @@
-import './words.ts';
+import '../features/ideaPins/words.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { STORY_PAGES_MAX } from '@pinboard/shared';
 import { useReducer, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../ui/Button.tsx';
-import { BoardChoice } from '../pinBuilder/BoardChoice.tsx';
-import { pinTextBody, PinTextSchema, type PinText } from '../pinBuilder/pinBuilderForm.ts';
-import builder from '../pinBuilder/PinBuilder.module.css';
-import { PinTextFields } from '../pinBuilder/PinTextFields.tsx';
-import { PublishResult } from '../pinBuilder/PublishResult.tsx';
-import { PublishControls, publishStatus } from '../pinBuilder/PublishControls.tsx';
-import { SignedInGate } from '../pinBuilder/SignedInGate.tsx';
-import { useMediaSlots } from '../pinBuilder/useMediaSlots.ts';
-import { usePublishPin } from '../pinBuilder/usePublishPin.ts';
-import type { SaveChoice } from '../saving/BoardPicker.tsx';
-import styles from './IdeaPinBuilder.module.css';
-import { StoryPageEditor } from './StoryPageEditor.tsx';
-import { firstTooLongPage, storyPagesReducer } from './storyPages.ts';
+import { Button } from '../ui/Button.tsx';
+import { BoardChoice } from '../features/pinBuilder/BoardChoice.tsx';
+import { pinTextBody, PinTextSchema, type PinText } from '../features/pinBuilder/pinBuilderForm.ts';
+import builder from '../features/pinBuilder/PinBuilder.module.css';
+import { PinTextFields } from '../features/pinBuilder/PinTextFields.tsx';
+import { PublishResult } from '../features/pinBuilder/PublishResult.tsx';
+import { PublishControls, publishStatus } from '../features/pinBuilder/PublishControls.tsx';
+import { SignedInGate } from '../features/pinBuilder/SignedInGate.tsx';
+import { useMediaSlots } from '../features/pinBuilder/useMediaSlots.ts';
+import { usePublishPin } from '../features/pinBuilder/usePublishPin.ts';
+import type { SaveChoice } from '../features/saving/BoardPicker.tsx';
+import styles from '../features/ideaPins/IdeaPinBuilder.module.css';
+import { StoryPageEditor } from '../features/ideaPins/StoryPageEditor.tsx';
+import { firstTooLongPage, storyPagesReducer } from '../features/ideaPins/storyPages.ts';
 
 /** `/idea-pin-builder` (also `/story-pin-builder`): an idea pin of up to 20 pages. */
 export function IdeaPinBuilderPage() {

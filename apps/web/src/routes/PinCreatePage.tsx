@@ -1,18 +1,18 @@
-import './words.ts';
+import '../features/pinCreate/words.ts';
 import { lazy, Suspense } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { PageLoading } from '../../routes/RootLayout.tsx';
-import { useViewportClass } from '../shell/useViewportClass.ts';
-import { useViewer } from '../viewer/useViewer.ts';
-import { DesktopPinCreate } from './DesktopPinCreate.tsx';
-import { InstagramUpsell } from './InstagramUpsell.tsx';
-import { MobilePinCreate } from './MobilePinCreate.tsx';
-import { ownPinIdOf, readPinCreateParams } from './pinCreateParams.ts';
-import { isPopupWindow } from './usePopupWindow.ts';
+import { PageLoading } from '../ui/PageLoading.tsx';
+import { useViewportClass } from '../features/shell/useViewportClass.ts';
+import { useViewer } from '../features/viewer/useViewer.ts';
+import { DesktopPinCreate } from '../features/pinCreate/DesktopPinCreate.tsx';
+import { InstagramUpsell } from '../features/pinCreate/InstagramUpsell.tsx';
+import { MobilePinCreate } from '../features/pinCreate/MobilePinCreate.tsx';
+import { ownPinIdOf, readPinCreateParams } from '../features/pinCreate/pinCreateParams.ts';
+import { isPopupWindow } from '../features/pinCreate/usePopupWindow.ts';
 
 // The login panel (the auth flow) loads only for a visitor.
 const SignedOutPinCreate = lazy(async () => ({
-  default: (await import('./SignedOutPinCreate.tsx')).SignedOutPinCreate,
+  default: (await import('../features/pinCreate/SignedOutPinCreate.tsx')).SignedOutPinCreate,
 }));
 
 /**

@@ -1,8 +1,8 @@
-import './words.ts';
+import '../features/discover/words.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import styles from './Discover.module.css';
-import { useIdeas } from './discoverApi.ts';
+import styles from '../features/discover/Discover.module.css';
+import { useIdeas } from '../features/discover/discoverApi.ts';
 import { DiscoverPage } from './DiscoverPage.tsx';
 
 /** `/ideas`: the most used hashtags as tiles, each with a recent pin's picture, linking to its page. */

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { SaveChoice } from '../saving/BoardPicker.tsx';
-import { BoardChoice } from './BoardChoice.tsx';
-import { LinkImagePicker } from './LinkImagePicker.tsx';
-import { MediaDropzone } from './MediaDropzone.tsx';
-import { AspectRatioChoice, MediaPreview } from './MediaPreview.tsx';
+import type { SaveChoice } from '../features/saving/BoardPicker.tsx';
+import { BoardChoice } from '../features/pinBuilder/BoardChoice.tsx';
+import { LinkImagePicker } from '../features/pinBuilder/LinkImagePicker.tsx';
+import { MediaDropzone } from '../features/pinBuilder/MediaDropzone.tsx';
+import { AspectRatioChoice, MediaPreview } from '../features/pinBuilder/MediaPreview.tsx';
 import {
   PIN_ASPECT_RATIOS,
   PIN_LINK_MAX,
@@ -16,14 +16,14 @@ import {
   PinTextSchema,
   type PinAspectRatio,
   type PinText,
-} from './pinBuilderForm.ts';
-import { PinTextFields } from './PinTextFields.tsx';
-import styles from './PinBuilder.module.css';
-import { PublishResult } from './PublishResult.tsx';
-import { PublishControls, publishStatus } from './PublishControls.tsx';
-import { SignedInGate } from './SignedInGate.tsx';
-import { usePublishPin } from './usePublishPin.ts';
-import { useMediaSlots } from './useMediaSlots.ts';
+} from '../features/pinBuilder/pinBuilderForm.ts';
+import { PinTextFields } from '../features/pinBuilder/PinTextFields.tsx';
+import styles from '../features/pinBuilder/PinBuilder.module.css';
+import { PublishResult } from '../features/pinBuilder/PublishResult.tsx';
+import { PublishControls, publishStatus } from '../features/pinBuilder/PublishControls.tsx';
+import { SignedInGate } from '../features/pinBuilder/SignedInGate.tsx';
+import { usePublishPin } from '../features/pinBuilder/usePublishPin.ts';
+import { useMediaSlots } from '../features/pinBuilder/useMediaSlots.ts';
 
 const SLOT = 'pin';
 const EMPTY_TEXT: PinText = { title: '', description: '', link: '' };

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../ui/Button.tsx';
+import { Button } from './Button.tsx';
 import styles from './PageStates.module.css';
 
 /** While a page's main answer loads. */

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, LoadingState } from '../profile/PageStates.tsx';
-import styles from './Discover.module.css';
+import { ErrorState, LoadingState } from '../ui/PageStates.tsx';
+import styles from '../features/discover/Discover.module.css';
 
 interface DiscoverPageProps<T> {
   documentTitle: string;

@@ -1,11 +1,11 @@
-import './words.ts';
+import '../features/discover/words.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PinFeed } from '../pins/PinFeed.tsx';
-import { PIN_PAGE_SIZE, usePinPages } from '../pins/usePinPages.ts';
-import { ErrorState, LoadingState } from '../profile/PageStates.tsx';
-import styles from './Discover.module.css';
-import { discoverKeys, topicPinsPath } from './discoverApi.ts';
+import { PinFeed } from '../features/pins/PinFeed.tsx';
+import { PIN_PAGE_SIZE, usePinPages } from '../features/pins/usePinPages.ts';
+import { ErrorState, LoadingState } from '../ui/PageStates.tsx';
+import styles from '../features/discover/Discover.module.css';
+import { discoverKeys, topicPinsPath } from '../features/discover/discoverApi.ts';
 import { TopicsIndex } from './TopicsIndex.tsx';
 
 /** A hashtag's page: its public pins, newest first, by bookmark pages. */

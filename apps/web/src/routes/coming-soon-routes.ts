@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 
 // One lazily loaded page for all of them: its code arrives only when someone opens one.
 const loadComingSoonPage = async () => ({
-  Component: (await import('../../routes/ComingSoonPage.tsx')).ComingSoonPage,
+  Component: (await import('./ComingSoonPage.tsx')).ComingSoonPage,
 });
 
 /**

@@ -1,12 +1,12 @@
 import { AUTH_LIMITS, safeNextPath } from '@pinboard/shared';
 import { useId, type CSSProperties } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { PageLoading } from '../../routes/RootLayout.tsx';
-import { useViewer } from '../viewer/useViewer.ts';
-import { AuthFlow } from './AuthFlow.tsx';
-import type { AuthModalOptions } from './authModalContext.ts';
-import styles from './AuthPage.module.css';
-import './words.ts';
+import { PageLoading } from '../ui/PageLoading.tsx';
+import { useViewer } from '../features/viewer/useViewer.ts';
+import { AuthFlow } from '../features/auth/AuthFlow.tsx';
+import type { AuthModalOptions } from '../features/auth/authModalContext.ts';
+import styles from '../ui/PageCard.module.css';
+import '../features/auth/words.ts';
 
 const CARD_STYLE = { '--card-width': `${AUTH_LIMITS.modalWidth}px` } as CSSProperties;
 const stay = () => {};

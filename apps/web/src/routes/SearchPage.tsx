@@ -1,10 +1,11 @@
-import './words.ts';
+import '../features/search/words.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { ScopeTabs } from './ScopeTabs.tsx';
+import { ScopeTabs } from '../features/search/ScopeTabs.tsx';
+import hidden from '../ui/VisuallyHidden.module.css';
 import styles from './SearchPage.module.css';
-import { isHashtagQuery, searchScopeOf } from './searchPath.ts';
-import { SearchResults } from './SearchResults.tsx';
+import { isHashtagQuery, searchScopeOf } from '../features/search/searchPath.ts';
+import { SearchResults } from '../features/search/SearchResults.tsx';
 
 /**
  * `/search/{pins,boards,users}/?q=`: the scope tabs and one scope's results. A hashtag query
@@ -32,7 +33,7 @@ export function SearchPage() {
   return (
     <>
       <title>{t('search.documentTitle', { query })}</title>
-      <h1 className={hashtag ? styles.hashtagHeading : styles.visuallyHidden}>
+      <h1 className={hashtag ? styles.hashtagHeading : hidden.visuallyHidden}>
         {hashtag ? query : t('search.heading', { query })}
       </h1>
       <ScopeTabs query={query} current={scope} />

@@ -1,12 +1,12 @@
-import './words.ts';
+import '../features/discover/words.ts';
 import type { TodayKind } from '@pinboard/shared/discover';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { NotFoundPage } from '../../routes/NotFoundPage.tsx';
-import styles from './Discover.module.css';
-import { useTodaySection } from './discoverApi.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import styles from '../features/discover/Discover.module.css';
+import { useTodaySection } from '../features/discover/discoverApi.ts';
 import { DiscoverPage } from './DiscoverPage.tsx';
-import { TodayList } from './TodayList.tsx';
+import { TodayList } from '../features/discover/TodayList.tsx';
 
 // Not shared/discover's TODAY_KINDS: importing a value from there would bring zod into this chunk.
 const KINDS: readonly string[] = ['trending', 'popular', 'best', 'article'] satisfies TodayKind[];

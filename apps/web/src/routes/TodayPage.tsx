@@ -1,12 +1,12 @@
-import './words.ts';
+import '../features/discover/words.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TodaySection } from '@pinboard/shared/discover';
-import styles from './Discover.module.css';
-import { useToday } from './discoverApi.ts';
+import styles from '../features/discover/Discover.module.css';
+import { useToday } from '../features/discover/discoverApi.ts';
 import { DiscoverPage } from './DiscoverPage.tsx';
-import { TodayList } from './TodayList.tsx';
+import { TodayList } from '../features/discover/TodayList.tsx';
 
 function TodaySectionView({ section }: { section: TodaySection }) {
   const { t } = useTranslation();
