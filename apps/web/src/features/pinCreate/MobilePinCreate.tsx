@@ -5,7 +5,6 @@ import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../ui/toastContext.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { BoardList } from '../saving/BoardList.tsx';
-import pickerStyles from '../saving/BoardPicker.module.css';
 import { SectionList } from '../saving/SectionList.tsx';
 import { useBoardPicker } from '../saving/useBoardPicker.ts';
 import { TOAST_MS } from './DesktopPinCreate.tsx';
@@ -100,7 +99,7 @@ export function MobilePinCreate({ params }: { params: PinCreateParams }) {
         ) : (
           <>
             <h2 className={styles.subheading}>{t('saving.allBoards')}</h2>
-            <p role="status" className={pickerStyles.loading}>
+            <p role="status" className={styles.loading}>
               <Spinner />
               {picker.isError ? t('saving.loadError') : t('saving.loading')}
             </p>
