@@ -2,7 +2,6 @@ import type { Pin } from '@pinboard/shared';
 import { memo, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { cardHeight } from './cardMetrics.ts';
 import { gridGeometry, layoutMasonry, visibleIndices } from './masonry.ts';
 import { titleMeasurer } from './measureText.ts';
@@ -128,7 +127,7 @@ export function PinFeed({
         <p role="status" className={styles.message}>
           {isFetchingMore && (
             <>
-              <Spinner size="large" />
+              <span className={styles.spinner} aria-hidden="true" />
               {t('pin.feed.loadingMore')}
             </>
           )}

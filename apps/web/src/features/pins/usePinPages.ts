@@ -1,7 +1,12 @@
 import type { Pin } from '@pinboard/shared';
 import type { QueryKey } from '@tanstack/react-query';
 import { apiClient } from '../../api/client.ts';
-import { bookmarkedListQuery, useBookmarkedList, type PageFetcher } from '../../api/useBookmarkedList.ts';
+import {
+  bookmarkedListQuery,
+  useBookmarkedList,
+  type ListPage,
+  type PageFetcher,
+} from '../../api/useBookmarkedList.ts';
 
 /** The API's default page size (not imported from shared/pagination, which would bundle zod). */
 export const PIN_PAGE_SIZE = 25;
@@ -16,7 +21,7 @@ export interface PinPagesOptions {
 function pinPageFetcher(
   path: string,
   { pageSize = PIN_PAGE_SIZE, query }: PinPagesOptions,
-): PageFetcher<Pin[]> {
+): PageFetcher<ListPage<Pin>> {
   return (bookmark, signal) =>
     apiClient.get<Pin[]>(path, { query: { ...query, page_size: pageSize, bookmark }, signal });
 }
@@ -32,10 +37,6 @@ export function pinPagesQueryOptions(queryKey: QueryKey, path: string, options: 
  * The query key should name everything that changes the answer (path, page size, query).
  */
 export function usePinPages(queryKey: QueryKey, path: string, options: PinPagesOptions = {}) {
-  const {
-    items,
-    firstPage: _firstPage,
-    ...list
-  } = useBookmarkedList<Pin>(queryKey, pinPageFetcher(path, options), { enabled: options.enabled });
-  return { pins: items, ...list };
+  const list = useBookmarkedList<Pin>(queryKey, pinPageFetcher(path, options), { enabled: options.enabled });
+  return { ...list, pins: list.items };
 }

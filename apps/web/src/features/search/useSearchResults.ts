@@ -1,6 +1,6 @@
 import type { Advisory, SearchScope } from '@pinboard/shared';
 import { apiClient } from '../../api/client.ts';
-import { useBookmarkedList } from '../../api/useBookmarkedList.ts';
+import { useBookmarkedList, type ListPage } from '../../api/useBookmarkedList.ts';
 import { PIN_PAGE_SIZE } from '../pins/usePinPages.ts';
 import { searchKeys } from './searchKeys.ts';
 
@@ -10,9 +10,8 @@ interface SearchAnswer<T> {
   advisory: Advisory | null;
 }
 
-function resultsOf<T>(page: SearchAnswer<T>): T[] {
-  return page.results;
-}
+// The list's items are the results; the advisory rides along on each page.
+type SearchPage<T> = ListPage<T> & { advisory: Advisory | null };
 
 /**
  * One scope's results for `query`, 25 at a time by bookmark, with the query's advisory from the
@@ -28,14 +27,16 @@ export function useSearchResults<T extends { id: string }>(
     firstPage,
     error: _error,
     ...results
-  } = useBookmarkedList<T, SearchAnswer<T>>(
+  } = useBookmarkedList<T, SearchPage<T>>(
     searchKeys.results(scope, query),
     (bookmark, signal) =>
-      apiClient.get<SearchAnswer<T>>(`/v3/search/${scope}/`, {
-        query: { q: query, rs: source, page_size: PIN_PAGE_SIZE, bookmark },
-        signal,
-      }),
-    { itemsOf: resultsOf<T>, enabled: query !== '' },
+      apiClient
+        .get<SearchAnswer<T>>(`/v3/search/${scope}/`, {
+          query: { q: query, rs: source, page_size: PIN_PAGE_SIZE, bookmark },
+          signal,
+        })
+        .then((page) => ({ data: page.data.results, advisory: page.data.advisory, bookmark: page.bookmark })),
+    { enabled: query !== '' },
   );
   return { ...results, advisory: firstPage?.advisory ?? null };
 }
