@@ -95,7 +95,11 @@ void i18next.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 
-/** An area's words, from its own lazy chunk (the first page does not carry them). */
+/**
+ * An area's words, from its own lazy chunk (the first page does not carry them). Called only by
+ * the area's `words.ts` module (`<area>Words.ts` where a folder holds two areas), which the
+ * area's components import for this side effect, so the words arrive with the first of them.
+ */
 export function addLazyWords<Area extends keyof LazyWords>(area: Area, words: LazyWords[Area]) {
   i18next.addResourceBundle('en', defaultNS, { [area]: words }, true, false);
 }

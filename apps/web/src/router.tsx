@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { prefetchHomeFeed } from './features/feed/useHomeFeed.ts';
-import { comingSoonRoutes } from './features/shell/coming-soon-routes.ts';
-import { PageLoading, RootLayout } from './routes/RootLayout.tsx';
+import { comingSoonRoutes } from './routes/coming-soon-routes.ts';
+import { RootLayout } from './routes/RootLayout.tsx';
 import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
+import { PageLoading } from './ui/PageLoading.tsx';
 
 // Pages are lazy so each one's code loads only when it is visited; the layout is tiny and always needed.
 // Given the app's query client, the home route's loader starts the feed request at once, in
@@ -77,13 +78,13 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         {
           path: 'settings/security',
           lazy: async () => ({
-            Component: (await import('./features/settings/SecurityPage.tsx')).SecurityPage,
+            Component: (await import('./routes/SecurityPage.tsx')).SecurityPage,
           }),
         },
         {
           path: 'settings/account',
           lazy: async () => ({
-            Component: (await import('./features/settings/AccountPage.tsx')).AccountPage,
+            Component: (await import('./routes/AccountPage.tsx')).AccountPage,
           }),
         },
         {
@@ -94,19 +95,19 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         {
           path: 'pin-builder',
           lazy: async () => ({
-            Component: (await import('./features/pinBuilder/PinBuilderPage.tsx')).PinBuilderPage,
+            Component: (await import('./routes/PinBuilderPage.tsx')).PinBuilderPage,
           }),
         },
         ...['idea-pin-builder', 'story-pin-builder'].map((path) => ({
           path,
           lazy: async () => ({
-            Component: (await import('./features/ideaPins/IdeaPinBuilderPage.tsx')).IdeaPinBuilderPage,
+            Component: (await import('./routes/IdeaPinBuilderPage.tsx')).IdeaPinBuilderPage,
           }),
         })),
         ...['pin/create', 'pin/create/:method'].map((path) => ({
           path,
           lazy: async () => ({
-            Component: (await import('./features/pinCreate/PinCreatePage.tsx')).PinCreatePage,
+            Component: (await import('./routes/PinCreatePage.tsx')).PinCreatePage,
           }),
         })),
         // Links to the product's own pins from the pin-create page, and Save's link before the viewer is known.
@@ -117,47 +118,47 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         {
           path: 'board/create',
           lazy: async () => ({
-            Component: (await import('./features/pinCreate/MobileCreatePages.tsx')).CreateBoardPage,
+            Component: (await import('./routes/MobileCreatePages.tsx')).CreateBoardPage,
           }),
         },
         {
           path: 'board/:id/create_section',
           lazy: async () => ({
-            Component: (await import('./features/pinCreate/MobileCreatePages.tsx')).CreateSectionPage,
+            Component: (await import('./routes/MobileCreatePages.tsx')).CreateSectionPage,
           }),
         },
         {
           path: 'bookmarklet',
           lazy: async () => ({
-            Component: (await import('./features/bookmarklet/BookmarkletPage.tsx')).BookmarkletPage,
+            Component: (await import('./routes/BookmarkletPage.tsx')).BookmarkletPage,
           }),
         },
         // Search (issue 9): one page for the three scopes; the path says which.
         ...['search/pins', 'search/boards', 'search/users'].map((path) => ({
           path,
-          lazy: async () => ({ Component: (await import('./features/search/SearchPage.tsx')).SearchPage }),
+          lazy: async () => ({ Component: (await import('./routes/SearchPage.tsx')).SearchPage }),
         })),
         // Ideas, today and topics (issue 9).
         {
           path: 'ideas',
-          lazy: async () => ({ Component: (await import('./features/discover/IdeasPage.tsx')).IdeasPage }),
+          lazy: async () => ({ Component: (await import('./routes/IdeasPage.tsx')).IdeasPage }),
         },
         {
           path: 'ideas/:interest/:id',
-          lazy: async () => ({ Component: (await import('./features/discover/TopicPage.tsx')).InterestPage }),
+          lazy: async () => ({ Component: (await import('./routes/TopicPage.tsx')).InterestPage }),
         },
         {
           path: 'topics/*',
-          lazy: async () => ({ Component: (await import('./features/discover/TopicPage.tsx')).TopicsPage }),
+          lazy: async () => ({ Component: (await import('./routes/TopicPage.tsx')).TopicsPage }),
         },
         {
           path: 'today',
-          lazy: async () => ({ Component: (await import('./features/discover/TodayPage.tsx')).TodayPage }),
+          lazy: async () => ({ Component: (await import('./routes/TodayPage.tsx')).TodayPage }),
         },
         ...['trending', 'popular', 'best', 'article'].map((kind) => ({
           path: `today/${kind}/*`,
           lazy: async () => ({
-            Component: (await import('./features/discover/TodayKindPage.tsx')).TodayKindPage,
+            Component: (await import('./routes/TodayKindPage.tsx')).TodayKindPage,
           }),
         })),
         // Catalogued pages whose feature comes later; static paths, so they rank above ':username'.

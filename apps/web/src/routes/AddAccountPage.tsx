@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AuthPage } from '../features/auth/AuthPage.tsx';
+import { AuthPage } from './AuthPage.tsx';
 
 /** `/add-account`: logs in another account beside the current one (switch_account), then opens its profile. */
 export function AddAccountPage() {

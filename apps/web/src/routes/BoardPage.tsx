@@ -9,7 +9,7 @@ import { useBoard } from '../features/boards/useBoard.ts';
 import { useCanMovePins } from '../features/moving/canMovePins.ts';
 import { displayName } from '../features/pins/pinText.ts';
 import { isNotFoundError } from '../features/profile/apiErrors.ts';
-import { ErrorState, LoadingState, NotFoundState } from '../features/profile/PageStates.tsx';
+import { ErrorState, LoadingState, NotFoundState } from '../ui/PageStates.tsx';
 import { useViewer } from '../features/viewer/useViewer.ts';
 
 // Follow, the owner's menus and their dialogs load after the board (the first page is at its budget).

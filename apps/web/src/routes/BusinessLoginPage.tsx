@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AuthPage } from '../features/auth/AuthPage.tsx';
+import { AuthPage } from './AuthPage.tsx';
 
 /** `/login/business/`: the business login variant (container revamped_business_login_page). */
 export function BusinessLoginPage() {

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useHomeFeed } from '../features/feed/useHomeFeed.ts';
 import { PinFeed } from '../features/pins/PinFeed.tsx';
 import { Button } from '../ui/Button.tsx';
+import hidden from '../ui/VisuallyHidden.module.css';
 import styles from './HomePage.module.css';
 
 export function HomePage() {
@@ -15,7 +16,8 @@ export function HomePage() {
   return (
     <>
       <title>{t('home.documentTitle')}</title>
-      <h1 className={styles.visuallyHidden}>{t('home.feedLabel')}</h1>
+      {/* For assistive technology; the header already shows where you are. */}
+      <h1 className={hidden.visuallyHidden}>{t('home.feedLabel')}</h1>
       {pinNotFound && (
         <p role="status" className={styles.notice}>
           {t('home.pinNotFound')}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AuthPage } from '../features/auth/AuthPage.tsx';
+import { AuthPage } from './AuthPage.tsx';
 
 /** `/login`: the login page (container login_page); `?next=` is where it leads afterwards. */
 export function LoginPage() {

@@ -1,4 +1,4 @@
-import { RecoveryPage } from '../features/auth/RecoveryPage.tsx';
+import { RecoveryPage } from './RecoveryPage.tsx';
 
 /** `/password/reset/`: a mailed reset link (`?token=`), or the account-recovery page (`?ue=`). */
 export function PasswordResetPage() {

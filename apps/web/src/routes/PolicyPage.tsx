@@ -1,13 +1,9 @@
+import './policyWords.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { addLazyWords } from '../i18n.ts';
-import words from '../locales/en/policy.json';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import styles from './PolicyPage.module.css';
-
-// The policy texts come with this page's code, not with the first page.
-addLazyWords('policy', words);
 
 /** The documents under `/_/_/policy/:policy`, by their path name; their text is in locales/en/policy.json. */
 const POLICIES = { 'terms-of-service': 'terms', 'privacy-policy': 'privacy' } as const;

@@ -4,7 +4,7 @@ import { useLocation, useParams } from 'react-router';
 import { PinsPanel } from '../features/boards/PinsPanel.tsx';
 import { displayName } from '../features/pins/pinText.ts';
 import { isNotFoundError } from '../features/profile/apiErrors.ts';
-import { ErrorState, LoadingState, NotFoundState } from '../features/profile/PageStates.tsx';
+import { ErrorState, LoadingState, NotFoundState } from '../ui/PageStates.tsx';
 import { ProfileBoards } from '../features/profile/ProfileBoards.tsx';
 import { ProfileHeader } from '../features/profile/ProfileHeader.tsx';
 import { profileKeys } from '../features/profile/profileKeys.ts';

@@ -6,7 +6,7 @@ import { QrLoginApproval } from '../features/auth/qr/QrLoginApproval.tsx';
 import styles from '../features/auth/qr/QrLogin.module.css';
 import { useViewer } from '../features/viewer/useViewer.ts';
 import { Button } from '../ui/Button.tsx';
-import { PageLoading } from './RootLayout.tsx';
+import { PageLoading } from '../ui/PageLoading.tsx';
 import '../features/auth/qr/words.ts';
 
 /**

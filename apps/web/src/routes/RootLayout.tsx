@@ -9,6 +9,7 @@ import { AuthModalProvider } from '../features/auth/AuthModalProvider.tsx';
 import { OneTapSlot } from '../features/auth/oneTap/OneTapSlot.tsx';
 import { AppHeader } from '../features/shell/AppHeader.tsx';
 import { useViewer } from '../features/viewer/useViewer.ts';
+import { PageLoading } from '../ui/PageLoading.tsx';
 import { ToastProvider } from '../ui/ToastProvider.tsx';
 import styles from './RootLayout.module.css';
 
@@ -73,14 +74,4 @@ function PageForPath({ pathname }: { pathname: string }) {
   const route = matchWebRoute(pathname)?.route;
   if (route?.status === 'available') return <Outlet />;
   return <Suspense fallback={<PageLoading />}>{route ? <ComingSoonPage /> : <NotFoundPage />}</Suspense>;
-}
-
-/** Shown while the first page's code loads. */
-export function PageLoading() {
-  const { t } = useTranslation();
-  return (
-    <p role="status" className={styles.loading}>
-      {t('app.loading')}
-    </p>
-  );
 }

@@ -7,7 +7,7 @@ import { useBoard, useSection } from '../features/boards/useBoard.ts';
 import { useCanMovePins } from '../features/moving/canMovePins.ts';
 import { displayName } from '../features/pins/pinText.ts';
 import { isNotFoundError } from '../features/profile/apiErrors.ts';
-import { ErrorState, LoadingState, NotFoundState } from '../features/profile/PageStates.tsx';
+import { ErrorState, LoadingState, NotFoundState } from '../ui/PageStates.tsx';
 
 /** `/{username}/{board}/{section}`: a breadcrumb back to the board, the section's title and its pins. */
 export function SectionPage() {

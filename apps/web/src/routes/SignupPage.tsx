@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AuthPage } from '../features/auth/AuthPage.tsx';
+import { AuthPage } from './AuthPage.tsx';
 
 /** `/signup`: the sign-up page, in the login page container. */
 export function SignupPage() {

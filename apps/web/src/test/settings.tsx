@@ -3,8 +3,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { success } from './apiStub.ts';
 import { renderWithAuth, signedInViewer, stubAuthApi } from './auth.tsx';
 import type { Viewer } from '@pinboard/shared';
-import { AccountPage } from '../features/settings/AccountPage.tsx';
-import { SecurityPage } from '../features/settings/SecurityPage.tsx';
+import { AccountPage } from '../routes/AccountPage.tsx';
+import { SecurityPage } from '../routes/SecurityPage.tsx';
 
 export const SECURITY: AccountSecurity = {
   email: 'ada@example.com',

@@ -7,11 +7,12 @@ import { z } from 'zod';
 import { ApiRequestError } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import styles from './AuthFlow.module.css';
 import { requestPasswordReset } from './recoveryApi.ts';
 import { errorText } from './errorText.ts';
 import { useForgotPasswordType } from './forgotPasswordType.ts';
-import { FORM_STYLE, FormError } from './parts.tsx';
+import { FORM_STYLE } from './parts.tsx';
 
 // The body's own field rule; `type` comes from the experiment, not the form.
 const ForgotPasswordFormSchema = z.object({

@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import styles from './AuthFlow.module.css';
 import { resetPassword } from './recoveryApi.ts';
 import { passwordRulesQuery } from './authKeys.ts';
 import { errorText } from './errorText.ts';
 import type { MfaChallenge } from './flow.ts';
-import { FORM_STYLE, FormError } from './parts.tsx';
+import { FORM_STYLE } from './parts.tsx';
 import { checkSignupPassword, loadCommonPasswords } from './passwordCheck.ts';
 
 interface ResetPasswordFormValues {

@@ -6,17 +6,19 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiRequestError } from '../../api/client.ts';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import styles from './AuthFlow.module.css';
 import { validateEmail } from './authApi.ts';
 import { existsQuery, passwordRulesQuery, useEmailAvailabilityCheck } from './authKeys.ts';
 import { BotCheckPanel } from './BotCheckPanel.tsx';
 import type { BotCheck } from './botCheck/useBotCheck.ts';
-import { errorText, isErrorCode } from './errorText.ts';
+import { errorText } from './errorText.ts';
 import { birthdaySeconds, type SignupDraft, type SignupFailure } from './flow.ts';
 import type { LoginErrorPlacement } from './loginErrors.ts';
-import { BirthdayField, FORM_STYLE, FormError, LoginErrorText } from './parts.tsx';
+import { BirthdayField, FORM_STYLE, LoginErrorText } from './parts.tsx';
 import { checkSignupPassword, loadCommonPasswords } from './passwordCheck.ts';
 import type { RecoveryModalCode } from './recovery.ts';
 import type { SocialError } from './social/outcomes.ts';
@@ -190,11 +192,7 @@ export function SignupForm(props: SignupFormProps) {
             {...register('password')}
           />
           <BirthdayField error={birthdayError} {...register('birthday', { disabled: underageBlocked })} />
-          {formError && (
-            <FormError>
-              {isErrorCode(formError) ? errorText(t, formError) : t('auth.errors.signupFailed')}
-            </FormError>
-          )}
+          {formError && <FormError>{errorMessage(t, formError, 'auth.errors.signupFailed')}</FormError>}
           {tooQuick && <BotCheckPanel botCheck={botCheck} />}
           <Button
             type="submit"

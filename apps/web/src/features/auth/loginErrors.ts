@@ -1,7 +1,7 @@
 import { RECOVERY_MODAL_CODES } from '@pinboard/shared';
 import { ERRORS } from '@pinboard/shared/errors';
 import { ApiRequestError } from '../../api/client.ts';
-import { isErrorCode } from './errorText.ts';
+import { isErrorCode } from '../../api/errorMessage.ts';
 import type { RecoveryModalCode } from './recovery.ts';
 
 /** Where a failed login's message goes (docs/product/accounts.md#messages). */

@@ -1,6 +1,8 @@
 import { AUTH_LIMITS } from '@pinboard/shared';
 import type { ComponentProps, CSSProperties, ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errorMessage.ts';
+import { ActionText } from '../../ui/ActionText.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { LogoMark } from '../shell/icons.tsx';
 import styles from './AuthFlow.module.css';
@@ -33,31 +35,17 @@ export function StepHeading({
 export const FORM_STYLE = { '--form-width': `${AUTH_LIMITS.formWidth}px` } as CSSProperties;
 
 /**
- * A message about the whole form, read out when it appears; nothing while there is none.
- * `className` replaces the auth column's spacing where another layout places it.
- */
-export function FormError({ children, className }: { children: ReactNode; className?: string }) {
-  if (!children) return null;
-  return (
-    <p role="alert" className={className ?? styles.formError}>
-      {children}
-    </p>
-  );
-}
-
-/**
- * A login error's text by code. The wrong-password one (docs/product/accounts.md#messages) ends in 'Reset
- * your password', a button to the forgot-password step when there is one.
+ * A login error's text by code. The wrong-password one (docs/product/accounts.md#messages) ends in 'Reset your
+ * password', a button to the forgot-password step when there is one.
  */
 export function LoginErrorText({ code, onForgotPassword }: { code: string; onForgotPassword?: () => void }) {
   const { t } = useTranslation();
   if (code !== 'login_password_incorrect' || !onForgotPassword) return errorText(t, code);
   return (
-    <Trans
-      i18nKey="auth.recovery.passwordIncorrect"
-      components={[
-        <button key="reset" type="button" className={styles.linkButton} onClick={onForgotPassword} />,
-      ]}
+    <ActionText
+      text={errorMessage(t, code, 'auth.errors.generic', { withAction: true })}
+      onAction={onForgotPassword}
+      className={styles.linkButton}
     />
   );
 }

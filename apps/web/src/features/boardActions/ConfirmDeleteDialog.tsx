@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import styles from './BoardActions.module.css';
-import { boardActionErrorText, isBoardBusy } from './boardActionsApi.ts';
+import { isBoardBusy } from './boardActionsApi.ts';
 import { useErrorToast } from './useBoardWrites.ts';
 
 interface ConfirmDeleteDialogProps {
@@ -55,7 +56,7 @@ export function ConfirmDeleteDialog({
         <p id={bodyId}>{body}</p>
         {deletion.isError && !isBoardBusy(deletion.error) && (
           <p role="alert" className={styles.error}>
-            {boardActionErrorText(t, deletion.error)}
+            {errorMessage(t, deletion.error, 'boardActions.failed')}
           </p>
         )}
         <div className={styles.buttons}>

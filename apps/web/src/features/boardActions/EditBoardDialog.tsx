@@ -5,13 +5,13 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { isErrorCode } from '../auth/errorText.ts';
 import { HashtagTextarea } from '../moving/HashtagTextarea.tsx';
 import styles from './BoardActions.module.css';
-import { boardActionErrorText, isBoardBusy, updateBoard } from './boardActionsApi.ts';
+import { isBoardBusy, updateBoard } from './boardActionsApi.ts';
 import { useErrorToast } from './useBoardWrites.ts';
 
 // The server's rules, so both say the same (name required and ≤ 50, description ≤ 500).
@@ -57,7 +57,7 @@ export function EditBoardDialog({ board, onSaved, onClose }: EditBoardDialogProp
     defaultValues: { name: board.name, description: board.description, secret: board.privacy !== 'public' },
   });
   const errorText = (message: string | undefined) =>
-    message && (isErrorCode(message) ? t(`errors.${message}`) : message);
+    message && errorMessage(t, message, 'boardActions.failed', { otherwise: 'asWritten' });
   const descriptionError = errorText(formState.errors.description?.message);
 
   return (
@@ -121,7 +121,7 @@ export function EditBoardDialog({ board, onSaved, onClose }: EditBoardDialogProp
         </label>
         {save.isError && !isBoardBusy(save.error) && (
           <p role="alert" className={styles.error}>
-            {boardActionErrorText(t, save.error)}
+            {errorMessage(t, save.error, 'boardActions.failed')}
           </p>
         )}
         <div className={styles.buttons}>

@@ -4,12 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { isErrorCode } from '../auth/errorText.ts';
 import styles from './BoardActions.module.css';
-import { boardActionErrorText, isBoardBusy, renameSection } from './boardActionsApi.ts';
+import { isBoardBusy, renameSection } from './boardActionsApi.ts';
 import { useErrorToast } from './useBoardWrites.ts';
 
 interface RenameSectionDialogProps {
@@ -39,7 +39,9 @@ export function RenameSectionDialog({ section, onRenamed, onClose }: RenameSecti
   });
   const nameError = formState.errors.name?.message;
   const failure =
-    rename.isError && !isBoardBusy(rename.error) ? boardActionErrorText(t, rename.error) : undefined;
+    rename.isError && !isBoardBusy(rename.error)
+      ? errorMessage(t, rename.error, 'boardActions.failed')
+      : undefined;
 
   return (
     <Dialog labelledBy={titleId} onClose={onClose} closeLabel={t('boardActions.close')} width={400}>
@@ -57,7 +59,10 @@ export function RenameSectionDialog({ section, onRenamed, onClose }: RenameSecti
           label={t('boardActions.sectionName')}
           autoComplete="off"
           data-autofocus
-          error={(nameError && (isErrorCode(nameError) ? t(`errors.${nameError}`) : nameError)) || failure}
+          error={
+            (nameError && errorMessage(t, nameError, 'boardActions.failed', { otherwise: 'asWritten' })) ||
+            failure
+          }
           {...register('name', { onChange: () => rename.reset() })}
         />
         <div className={styles.buttons}>

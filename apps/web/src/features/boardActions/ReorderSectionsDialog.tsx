@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { ErrorState, LoadingState } from '../profile/PageStates.tsx';
+import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import styles from './BoardActions.module.css';
 import reorder from './ReorderSections.module.css';
 import { useSectionOrder } from './useSectionOrder.ts';

@@ -1,7 +1,5 @@
 import type { Board, BoardSection, UpdateBoard, UpdateBoardSection } from '@pinboard/shared';
-import type { TFunction } from 'i18next';
 import { ApiRequestError, apiClient } from '../../api/client.ts';
-import { isErrorCode } from '../auth/errorText.ts';
 
 const boardPath = (boardId: string) => `/v3/boards/${encodeURIComponent(boardId)}/`;
 
@@ -21,12 +19,6 @@ export async function deleteBoard(boardId: string): Promise<void> {
 export async function archiveBoard(boardId: string, archive: boolean): Promise<Board> {
   const path = `${boardPath(boardId)}archive/`;
   return (archive ? await apiClient.post<Board>(path) : await apiClient.delete<Board>(path)).data;
-}
-
-/** What a failed board action says: the catalogue's words for a known code (2171-2173 included). */
-export function boardActionErrorText(t: TFunction, error: unknown): string {
-  if (error instanceof ApiRequestError && isErrorCode(error.code)) return t(`errors.${error.code}`);
-  return t('boardActions.failed');
 }
 
 const sectionPath = (sectionId: string) => `/v3/board_sections/${encodeURIComponent(sectionId)}/`;

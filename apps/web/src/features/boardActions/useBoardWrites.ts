@@ -2,10 +2,11 @@ import type { Board } from '@pinboard/shared';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { useToast } from '../../ui/toastContext.ts';
 import { boardKeys } from '../boards/boardKeys.ts';
 import { profileKeys } from '../profile/profileKeys.ts';
-import { archiveBoard, boardActionErrorText } from './boardActionsApi.ts';
+import { archiveBoard } from './boardActionsApi.ts';
 
 export const TOAST_MS = 5000;
 
@@ -17,7 +18,7 @@ export function useErrorToast() {
   const toast = useToast();
   const { t } = useTranslation();
   return (error: unknown) =>
-    toast.show(boardActionErrorText(t, error), { durationMs: TOAST_MS, tone: 'error' });
+    toast.show(errorMessage(t, error, 'boardActions.failed'), { durationMs: TOAST_MS, tone: 'error' });
 }
 
 /** `/{username}/{slug}/` → the board's address parts (a rename may change the slug). */

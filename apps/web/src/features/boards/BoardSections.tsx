@@ -2,7 +2,7 @@ import type { Board, BoardSection } from '@pinboard/shared';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
-import { ErrorState, LoadingState } from '../profile/PageStates.tsx';
+import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import styles from './BoardSections.module.css';
 import { SectionCard } from './SectionCard.tsx';
 import { useBoardSections } from './useBoardSections.ts';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';
 import { displayName } from '../pins/pinText.ts';
 import { formatCount } from '../profile/formatCount.ts';
+import hidden from '../../ui/VisuallyHidden.module.css';
 import styles from './CollaboratorAvatars.module.css';
 
 interface CollaboratorAvatarsProps {
@@ -25,7 +26,7 @@ export function CollaboratorAvatars({ users, count, size = 28 }: CollaboratorAva
       {named.map((user) => (
         <li key={user.id} className={styles.item} title={displayName(user)}>
           <PinnerAvatar user={user} size={size} />
-          <span className={styles.visuallyHidden}>{displayName(user)}</span>
+          <span className={hidden.visuallyHidden}>{displayName(user)}</span>
         </li>
       ))}
       {more > 0 && (
@@ -33,7 +34,7 @@ export function CollaboratorAvatars({ users, count, size = 28 }: CollaboratorAva
           <span className={styles.more} style={{ height: size, minWidth: size }} aria-hidden="true">
             +{formatCount(more, i18n.language)}
           </span>
-          <span className={styles.visuallyHidden}>{t('board.moreCollaborators', { count: more })}</span>
+          <span className={hidden.visuallyHidden}>{t('board.moreCollaborators', { count: more })}</span>
         </li>
       )}
     </ul>

@@ -2,8 +2,9 @@ import type { QueryKey } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
 import { PinFeed } from '../pins/PinFeed.tsx';
 import { usePinPages, type PinPagesOptions } from '../pins/usePinPages.ts';
-import { ErrorState, LoadingState } from '../profile/PageStates.tsx';
+import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import type { PinPlace } from '../moving/useMovePins.ts';
+import hidden from '../../ui/VisuallyHidden.module.css';
 import styles from './PinsPanel.module.css';
 
 // 'Organize' mode and moving pins are a chunk of their own, loaded only for those who may move.
@@ -49,7 +50,7 @@ export function PinsPanel({
   );
   return (
     <section aria-labelledby={headingId} className={styles.panel}>
-      <h2 id={headingId} className={hideHeading ? styles.visuallyHidden : styles.heading}>
+      <h2 id={headingId} className={hideHeading ? hidden.visuallyHidden : styles.heading}>
         {heading}
       </h2>
       {pages.status === 'pending' ? (

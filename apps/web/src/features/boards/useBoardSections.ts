@@ -1,13 +1,20 @@
 import type { Board, BoardSection } from '@pinboard/shared';
+import { apiClient } from '../../api/client.ts';
+import { useBookmarkedList } from '../../api/useBookmarkedList.ts';
 import { boardKeys } from './boardKeys.ts';
-import { useBookmarkPages } from './useBookmarkPages.ts';
 
 const SECTIONS_PAGE_SIZE = 25;
 
 /** A board's sections in order; asks nothing of a board that has none. */
 export function useBoardSections(board: Pick<Board, 'id' | 'section_count'>) {
-  return useBookmarkPages<BoardSection>(boardKeys.sections(board.id), `/v3/boards/${board.id}/sections/`, {
-    pageSize: SECTIONS_PAGE_SIZE,
-    enabled: board.section_count > 0,
-  });
+  return useBookmarkedList<BoardSection>(
+    boardKeys.sections(board.id),
+    (bookmark, signal) =>
+      apiClient.get<BoardSection[]>(`/v3/boards/${board.id}/sections/`, {
+        query: { page_size: SECTIONS_PAGE_SIZE, bookmark },
+        signal,
+      }),
+    // 'More sections' pressed during a refetch (a section just added) fetches the next page at once.
+    { enabled: board.section_count > 0, interruptRefetch: true },
+  );
 }

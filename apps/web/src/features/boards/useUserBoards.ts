@@ -1,13 +1,19 @@
 import type { Board } from '@pinboard/shared';
 import { BOARDS_PAGE_SIZE, type BoardSort } from '@pinboard/shared/board-sorts';
+import { apiClient } from '../../api/client.ts';
+import { useBookmarkedList } from '../../api/useBookmarkedList.ts';
 import { profileKeys } from '../profile/profileKeys.ts';
-import { useBookmarkPages } from './useBookmarkPages.ts';
 
 /** A person's boards as the viewer may see them, 25 at a time, in the chosen order. */
 export function useUserBoards(username: string, sort: BoardSort) {
-  return useBookmarkPages<Board>(
+  return useBookmarkedList<Board>(
     profileKeys.boards(username, sort),
-    `/v3/users/${encodeURIComponent(username)}/boards/`,
-    { pageSize: BOARDS_PAGE_SIZE, query: { sort } },
+    (bookmark, signal) =>
+      apiClient.get<Board[]>(`/v3/users/${encodeURIComponent(username)}/boards/`, {
+        query: { sort, page_size: BOARDS_PAGE_SIZE, bookmark },
+        signal,
+      }),
+    // 'More boards' pressed during a refetch (a board just created) fetches the next page at once.
+    { interruptRefetch: true },
   );
 }

@@ -3,7 +3,7 @@ import '../../i18n.ts';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookmarkletHref, bookmarkletSource } from './bookmarkletCode.ts';
-import { BookmarkletPage } from './BookmarkletPage.tsx';
+import { BookmarkletPage } from '../../routes/BookmarkletPage.tsx';
 
 afterEach(() => {
   cleanup();

@@ -7,6 +7,7 @@ import { useOutboundLink } from '../offsite/useOutboundLink.tsx';
 import { displayName, pinAltText } from '../pins/pinText.ts';
 import { useSaveLauncher } from '../saving/useSaveLauncher.tsx';
 import { isLandscape } from './closeupImage.ts';
+import hidden from '../../ui/VisuallyHidden.module.css';
 import styles from './PinCloseup.module.css';
 import { PinDescription } from './PinDescription.tsx';
 import { PinMedia } from './PinMedia.tsx';
@@ -83,7 +84,7 @@ export function PinDetails({ pin }: { pin: Pin }) {
           {pin.section && sectionUrl && (
             <>
               <span aria-hidden="true"> / </span>
-              <span className={styles.visuallyHidden}>{t('closeup.sectionSeparator')}</span>
+              <span className={hidden.visuallyHidden}>{t('closeup.sectionSeparator')}</span>
               <Link to={sectionUrl} className={styles.boardLink}>
                 {pin.section.title}
               </Link>

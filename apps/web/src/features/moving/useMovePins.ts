@@ -2,9 +2,10 @@ import type { Pin } from '@pinboard/shared';
 import { useMutation, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../api/client.ts';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { useToast } from '../../ui/toastContext.ts';
 import { boardKeys } from '../boards/boardKeys.ts';
-import { moveErrorText, movePins } from './movingApi.ts';
+import { movePins } from './movingApi.ts';
 
 type PinPages = InfiniteData<ApiResult<Pin[]>, string | null>;
 
@@ -88,7 +89,10 @@ export function useMovePins() {
         queryClient.setQueryData(context.fromKey, context.before.from);
         queryClient.setQueryData(context.toKey, context.before.to);
       }
-      toast.show(moveErrorText(t, error), { durationMs: TOAST_MS, tone: 'error' });
+      toast.show(errorMessage(t, error, 'moving.moveFailed', { otherwise: 'detail' }), {
+        durationMs: TOAST_MS,
+        tone: 'error',
+      });
     },
     onSuccess: (_result, { pins, placeName }) => {
       toast.show(t('moving.moved', { count: pins.length, place: placeName }), { durationMs: TOAST_MS });

@@ -1,4 +1,4 @@
-import './offsiteWords.ts';
+import './words.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';

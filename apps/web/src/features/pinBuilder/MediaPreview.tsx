@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { PIN_ASPECT_RATIOS, type PinAspectRatio } from './pinBuilderForm.ts';
 import media from './Media.module.css';
-import styles from './PinBuilder.module.css';
 import type { MediaSlot } from './useMediaSlots.ts';
 
 interface MediaPreviewProps {
@@ -39,7 +39,7 @@ export function MediaPreview({ slot, ratio, alt, onRemove }: MediaPreviewProps) 
       )}
       {slot.status === 'uploading' && (
         <p className={media.uploading} role="status">
-          <span className={styles.spinner} aria-hidden="true" />
+          <Spinner />
           {t('pinBuilder.media.uploading')}
         </p>
       )}

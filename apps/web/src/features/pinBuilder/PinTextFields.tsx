@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../ui/TextField.tsx';
 import { HashtagTextarea } from '../moving/HashtagTextarea.tsx';
 import { FIELD_MAX, type PinText } from './pinBuilderForm.ts';
+import hidden from '../../ui/VisuallyHidden.module.css';
 import styles from './PinBuilder.module.css';
 
 interface PinTextFieldsProps {
@@ -84,7 +85,7 @@ export function Counter({ count, max }: { count: number; max: number }) {
   return (
     <span className={count > max ? `${styles.counter} ${styles.over}` : styles.counter}>
       <span aria-hidden="true">{t('pinBuilder.fields.counter', { count, max })}</span>
-      <span className={styles.visuallyHidden}>{t('pinBuilder.fields.counterLabel', { count, max })}</span>
+      <span className={hidden.visuallyHidden}>{t('pinBuilder.fields.counterLabel', { count, max })}</span>
     </span>
   );
 }

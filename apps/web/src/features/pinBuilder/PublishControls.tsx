@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { Button } from '../../ui/Button.tsx';
-import { createErrorText } from './pinBuilderApi.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './PinBuilder.module.css';
 import type { PublishStatus } from './usePublishPin.ts';
 
@@ -25,7 +26,7 @@ export function PublishControls({ status, error }: { status: PublishStatus | nul
     <>
       <div className={styles.publishRow}>
         <p role="status" className={styles.status} data-status={status ?? undefined}>
-          {busy && <span className={styles.spinner} aria-hidden="true" />}
+          {busy && <Spinner />}
           {status && t(`pinBuilder.status.${status}`)}
         </p>
         <Button type="submit" variant="primary" disabled={busy}>
@@ -34,7 +35,7 @@ export function PublishControls({ status, error }: { status: PublishStatus | nul
       </div>
       {error && (
         <p role="alert" className={styles.error}>
-          {createErrorText(t, error)}
+          {errorMessage(t, error, 'pinBuilder.errors.generic', { otherwise: 'serverDetail' })}
         </p>
       )}
     </>

@@ -2,7 +2,7 @@ import './words.ts';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { PageLoading } from '../../routes/RootLayout.tsx';
+import { PageLoading } from '../../ui/PageLoading.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useAuthModal } from '../auth/authModalContext.ts';
 import { useViewer } from '../viewer/useViewer.ts';

@@ -1,9 +1,6 @@
 import type { CreatedPin, CreatePinSchema, FoundImages, MediaUpload } from '@pinboard/shared';
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { ApiRequestError } from '../../api/client.ts';
 import { api } from '../../api/endpoints.ts';
-import { isErrorCode } from '../auth/errorText.ts';
 
 /** `POST /v3/media/uploads/`: one file, as multipart field `file`. */
 export async function uploadMedia(file: File, signal?: AbortSignal): Promise<MediaUpload> {
@@ -33,17 +30,4 @@ export type CreatePinBody = z.input<typeof CreatePinSchema>;
 /** `POST /v3/pins/` (the builders and the pin-create page). */
 export async function createPin(body: CreatePinBody): Promise<CreatedPin> {
   return (await api.createPin({ body })).data;
-}
-
-/**
- * What a refusal says: the catalogue's words for a known code, else the server's own message
- * (the server is the judge of a file), else a generic failure.
- */
-export function createErrorText(t: TFunction, error: unknown): string {
-  if (!(error instanceof ApiRequestError)) return t('pinBuilder.errors.generic');
-  if (isErrorCode(error.code)) return t(`errors.${error.code}`);
-  if (error.code === 'network_error' || error.code === 'unexpected_response') {
-    return t('pinBuilder.errors.generic');
-  }
-  return error.messageDetail ?? (error.message || t('pinBuilder.errors.generic'));
 }

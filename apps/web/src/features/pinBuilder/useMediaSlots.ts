@@ -1,6 +1,7 @@
 import type { MediaUpload } from '@pinboard/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errorMessage.ts';
 import {
   checkImageSize,
   checkMediaFile,
@@ -10,7 +11,6 @@ import {
   sendMedia,
   type MediaKind,
 } from './mediaChecks.ts';
-import { createErrorText } from './pinBuilderApi.ts';
 
 /** One picture or video being added: sent, ready to publish, or refused (with the words why). */
 export type MediaSlot =
@@ -66,7 +66,7 @@ export function useMediaSlots() {
         const message =
           error instanceof MediaFailedError
             ? error.message || t('pinBuilder.errors.generic')
-            : createErrorText(t, error);
+            : errorMessage(t, error, 'pinBuilder.errors.generic', { otherwise: 'serverDetail' });
         put(key, { status: 'failed', message });
       },
     );

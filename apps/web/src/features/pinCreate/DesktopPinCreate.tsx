@@ -1,10 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { useToast } from '../../ui/toastContext.ts';
 import { BoardPicker, type SaveChoice } from '../saving/BoardPicker.tsx';
 import type { RowStatus } from '../saving/BoardRow.tsx';
-import { boardCreateErrorText } from './pinCreateApi.ts';
 import type { PinCreateParams } from './pinCreateParams.ts';
+import hidden from '../../ui/VisuallyHidden.module.css';
 import styles from './PinCreate.module.css';
 import { PinCreateSuccess } from './PinCreateSuccess.tsx';
 import { PinImagePreview } from './PinImagePreview.tsx';
@@ -60,7 +61,7 @@ export function DesktopPinCreate({ params }: { params: PinCreateParams }) {
         />
       ) : (
         <div className={styles.layout}>
-          <h1 className={styles.visuallyHidden}>{t('pinCreate.documentTitle')}</h1>
+          <h1 className={hidden.visuallyHidden}>{t('pinCreate.documentTitle')}</h1>
           <section className={styles.preview} aria-label={t('pinCreate.preview')}>
             <PinImagePreview image={image} color={params.color} />
             <label className={styles.label}>
@@ -80,7 +81,9 @@ export function DesktopPinCreate({ params }: { params: PinCreateParams }) {
               <BoardPicker
                 titleId={titleId}
                 addSectionTitle={t('saving.addSection')}
-                createBoardErrorText={(error) => boardCreateErrorText(t, error)}
+                createBoardErrorText={(error) =>
+                  errorMessage(t, error, 'pinCreate.boardCreateFailed', { otherwise: 'messageAndDetail' })
+                }
                 statusOf={statusOf}
                 onChoose={save}
                 onBoardCreated={(board) => save({ board, section: null })}

@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../ui/toastContext.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { BoardList } from '../saving/BoardList.tsx';
-import pickerStyles from '../saving/BoardPicker.module.css';
 import { SectionList } from '../saving/SectionList.tsx';
 import { useBoardPicker } from '../saving/useBoardPicker.ts';
 import { TOAST_MS } from './DesktopPinCreate.tsx';
@@ -87,7 +87,7 @@ export function MobilePinCreate({ params }: { params: PinCreateParams }) {
       </div>
       {create.isPending && (
         <p role="status" className={styles.creating}>
-          <span className={pickerStyles.spinner} aria-hidden="true" />
+          <Spinner />
           {t('pinCreate.creating')}
         </p>
       )}
@@ -99,8 +99,8 @@ export function MobilePinCreate({ params }: { params: PinCreateParams }) {
         ) : (
           <>
             <h2 className={styles.subheading}>{t('saving.allBoards')}</h2>
-            <p role="status" className={pickerStyles.loading}>
-              <span className={pickerStyles.spinner} aria-hidden="true" />
+            <p role="status" className={styles.loading}>
+              <Spinner />
               {picker.isError ? t('saving.loadError') : t('saving.loading')}
             </p>
           </>

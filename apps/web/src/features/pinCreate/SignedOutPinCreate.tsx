@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AuthFlow } from '../auth/AuthFlow.tsx';
-import authStyles from '../auth/AuthPage.module.css';
+import authStyles from '../../ui/PageCard.module.css';
 import type { PinCreateParams } from './pinCreateParams.ts';
 import styles from './PinCreate.module.css';
 import { PinImagePreview } from './PinImagePreview.tsx';

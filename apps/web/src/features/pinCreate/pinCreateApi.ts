@@ -1,16 +1,6 @@
 import type { UserSettings } from '@pinboard/shared';
-import type { TFunction } from 'i18next';
-import { ApiRequestError, apiClient } from '../../api/client.ts';
+import { apiClient } from '../../api/client.ts';
 
 export async function fetchUserSettings(signal?: AbortSignal): Promise<UserSettings> {
   return (await apiClient.get<UserSettings>('/v3/users/settings/', { signal })).data;
-}
-
-/**
- * A failed board create on the pin-create page (docs/product/creating.md#messages): the server's message with
- * its detail after it, else 'Uh oh! Something went wrong.'.
- */
-export function boardCreateErrorText(t: TFunction, error: unknown): string {
-  if (!(error instanceof ApiRequestError) || !error.message) return t('pinCreate.boardCreateFailed');
-  return error.messageDetail ? `${error.message} ${error.messageDetail}` : error.message;
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from './formatDuration.ts';
+import hidden from '../../ui/VisuallyHidden.module.css';
 import styles from './VideoDuration.module.css';
 
 /** A video pin's length over its picture's corner; read out as 'Video, 0:15'. */
@@ -9,7 +10,7 @@ export function VideoDuration({ durationMs, large = false }: { durationMs: numbe
   return (
     <span className={large ? `${styles.badge} ${styles.large}` : styles.badge}>
       <span aria-hidden="true">{duration}</span>
-      <span className={styles.visuallyHidden}>{t('pin.videoDuration', { duration })}</span>
+      <span className={hidden.visuallyHidden}>{t('pin.videoDuration', { duration })}</span>
     </span>
   );
 }

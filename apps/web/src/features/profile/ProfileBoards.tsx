@@ -8,7 +8,8 @@ import { useBoardSortParam } from '../boards/useBoardSortParam.ts';
 import { useUserBoards } from '../boards/useUserBoards.ts';
 import { useFetchMore } from '../pins/useFetchMore.ts';
 import { displayName } from '../pins/pinText.ts';
-import { ErrorState, LoadingState } from './PageStates.tsx';
+import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
+import hidden from '../../ui/VisuallyHidden.module.css';
 import styles from './ProfileBoards.module.css';
 
 /**
@@ -32,7 +33,7 @@ export function ProfileBoards({ profile }: { profile: UserProfile }) {
   return (
     <section aria-labelledby={headingId}>
       <div className={styles.toolbar}>
-        <h2 id={headingId} className={styles.visuallyHidden}>
+        <h2 id={headingId} className={hidden.visuallyHidden}>
           {t('profile.boardsHeading')}
         </h2>
         <BoardSortMenu value={sort} onChange={setSort} />

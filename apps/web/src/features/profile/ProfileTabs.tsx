@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import styles from './ProfileTabs.module.css';
+import styles from '../../ui/Tabs.module.css';
 
 export type ProfileTab = 'created' | 'saved';
 

@@ -2,11 +2,12 @@ import type { BoardSection, PickerBoard } from '@pinboard/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import styles from './BoardPicker.module.css';
 import { NameSuggestions } from './NameSuggestions.tsx';
-import { createSection, savingErrorText } from './savingApi.ts';
+import { createSection } from './savingApi.ts';
 
 /**
  * Where the name came from (docs/product/saving.md#rules): typed 0, a suggestion as is 1, an edited one 2.
@@ -55,7 +56,11 @@ export function AddSectionForm({ pinId, board, onCreated }: AddSectionFormProps)
         data-autofocus
         autoFocus
         value={name}
-        error={create.isError ? savingErrorText(t, create.error) : undefined}
+        error={
+          create.isError
+            ? errorMessage(t, create.error, 'saving.saveFailed', { otherwise: 'detail' })
+            : undefined
+        }
         onChange={(event) => {
           setName(event.target.value);
           create.reset();

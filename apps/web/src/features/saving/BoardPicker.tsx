@@ -2,6 +2,7 @@ import type { Board, BoardSection, PickerBoard } from '@pinboard/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { AddSectionForm } from './AddSectionForm.tsx';
 import { BoardList } from './BoardList.tsx';
 import { CreateBoardForm } from './CreateBoardForm.tsx';
@@ -86,7 +87,7 @@ export function BoardPicker(props: BoardPickerProps) {
       {props.banner}
       {view.name === 'boards' && picker.isPending && (
         <p role="status" className={styles.loading}>
-          <span className={styles.spinner} aria-hidden="true" />
+          <Spinner />
           {t('saving.loading')}
         </p>
       )}

@@ -1,5 +1,6 @@
 import type { PickerBoard } from '@pinboard/shared';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { CollaboratorAvatars } from '../boards/CollaboratorAvatars.tsx';
 import { PrivacyIcon } from '../boards/PrivacyIcon.tsx';
 import styles from './BoardPicker.module.css';
@@ -46,7 +47,7 @@ export function RowEnd({ status, opensSections, active }: Omit<BoardRowProps, 'b
   if (status === 'loading') {
     return (
       <span className={styles.state} role="status">
-        <span className={styles.spinner} aria-hidden="true" />
+        <Spinner />
         {t('saving.saving')}
       </span>
     );

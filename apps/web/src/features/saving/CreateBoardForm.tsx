@@ -4,15 +4,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { isErrorCode } from '../auth/errorText.ts';
 import { NewBoardInvites, useSendNewBoardInvites } from '../boardActions/NewBoardInvites.tsx';
 import { useInviteQueue } from '../boardActions/InviteQueue.tsx';
 import { isAdAccountViewer, useAdvertiserContext } from '../viewer/advertiserContext.ts';
 import styles from './BoardPicker.module.css';
 import { NameSuggestions } from './NameSuggestions.tsx';
-import { createBoard, savingErrorText } from './savingApi.ts';
+import { createBoard } from './savingApi.ts';
 
 // The server's name rule, so both say the same (required, at most 50 after trimming).
 const CreateBoardFormSchema = z.object({ name: BoardNameSchema, secret: z.boolean() });
@@ -75,7 +75,7 @@ export function CreateBoardForm({ pinId, onCreated, errorText }: CreateBoardForm
         autoComplete="off"
         data-autofocus
         autoFocus
-        error={nameError && (isErrorCode(nameError) ? t(`errors.${nameError}`) : nameError)}
+        error={nameError && errorMessage(t, nameError, 'saving.saveFailed', { otherwise: 'asWritten' })}
         {...field}
       />
       {pinId !== undefined && (
@@ -101,7 +101,9 @@ export function CreateBoardForm({ pinId, onCreated, errorText }: CreateBoardForm
       {!adAccount && <NewBoardInvites queue={invites} />}
       {create.isError && (
         <p role="alert" className={styles.error}>
-          {errorText ? errorText(create.error) : savingErrorText(t, create.error)}
+          {errorText
+            ? errorText(create.error)
+            : errorMessage(t, create.error, 'saving.saveFailed', { otherwise: 'detail' })}
         </p>
       )}
       <Button type="submit" variant="primary" disabled={blocked} className={styles.submit}>

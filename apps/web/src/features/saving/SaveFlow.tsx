@@ -3,6 +3,7 @@ import type { Pin, RepinResult } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { useToast } from '../../ui/toastContext.ts';
 import { boardKeys } from '../boards/boardKeys.ts';
@@ -14,7 +15,6 @@ import styles from './BoardPicker.module.css';
 import type { RowStatus } from './BoardRow.tsx';
 import { SaveConfirmation } from './SaveConfirmation.tsx';
 import { SaveSuccessDialog } from './SaveSuccessDialog.tsx';
-import { savingErrorText } from './savingApi.ts';
 import { savingKeys } from './savingKeys.ts';
 import { useSavedTo } from './useBoardPicker.ts';
 import { useSavePin } from './useSavePin.ts';
@@ -80,7 +80,10 @@ export function SaveFlow({ pin, origin, onClose }: { pin: Pin; origin: SaveOrigi
         },
         onError: (error) => {
           setRow(null);
-          toast.show(savingErrorText(t, error), { durationMs: TOAST_MS, tone: 'error' });
+          toast.show(errorMessage(t, error, 'saving.saveFailed', { otherwise: 'detail' }), {
+            durationMs: TOAST_MS,
+            tone: 'error',
+          });
         },
       },
     );

@@ -8,10 +8,8 @@ import type {
   RepinResult,
   SavedTo,
 } from '@pinboard/shared';
-import type { TFunction } from 'i18next';
-import { ApiRequestError, apiClient } from '../../api/client.ts';
+import { apiClient } from '../../api/client.ts';
 import { api } from '../../api/endpoints.ts';
-import { isErrorCode } from '../auth/errorText.ts';
 
 export async function fetchBoardPicker(
   pinId: string | null,
@@ -53,14 +51,4 @@ export async function createSection(
 ): Promise<BoardSection> {
   return (await apiClient.post<BoardSection>(`/v3/boards/${encodeURIComponent(boardId)}/sections/`, body))
     .data;
-}
-
-/**
- * What a failed call says to the viewer (docs/product/saving.md#messages): the catalogue's words for a known
- * code (2171-2173 included), else the server's detail or message, else a generic failure.
- */
-export function savingErrorText(t: TFunction, error: unknown): string {
-  if (!(error instanceof ApiRequestError)) return t('saving.saveFailed');
-  if (isErrorCode(error.code)) return t(`errors.${error.code}`);
-  return error.messageDetail ?? (error.message || t('saving.saveFailed'));
 }

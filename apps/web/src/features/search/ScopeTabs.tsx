@@ -1,7 +1,7 @@
 import type { SearchScope } from '@pinboard/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import tabStyles from '../profile/ProfileTabs.module.css';
+import tabStyles from '../../ui/Tabs.module.css';
 import { SEARCH_PAGE_SCOPES, searchPathOf } from './searchPath.ts';
 
 /** Pins, Boards, People: the same query in each scope; pages of their own, so links with the current one marked. */

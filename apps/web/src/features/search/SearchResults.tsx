@@ -3,7 +3,7 @@ import { ADVISORY_SEVERITIES } from '@pinboard/shared/search-advisories';
 import { useTranslation } from 'react-i18next';
 import { BoardGrid } from '../boards/BoardGrid.tsx';
 import { PinFeed } from '../pins/PinFeed.tsx';
-import { ErrorState, LoadingState } from '../profile/PageStates.tsx';
+import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import { AdvisoryNotice } from './AdvisoryNotice.tsx';
 import { MoreResults } from './MoreResults.tsx';
 import styles from './SearchResults.module.css';

@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { ApiRequestError } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useToast } from '../../ui/toastContext.ts';
-import { FormError } from '../auth/parts.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { credentialFromPopup } from '../auth/social/credentials.ts';
 import { PopupError } from '../auth/social/popup.ts';
 import { socialErrorText } from '../auth/social/SocialErrorText.tsx';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { FormError } from '../auth/parts.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { PasswordConfirm } from './PasswordConfirm.tsx';
 import { ReauthForm } from './ReauthForm.tsx';
 import { fieldError, placeServerError } from './serverErrors.ts';

@@ -1,11 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../ui/Button.tsx';
-import { FormError } from '../auth/parts.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { PasswordConfirm } from './PasswordConfirm.tsx';
 import { fieldError, placeServerError } from './serverErrors.ts';
 import styles from './Settings.module.css';
+
+// The password's rule is the server's (ReauthBodySchema), which calls any refused one wrong; the
+// form asks for an empty one instead, before a try is spent.
+const ReauthFormSchema = z.object({ password: z.string().min(1, { error: 'password_required' }) });
+type ReauthFormValues = z.infer<typeof ReauthFormSchema>;
 
 interface ReauthFormProps {
   submitLabel: string;
@@ -20,23 +27,26 @@ interface ReauthFormProps {
 export function ReauthForm({ submitLabel, onSubmit, onCancel, children }: ReauthFormProps) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<{ password: string }>({
+  const { register, handleSubmit, setError, formState } = useForm<ReauthFormValues>({
+    resolver: zodResolver(ReauthFormSchema),
+    // A message stays until the next try, as the server's do.
+    reValidateMode: 'onSubmit',
     defaultValues: { password: '' },
   });
   const { errors, isSubmitting } = formState;
 
-  const submit = handleSubmit(async ({ password }) => {
-    setFormError(null);
-    if (!password) {
-      setError('password', { message: 'password_required' }, { shouldFocus: true });
-      return;
-    }
-    try {
-      await onSubmit(password);
-    } catch (error) {
-      setFormError(placeServerError(t, error, ['password'] as const, setError));
-    }
-  });
+  const submit = handleSubmit(
+    async ({ password }) => {
+      setFormError(null);
+      try {
+        await onSubmit(password);
+      } catch (error) {
+        setFormError(placeServerError(t, error, ['password'] as const, setError));
+      }
+    },
+    // A new try clears the last one's message, even when the field stops it.
+    () => setFormError(null),
+  );
 
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>

@@ -2,10 +2,10 @@ import type { SessionSummary } from '@pinboard/shared/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
-import { FormError } from '../auth/parts.tsx';
-import { errorText } from '../auth/errorText.ts';
 import { ApiRequestError } from '../../api/client.ts';
+import { errorMessage } from '../../api/errorMessage.ts';
+import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { deviceOf } from './deviceName.ts';
 import styles from './Settings.module.css';
 import { endOtherSessions, endSession } from './settingsApi.ts';
@@ -38,7 +38,9 @@ export function SessionsSection() {
     try {
       setStatus(await action());
     } catch (caught) {
-      setError(errorText(t, caught instanceof ApiRequestError ? caught.code : 'internal'));
+      setError(
+        errorMessage(t, caught instanceof ApiRequestError ? caught : 'internal', 'auth.errors.generic'),
+      );
     } finally {
       setBusy(false);
       void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() });

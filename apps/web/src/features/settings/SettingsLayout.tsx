@@ -1,18 +1,12 @@
+import './words.ts';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { addLazyWords } from '../../i18n.ts';
-import words from '../../locales/en/settings.json';
-import { PageLoading } from '../../routes/RootLayout.tsx';
+import { PageLoading } from '../../ui/PageLoading.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useAuthModal } from '../auth/authModalContext.ts';
-import '../auth/words.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './Settings.module.css';
-
-// This chunk brings its own words, and the auth words its password and identity sections use
-// (the first page's bundle carries neither).
-addLazyWords('settings', words);
 
 /**
  * The frame of every settings page: AUTH only (a visitor gets the login modal, which comes back

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiRequestError } from '../../api/client.ts';
-import { errorText } from '../auth/errorText.ts';
+import { errorMessage } from '../../api/errorMessage.ts';
 
 /**
  * Where a failed settings call's message goes: on the form's field the error names (the
@@ -21,10 +21,10 @@ export function placeServerError<Values extends FieldValues>(
     setError(match, { message: code }, { shouldFocus: true });
     return null;
   }
-  return errorText(t, code);
+  return errorMessage(t, code, 'auth.errors.generic');
 }
 
 /** The catalogue's text of a code a field holds (react-hook-form keeps codes as messages). */
 export function fieldError(t: TFunction, code: string | undefined): string | undefined {
-  return code ? errorText(t, code) : undefined;
+  return code ? errorMessage(t, code, 'auth.errors.generic') : undefined;
 }

@@ -14,6 +14,7 @@ import type { SearchScope } from '@pinboard/shared';
 import { searchPathOf, searchScopeOf } from '../search/searchPath.ts';
 import type { TypeaheadKeyHandler, TypeaheadState } from '../search/typeaheadContract.ts';
 import { SearchIcon } from './icons.tsx';
+import hidden from '../../ui/VisuallyHidden.module.css';
 import styles from './AppHeader.module.css';
 
 // The typeahead's list, queries and words are a chunk of their own, loaded when the field first takes focus.
@@ -84,7 +85,7 @@ function SearchField({ initialValue, scope }: { initialValue: string; scope: Sea
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <label htmlFor={inputId} className={styles.visuallyHidden}>
+      <label htmlFor={inputId} className={hidden.visuallyHidden}>
         {t('shell.searchLabel')}
       </label>
       <span className={styles.searchIcon}>

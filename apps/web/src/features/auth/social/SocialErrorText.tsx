@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../api/errorMessage.ts';
+import { ActionText } from '../../../ui/ActionText.tsx';
 import styles from '../AuthFlow.module.css';
 import { errorText } from '../errorText.ts';
 
@@ -14,8 +16,7 @@ const POPUP_TEXTS = {
 /** A social error's text: a popup's failure, or the catalogue's text of its code. */
 export function socialErrorText(t: TFunction, code: string): string {
   if (Object.hasOwn(POPUP_TEXTS, code)) return t(POPUP_TEXTS[code as keyof typeof POPUP_TEXTS]);
-  if (code === 'invalid_flow') return errorText(t, 'oidc_state_invalid');
-  return errorText(t, code);
+  return errorText(t, code === 'invalid_flow' ? 'oidc_state_invalid' : code);
 }
 
 /**
@@ -26,9 +27,10 @@ export function SocialErrorText({ code, onRecover }: { code: string; onRecover?:
   const { t } = useTranslation();
   if (code !== 'login_facebook_unavailable' || !onRecover) return socialErrorText(t, code);
   return (
-    <Trans
-      i18nKey="auth.social.facebookUnavailable"
-      components={[<button key="recover" type="button" className={styles.linkButton} onClick={onRecover} />]}
+    <ActionText
+      text={errorMessage(t, code, 'auth.errors.generic', { withAction: true })}
+      onAction={onRecover}
+      className={styles.linkButton}
     />
   );
 }

@@ -10,9 +10,10 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
+import { FormError } from '../../../ui/FormError.tsx';
 import styles from '../AuthFlow.module.css';
 import { errorText } from '../errorText.ts';
-import { FormError, StepHeading } from '../parts.tsx';
+import { StepHeading } from '../parts.tsx';
 
 interface ConsentsStepProps {
   titleId: string;

@@ -4,10 +4,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
+import { FormError } from '../../../ui/FormError.tsx';
 import styles from '../AuthFlow.module.css';
 import { errorText } from '../errorText.ts';
 import type { SignupFailure } from '../flow.ts';
-import { FORM_STYLE, FormError, StepHeading } from '../parts.tsx';
+import { FORM_STYLE, StepHeading } from '../parts.tsx';
 
 interface EmailCollectionStepProps {
   titleId: string;

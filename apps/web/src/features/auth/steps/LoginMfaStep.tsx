@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
+import { FormError } from '../../../ui/FormError.tsx';
 import styles from '../AuthFlow.module.css';
 import { errorText } from '../errorText.ts';
 import type { MfaSendLimit } from '../flow.ts';
 import type { LoginOutcome } from '../loginOutcome.ts';
 import type { RecoveryModalCode } from '../recovery.ts';
-import { FORM_STYLE, FormError, StepHeading } from '../parts.tsx';
+import { FORM_STYLE, StepHeading } from '../parts.tsx';
 import type { SecondFactor } from '../useLoginAttempt.ts';
 
 const TextedCodeSchema = z.object({ code: MfaCodeSchema });

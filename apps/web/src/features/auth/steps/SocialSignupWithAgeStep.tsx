@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
+import { FormError } from '../../../ui/FormError.tsx';
 import styles from '../AuthFlow.module.css';
 import { errorText } from '../errorText.ts';
 import { birthdaySeconds, type SignupFailure } from '../flow.ts';
-import { BirthdayField, FORM_STYLE, FormError, StepHeading } from '../parts.tsx';
+import { BirthdayField, FORM_STYLE, StepHeading } from '../parts.tsx';
 
 interface SocialSignupWithAgeStepProps {
   titleId: string;
