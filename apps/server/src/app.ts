@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { boardEndpoints } from '@pinboard/shared/api';
+import { boardEndpoints, userEndpoints } from '@pinboard/shared/api';
 import type { AppContext } from './app-context.ts';
 import { createBotCheck } from './adapters/botcheck/index.ts';
 import { createCounterStore } from './adapters/counters/index.ts';
@@ -26,6 +26,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerAuthCheckRoutes } from './modules/auth/checks.routes.ts';
 import { registerQrLoginRoutes } from './modules/auth/qr-login.routes.ts';
+import { createBoardActionLock } from './modules/boards/board-action-lock.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { registerBoardPickerRoutes } from './modules/boards/picker.routes.ts';
 import { registerBulkEditRoutes } from './modules/boards/bulk-edit.routes.ts';
@@ -36,8 +37,8 @@ import { registerLinkRoutes } from './modules/links/links.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerOffsiteRoutes } from './modules/offsite/offsite.routes.ts';
 import { registerAutocompleteRoutes } from './modules/search/autocomplete.routes.ts';
-import { registerBoardWriteRoutes } from './modules/boards/board-writes.routes.ts';
-import { registerCollaboratorRoutes } from './modules/boards/collaborators.routes.ts';
+import { collaboratorRoutes } from './modules/boards/collaborators-and-invites.routes.ts';
+import { sectionRoutes } from './modules/boards/sections.routes.ts';
 import { registerDevIdp } from './modules/dev/dev-idp.ts';
 import { registerDevOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { logDevStandins } from './modules/dev/standins-log.ts';
@@ -50,9 +51,7 @@ import { registerFeedRoutes } from './modules/feed/feed.routes.ts';
 import { registerDiscoverRoutes } from './modules/discover/discover.routes.ts';
 import { registerPinRoutes } from './modules/pins/pins.routes.ts';
 import { registerRelatedPinRoutes } from './modules/pins/related-pins.routes.ts';
-import { registerUserFollowRoutes } from './modules/users/follows.routes.ts';
-import { registerUserRoutes } from './modules/users/users.routes.ts';
-import { registerViewerRoutes } from './modules/users/viewer.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerAdminEndpoint } from './plugins/admin-endpoint.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -177,12 +176,15 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
 
   registerPinRoutes(app, context);
   registerRelatedPinRoutes(app, context);
-  registerUserFollowRoutes(app, context);
-  registerUserRoutes(app, context);
-  registerViewerRoutes(app, { ...context, countries: auth.countries });
-  registerEndpoints(app, boardEndpoints, boardRoutes(context));
-  registerBoardWriteRoutes(app, { ...context, counters });
-  registerCollaboratorRoutes(app, { db, mailer, background, counters, publicUrl: config.publicUrl });
+  registerEndpoints(app, userEndpoints, userRoutes({ ...context, countries: auth.countries }));
+  // One lock for every call that acts on a board, bulk edits included.
+  const boardWrites = { db, lock: createBoardActionLock(counters) };
+  app.decorate('boardActionLock', boardWrites.lock);
+  registerEndpoints(app, boardEndpoints, {
+    ...boardRoutes(boardWrites),
+    ...sectionRoutes(boardWrites),
+    ...collaboratorRoutes({ db, mailer, background, counters, publicUrl: config.publicUrl }),
+  });
   registerRepinRoutes(app, context);
   registerBoardPickerRoutes(app, context);
   registerBulkEditRoutes(app, context);

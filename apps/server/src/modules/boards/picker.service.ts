@@ -36,10 +36,9 @@ const recency = (row: PickerBoardRow) => (row.lastPinnedToAt ?? row.createdAt).g
  */
 export async function getBoardPicker(
   db: Executor,
-  viewerId: number | null,
+  viewer: number,
   query: BoardPickerQuery,
 ): Promise<BoardPicker> {
-  const viewer = requireViewer(viewerId);
   const rows = await listPickerBoards(db, viewer);
   const ids = (filter: (row: PickerBoardRow) => boolean) => rows.filter(filter).map((row) => row.id);
   const [sections, collaborators, saves] = await Promise.all([
