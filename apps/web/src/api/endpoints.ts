@@ -53,12 +53,15 @@ type Queries = { [N in EndpointName]: (...args: CallArgs<N>) => ReturnType<typeo
 
 const names = Object.keys(endpointRoutes) as EndpointName[];
 
+// Built by name at run time: TypeScript cannot relate the map over every name to each name's
+// own signature once their inputs differ, hence the casts through `unknown`.
+
 /** One function per endpoint: `api.getBoard({ params: { id } })`. */
 export const api = Object.fromEntries(
   names.map((name) => [name, (...args: CallArgs<typeof name>) => callEndpoint(name, ...args)]),
-) as Api;
+) as unknown as Api;
 
 /** One query-options factory per endpoint: `useQuery(queries.getBoard({ params: { id } }))`. */
 export const queries = Object.fromEntries(
   names.map((name) => [name, (...args: CallArgs<typeof name>) => endpointQuery(name, ...args)]),
-) as Queries;
+) as unknown as Queries;

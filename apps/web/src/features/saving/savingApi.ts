@@ -10,6 +10,7 @@ import type {
 } from '@pinboard/shared';
 import type { TFunction } from 'i18next';
 import { ApiRequestError, apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 import { isErrorCode } from '../auth/errorText.ts';
 
 const pinPath = (pinId: string) => `/v3/pins/${encodeURIComponent(pinId)}`;
@@ -47,15 +48,14 @@ export async function repinPin(pinId: string, body: RepinBody): Promise<RepinRes
 }
 
 export async function createBoard(body: CreateBoard): Promise<Board> {
-  return (await apiClient.post<Board>('/v3/boards/', body)).data;
+  return (await api.createBoard({ body })).data;
 }
 
 export async function createSection(
   boardId: string,
   body: { name: string; name_source: 0 | 1 | 2 },
 ): Promise<BoardSection> {
-  return (await apiClient.post<BoardSection>(`/v3/boards/${encodeURIComponent(boardId)}/sections/`, body))
-    .data;
+  return (await api.createSection({ params: { id: boardId }, body })).data;
 }
 
 /**
