@@ -20,8 +20,8 @@ export async function fetchBoardPicker(
   advertiserId: string | undefined,
   signal?: AbortSignal,
 ): Promise<BoardPicker> {
-  const query = { pin_id: pinId, advertiser_id: advertiserId };
-  return (await apiClient.get<BoardPicker>('/v3/boards/picker/', { query, signal })).data;
+  const query = { pin_id: pinId ?? undefined, advertiser_id: advertiserId };
+  return (await api.getBoardPicker({ query }, { signal })).data;
 }
 
 export async function fetchSavedTo(pinId: string, signal?: AbortSignal): Promise<SavedTo[]> {
