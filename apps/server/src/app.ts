@@ -10,6 +10,7 @@ import {
   offsiteEndpoints,
   pinEndpoints,
   searchEndpoints,
+  userEndpoints,
 } from '@pinboard/shared/api';
 import type { AppContext } from './app-context.ts';
 import { createBotCheck } from './adapters/botcheck/index.ts';
@@ -33,8 +34,8 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerAuthCheckRoutes } from './modules/auth/checks.routes.ts';
 import { registerQrLoginRoutes } from './modules/auth/qr-login.routes.ts';
+import { createBoardActionLock } from './modules/boards/board-action-lock.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
-import { registerBoardPickerRoutes } from './modules/boards/picker.routes.ts';
 import { bulkEditRoutes } from './modules/boards/bulk-edit.routes.ts';
 import { savingRoutes } from './modules/pins/saving.routes.ts';
 import { registerPinCreateRoutes } from './modules/pins/pin-create.routes.ts';
@@ -42,8 +43,8 @@ import { mediaRoutes, registerMediaUploadRoutes } from './modules/media/uploads.
 import { linkRoutes } from './modules/links/links.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createOffsiteDeps, offsiteRoutes, registerOffsitePage } from './modules/offsite/offsite.routes.ts';
-import { registerBoardWriteRoutes } from './modules/boards/board-writes.routes.ts';
-import { registerCollaboratorRoutes } from './modules/boards/collaborators.routes.ts';
+import { collaboratorRoutes } from './modules/boards/collaborators-and-invites.routes.ts';
+import { sectionRoutes } from './modules/boards/sections.routes.ts';
 import { registerDevIdp } from './modules/dev/dev-idp.ts';
 import { registerDevOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { logDevStandins } from './modules/dev/standins-log.ts';
@@ -57,9 +58,7 @@ import { registerHomePage } from './modules/feed/home-page.routes.ts';
 import { createSignedOutFeed } from './modules/feed/signed-out-feed.ts';
 import { discoverRoutes } from './modules/discover/discover.routes.ts';
 import { pinRoutes } from './modules/pins/pins.routes.ts';
-import { registerUserFollowRoutes } from './modules/users/follows.routes.ts';
-import { registerUserRoutes } from './modules/users/users.routes.ts';
-import { registerViewerRoutes } from './modules/users/viewer.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerAdminEndpoint } from './plugins/admin-endpoint.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -182,20 +181,22 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerSocialRoutes(app, { ...auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   registerIdentitySettingsRoutes(app, auth);
 
-  registerUserFollowRoutes(app, context);
-  registerUserRoutes(app, context);
-  registerViewerRoutes(app, { ...context, countries: auth.countries });
-  registerEndpoints(app, boardEndpoints, boardRoutes(context));
-  registerBoardWriteRoutes(app, { ...context, counters });
-  registerCollaboratorRoutes(app, { db, mailer, background, counters, publicUrl: config.publicUrl });
-  registerBoardPickerRoutes(app, context);
+  registerEndpoints(app, userEndpoints, userRoutes({ ...context, countries: auth.countries }));
+  // One lock for every call that acts on a board, bulk edits included.
+  const boardWrites = { db, lock: createBoardActionLock(counters) };
+  app.decorate('boardActionLock', boardWrites.lock);
+  registerEndpoints(app, boardEndpoints, {
+    ...boardRoutes(boardWrites),
+    ...sectionRoutes(boardWrites),
+    ...collaboratorRoutes({ db, mailer, background, counters, publicUrl: config.publicUrl }),
+  });
   // Uploads and new pins have scopes of their own (a multipart body, a body as large as an image).
   const { createMediaUpload: _upload, createPin: _create, ...pinJsonEndpoints } = pinEndpoints;
   registerEndpoints(app, pinJsonEndpoints, {
     ...pinRoutes(context),
     ...savingRoutes(context),
-    // The board-action lock the board write routes put on the app (registered before these).
-    ...bulkEditRoutes({ db, lock: app.boardActionLock }),
+    // The board writes' own lock: a move waits for a board action as they do.
+    ...bulkEditRoutes(boardWrites),
     ...mediaRoutes({ ...context, background }),
     ...linkRoutes({
       allowHosts: config.fetchAllowHosts,

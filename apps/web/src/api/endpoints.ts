@@ -55,6 +55,9 @@ type Queries = { [N in EndpointName]: (...args: CallArgs<N>) => ReturnType<typeo
 // through Object.fromEntries, hence the casts through unknown.
 const names = Object.keys(endpointRoutes) as EndpointName[];
 
+// Built by name at run time: TypeScript cannot relate the map over every name to each name's
+// own signature once their inputs differ, hence the casts through `unknown`.
+
 /** One function per endpoint: `api.getBoard({ params: { id } })`. */
 export const api = Object.fromEntries(
   names.map((name) => [name, (...args: CallArgs<typeof name>) => callEndpoint(name, ...args)]),

@@ -3,6 +3,7 @@ import '../i18n.ts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, requestedUrls, stubApi, success } from '../test/apiStub.ts';
+import { buildViewer } from '../test/auth.tsx';
 import { buildBoard, buildSection, buildUser } from '../test/boards.ts';
 import { buildPin } from '../test/pins.ts';
 import { renderBrowsingPage } from '../test/renderPage.tsx';
@@ -31,12 +32,17 @@ const sections = [
 
 function stubBoard() {
   return stubApi({
-    '/v3/users/me/': () => success({ type: 'UNAUTH', user: null }),
-    '/v3/users/maya.l/boards/cozy-rooms/': () => success(board),
-    '/v3/boards/31/sections/': () => success(sections),
-    '/v3/boards/31/sections/reading-nooks/': () => success(sections[0]),
-    '/v3/boards/31/pins/': () => success([buildPin({ id: '1' }), buildPin({ id: '2' })]),
-    '/v3/board_sections/41/pins/': () => success([buildPin({ id: '3' })]),
+    getViewer: () => success(buildViewer()),
+    getBoardByAddress: ({ params }) =>
+      params.username === 'maya.l' && params.slug === 'cozy-rooms'
+        ? success(board)
+        : failure(404, 'board_not_found'),
+    listBoardSections: () => success(sections),
+    getSectionBySlug: ({ params }) =>
+      params.slug === 'reading-nooks' ? success(sections[0]) : failure(404, 'section_not_found'),
+    listBoardPins: () => success([buildPin({ id: '1' }), buildPin({ id: '2' })]),
+    listSectionPins: ({ params }) =>
+      params.id === '41' ? success([buildPin({ id: '3' })]) : failure(404, 'section_not_found'),
   });
 }
 
@@ -68,9 +74,9 @@ describe('BoardPage', () => {
 
   it('asks for no sections when the board has none', async () => {
     const fetch = stubApi({
-      '/v3/users/me/': () => success({ type: 'UNAUTH', user: null }),
-      '/v3/users/maya.l/boards/plain/': () => success({ ...board, section_count: 0 }),
-      '/v3/boards/31/pins/': () => success([]),
+      getViewer: () => success(buildViewer()),
+      getBoardByAddress: () => success({ ...board, section_count: 0 }),
+      listBoardPins: () => success([]),
     });
     renderBrowsingPage('/maya.l/plain');
 
@@ -80,7 +86,7 @@ describe('BoardPage', () => {
   });
 
   it('says when the board does not exist or is secret, with a way home', async () => {
-    stubApi({ '/v3/users/maya.l/boards/hidden/': () => failure(404, 'board_not_found') });
+    stubApi({ getBoardByAddress: () => failure(404, 'board_not_found') });
     renderBrowsingPage('/maya.l/hidden');
 
     expect(

@@ -56,7 +56,7 @@ describe('storyPagesReducer', () => {
 describe('IdeaPinBuilderPage', () => {
   it('publishes the pages in their order with their texts', async () => {
     const fetch = stubAuthApi(signedInViewer(), {
-      '/v3/boards/picker/': () => success(buildPicker([buildPickerBoard({ id: '31', name: 'Lighting' })])),
+      getBoardPicker: () => success(buildPicker([buildPickerBoard({ id: '31', name: 'Lighting' })])),
       createMediaUpload: () => success(nextUpload()),
       createPin: () =>
         success({ id: '901', board: { id: '31', name: 'Lighting', url: '/ada/lighting/' }, section: null }),

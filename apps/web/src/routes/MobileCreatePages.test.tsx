@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, success } from '../test/apiStub.ts';
 import { buildViewer, signedInViewer } from '../test/auth.tsx';
+import { buildBoard, buildSection } from '../test/boards.ts';
 import { CreateBoardPage, CreateSectionPage } from './MobileCreatePages.tsx';
 
 afterEach(() => {
@@ -15,9 +16,9 @@ afterEach(() => {
 
 function renderAt(entries: string[], me = signedInViewer()) {
   const fetch = stubApi({
-    '/v3/users/me/': () => success(me),
-    '/v3/boards/': () => success({ id: '50', name: 'Lamps', url: '/ada/lamps/' }),
-    '/v3/boards/32/sections/': () => success({ id: '81', title: 'Desk', slug: 'desk' }),
+    getViewer: () => success(me),
+    createBoard: () => success(buildBoard({ id: '50', name: 'Lamps', url: '/ada/lamps/' })),
+    createSection: () => success(buildSection({ id: '81', board_id: '32', title: 'Desk', slug: 'desk' })),
   });
   const router = createMemoryRouter(
     [

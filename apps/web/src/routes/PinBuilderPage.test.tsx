@@ -34,7 +34,7 @@ const refusal = (message: string) => failure(400, 'media_refused', { field: 'fil
 
 function renderBuilder(answers: Parameters<typeof stubAuthApi>[1] = {}, viewer = signedInViewer()) {
   const fetch = stubAuthApi(viewer, {
-    '/v3/boards/picker/': () => success(buildPicker([buildPickerBoard({ id: '31', name: 'Lighting' })])),
+    getBoardPicker: () => success(buildPicker([buildPickerBoard({ id: '31', name: 'Lighting' })])),
     createMediaUpload: () => success(readyUpload('55')),
     createPin: () => success(created),
     ...answers,

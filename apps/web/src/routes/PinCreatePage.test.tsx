@@ -25,7 +25,7 @@ const QUERY =
 
 function renderPage(path: string, answers: Parameters<typeof stubApi>[0]) {
   const fetch = stubApi({
-    '/v3/boards/picker/': () => success(buildPicker([kitchen, home])),
+    getBoardPicker: () => success(buildPicker([kitchen, home])),
     '/v3/events/': () => success({ stored: 1 }),
     ...answers,
   });
@@ -72,7 +72,7 @@ afterEach(() => {
 describe('PinCreatePage, signed in on desktop', () => {
   it('saves the given image to a board and shows the pin id, closing after 10 s', async () => {
     const { fetch } = renderPage(`/pin/create/button/${QUERY}`, {
-      '/v3/users/me/': () => success(signedInViewer()),
+      getViewer: () => success(signedInViewer()),
       createPin: () => success(created),
     });
     expect(await screen.findByRole('heading', { name: 'Choose board' })).toBeTruthy();
@@ -111,7 +111,7 @@ describe('PinCreatePage, signed in on desktop', () => {
 
   it('goes on to the sections of a board that has some and titles the form "Add section"', async () => {
     const { fetch } = renderPage(`/pin/create/button/${QUERY}`, {
-      '/v3/users/me/': () => success(signedInViewer()),
+      getViewer: () => success(signedInViewer()),
       createPin: () =>
         success({
           ...created,
@@ -131,8 +131,8 @@ describe('PinCreatePage, signed in on desktop', () => {
 
   it('says what the server said when creating a board fails', async () => {
     renderPage(`/pin/create/button/${QUERY}`, {
-      '/v3/users/me/': () => success(signedInViewer()),
-      '/v3/boards/': () => failure(400, 'x', { message: 'Nope.', messageDetail: 'Too many boards.' }),
+      getViewer: () => success(signedInViewer()),
+      createBoard: () => failure(400, 'x', { message: 'Nope.', messageDetail: 'Too many boards.' }),
     });
     fireEvent.click(await screen.findByRole('button', { name: /Create board/ }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Lamps' } });
@@ -144,7 +144,7 @@ describe('PinCreatePage, signed in on desktop', () => {
 
   it('without media, finds the page’s first pinnable image and registers it', async () => {
     const { fetch } = renderPage('/pin/create/?url=https%3A%2F%2Fshop.example%2Flamp', {
-      '/v3/users/me/': () => success(signedInViewer()),
+      getViewer: () => success(signedInViewer()),
       findImages: () =>
         success({
           url: 'https://shop.example/lamp',
@@ -179,7 +179,7 @@ describe('PinCreatePage, signed in on desktop', () => {
 
   it('still renders when the image lookup fails', async () => {
     renderPage('/pin/create/?url=https%3A%2F%2Fshop.example%2Flamp', {
-      '/v3/users/me/': () => success(signedInViewer()),
+      getViewer: () => success(signedInViewer()),
       findImages: () => failure(400, 'link_unreachable'),
     });
     expect(await screen.findByText("We couldn't find an image to save on this page.")).toBeTruthy();
@@ -190,7 +190,7 @@ describe('PinCreatePage, signed in on desktop', () => {
     const instagram =
       '/pin/create/button/?url=https%3A%2F%2Fwww.instagram.com%2Fp%2Fabc&media=https%3A%2F%2Fcdn.example%2Fa.jpg';
     const answers = {
-      '/v3/users/me/': () => success(signedInViewer()),
+      getViewer: () => success(signedInViewer()),
       '/v3/users/settings/': () =>
         success({ connected_to_instagram: false, listed_website_url: 'instagram.com/ada' }),
     };
@@ -217,7 +217,7 @@ describe('PinCreatePage, mobile layout', () => {
 
   it('lists boards, turns the create button into "Create section", and leaves after a save', async () => {
     const { fetch } = renderPage(`/pin/create/button/${QUERY}`, {
-      '/v3/users/me/': () => success(signedInViewer()),
+      getViewer: () => success(signedInViewer()),
       createPin: () => success(created),
     });
     expect(await screen.findByRole('heading', { name: 'Choose board' })).toBeTruthy();
@@ -237,14 +237,14 @@ describe('PinCreatePage, mobile layout', () => {
 
   it('keeps the desktop layout in the bookmarklet’s popup, narrow as it is', async () => {
     vi.stubGlobal('opener', {});
-    renderPage(`/pin/create/button/${QUERY}`, { '/v3/users/me/': () => success(signedInViewer()) });
+    renderPage(`/pin/create/button/${QUERY}`, { getViewer: () => success(signedInViewer()) });
     expect(await screen.findByRole('textbox', { name: 'Description' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Create board' })).toBeNull();
   });
 
   it('shows the failure toast when the save fails', async () => {
     renderPage(`/pin/create/button/${QUERY}`, {
-      '/v3/users/me/': () => success(signedInViewer()),
+      getViewer: () => success(signedInViewer()),
       createPin: () => failure(500, 'internal'),
     });
     fireEvent.click(await screen.findByText('Kitchen'));
@@ -254,11 +254,11 @@ describe('PinCreatePage, mobile layout', () => {
 
   it('sends a link to one of our own pins to its repin page, and a visitor home', async () => {
     const own = `/pin/create/?url=${encodeURIComponent(`${window.location.origin}/pin/123/`)}`;
-    const first = renderPage(own, { '/v3/users/me/': () => success(signedInViewer()) });
+    const first = renderPage(own, { getViewer: () => success(signedInViewer()) });
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/pin/123/repin/x/'));
     cleanup();
     const visitor = renderPage(`/pin/create/button/${QUERY}`, {
-      '/v3/users/me/': () => success(buildViewer()),
+      getViewer: () => success(buildViewer()),
     });
     await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/'));
   });
@@ -267,7 +267,7 @@ describe('PinCreatePage, mobile layout', () => {
 describe('PinCreatePage, signed out on desktop', () => {
   it('shows the Pin Builder with the preview and the login panel coming back here', async () => {
     renderPage(`/pin/create/button/${QUERY}`, {
-      '/v3/users/me/': () => success(buildViewer()),
+      getViewer: () => success(buildViewer()),
       '/v3/register/password_rules/': () => success({}),
     });
     expect(await screen.findByRole('heading', { name: 'Pin Builder', level: 1 })).toBeTruthy();

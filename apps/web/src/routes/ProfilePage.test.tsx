@@ -3,6 +3,7 @@ import '../i18n.ts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, requestedUrls, stubApi, success } from '../test/apiStub.ts';
+import { buildViewer } from '../test/auth.tsx';
 import { buildBoard, buildProfile } from '../test/boards.ts';
 import { buildPin } from '../test/pins.ts';
 import { renderBrowsingPage } from '../test/renderPage.tsx';
@@ -13,13 +14,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const visitor = () => success({ type: 'UNAUTH', user: null });
+const visitor = () => success(buildViewer());
 
 function stubProfile(boardsAnswer: (url: URL) => Response = () => success([buildBoard()])) {
   return stubApi({
-    '/v3/users/me/': visitor,
-    '/v3/users/maya.l/': () => success(buildProfile()),
-    '/v3/users/maya.l/boards/': boardsAnswer,
+    getViewer: visitor,
+    getUser: ({ params }) =>
+      params.username === 'maya.l' ? success(buildProfile()) : failure(404, 'user_not_found'),
+    listUserBoards: ({ url, params }) =>
+      params.username === 'maya.l' ? boardsAnswer(url) : failure(404, 'user_not_found'),
     listUserPins: () => success([buildPin({ id: '1', title: 'Linen curtains' })]),
   });
 }
@@ -128,7 +131,7 @@ describe('ProfilePage', () => {
   });
 
   it('says when there is nobody by that name, with a way home', async () => {
-    stubApi({ '/v3/users/me/': visitor, '/v3/users/nobody/': () => failure(404, 'user_not_found') });
+    stubApi({ getViewer: visitor, getUser: () => failure(404, 'user_not_found') });
     renderBrowsingPage('/nobody');
 
     expect(

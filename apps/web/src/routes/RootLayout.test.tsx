@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, success } from '../test/apiStub.ts';
+import { buildViewer, signedInViewer } from '../test/auth.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
 // The first render of a file also pays for loading its modules, which is slow on a busy machine.
@@ -21,7 +22,7 @@ const ada = {
 };
 
 function renderLayout(path: string, user: typeof ada | null) {
-  stubApi({ '/v3/users/me/': () => success({ type: user ? 'AUTH' : 'UNAUTH', user }) });
+  stubApi({ getViewer: () => success(user ? signedInViewer(user) : buildViewer()) });
   const router = createMemoryRouter(
     [{ Component: RootLayout, children: [{ path: '*', element: <h1>The page</h1> }] }],
     { initialEntries: [path] },

@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, requestedUrls, stubApi, success } from '../test/apiStub.ts';
 import { buildBoard, buildProfile, buildUser } from '../test/boards.ts';
+import { signedInViewer } from '../test/auth.tsx';
 import { buildPin } from '../test/pins.ts';
 import { buildAdvisory } from '../test/search.ts';
 import { SearchPage } from './SearchPage.tsx';
@@ -67,7 +68,7 @@ describe('SearchPage', () => {
   it('switches scope by its tab: boards as cards, people as profiles', async () => {
     const person = buildProfile({ username: 'kit', full_name: 'Kit Marlowe', follower_count: 1200 });
     renderSearch('/search/pins/?q=kitchen', {
-      '/v3/users/me/': () => success({ type: 'AUTH', user: buildUser({ username: 'maya' }) }),
+      getViewer: () => success(signedInViewer(buildUser({ username: 'maya' }))),
       searchPins: () => answers.pins(),
       searchBoards: () => success({ results: [board], advisory: null }),
       searchUsers: () => success({ results: [person], advisory: null }),

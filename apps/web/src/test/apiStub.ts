@@ -46,14 +46,18 @@ export interface StubRequest {
 
 type Answer = (request: StubRequest) => Response | Promise<Response>;
 
-const routeMatchers = Object.entries(endpointRoutes).map(([name, route]) => {
-  const names: string[] = [];
-  const pattern = route.path.replace(/\{(\w+)\}/g, (_match, param: string) => {
-    names.push(param);
-    return '([^/]+)';
-  });
-  return { name: name as EndpointName, method: route.method, regex: new RegExp(`^${pattern}$`), names };
-});
+// Fewest parameters first: like the server's router, `/v3/users/me/` is the viewer, not a person
+// called "me" (`/v3/users/{username}/`).
+const routeMatchers = Object.entries(endpointRoutes)
+  .map(([name, route]) => {
+    const names: string[] = [];
+    const pattern = route.path.replace(/\{(\w+)\}/g, (_match, param: string) => {
+      names.push(param);
+      return '([^/]+)';
+    });
+    return { name: name as EndpointName, method: route.method, regex: new RegExp(`^${pattern}$`), names };
+  })
+  .sort((a, b) => a.names.length - b.names.length);
 
 function endpointOf(method: string, pathname: string) {
   for (const matcher of routeMatchers) {

@@ -79,7 +79,7 @@ type Answers = Parameters<typeof stubApi>[0];
 /** The API the auth flow talks to: the viewer, no bot check, events taken; plus the test's answers. */
 export function stubAuthApi(viewer: Viewer, answers: Answers = {}) {
   return stubApi({
-    '/v3/users/me/': () => success(viewer),
+    getViewer: () => success(viewer),
     '/v3/bot_check/challenge/': () => success({ provider: 'off', challenge: null, site_key: null }),
     '/v3/events/': () => success(null),
     '/v3/email/validation/': () => success({ is_valid: true }),

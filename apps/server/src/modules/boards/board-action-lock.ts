@@ -1,6 +1,13 @@
 import type { CounterStore } from '../../adapters/counters/counters.ts';
 import { AppError } from '../../lib/app-error.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The board-action lock (2171-2173), for every module whose calls act on a board. */
+    boardActionLock: BoardActionLock;
+  }
+}
+
 /** The product's three kinds of board action, each answered with its own code (2171-2173). */
 export type BoardActionKind = 'create' | 'update' | 'delete';
 

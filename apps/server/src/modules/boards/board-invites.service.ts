@@ -13,14 +13,13 @@ import {
   listInvitesOf,
 } from './collaborators.repository.ts';
 import { presentViewerInvite } from './collaborators.presenter.ts';
-import { requireViewer } from './collaborators.service.ts';
 
 /** `GET /v3/users/me/board_invites/`: invitations to the viewer's account or email, newest first. */
 export async function pageViewerInvites(
   db: Executor,
-  options: PageOptions,
+  viewer: number,
+  options: Pick<PageOptions, 'bookmark' | 'pageSize'>,
 ): Promise<{ items: ViewerBoardInvite[]; bookmark: string | null }> {
-  const viewer = requireViewer(options.viewerId);
   const key = decodeBookmark(options.bookmark);
   if (key && (key.length !== 1 || typeof key[0] !== 'number')) {
     throw new AppError('invalid_bookmark', { field: 'bookmark' });
@@ -53,8 +52,7 @@ async function lockInviteOf(tx: Executor, inviteId: number, viewer: number, emai
  * pending invitation of theirs to it is accepted. Accepting again is harmless while they are
  * still a collaborator; once removed, an old invitation cannot bring them back.
  */
-export async function acceptInvite(db: Database, inviteId: number, viewerId: number | null): Promise<Board> {
-  const viewer = requireViewer(viewerId);
+export async function acceptInvite(db: Database, inviteId: number, viewer: number): Promise<Board> {
   const email = await findUserEmail(db, viewer);
   const boardId = await db.transaction(async (tx) => {
     const invite = await lockInviteOf(tx, inviteId, viewer, email);
@@ -83,9 +81,8 @@ export async function acceptInvite(db: Database, inviteId: number, viewerId: num
 export async function declineInvite(
   db: Database,
   inviteId: number,
-  viewerId: number | null,
+  viewer: number,
 ): Promise<{ id: string; status: 'declined' }> {
-  const viewer = requireViewer(viewerId);
   const email = await findUserEmail(db, viewer);
   await db.transaction(async (tx) => {
     const invite = await lockInviteOf(tx, inviteId, viewer, email);

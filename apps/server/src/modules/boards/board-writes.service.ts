@@ -28,11 +28,6 @@ export interface BoardWriteDeps {
 // unique index refuses it and the next attempt sees it taken.
 const SLUG_ATTEMPTS = 3;
 
-export function requireSignedIn(viewerId: number | null): number {
-  if (viewerId === null) throw new AppError('auth_required');
-  return viewerId;
-}
-
 /** Writes with a slug unique per owner, trying again if another write took it meanwhile. */
 async function withFreeBoardSlug<T>(
   db: Executor,
@@ -68,12 +63,7 @@ function privacyOfNewBoard(input: CreateBoard): BoardPrivacy {
  * Creates a board for the viewer: name trimmed, public unless the toggle says secret, protected
  * for an ad account; its slug is unique among the owner's boards. Answers it as reads show it.
  */
-export async function createBoard(
-  deps: BoardWriteDeps,
-  viewerId: number | null,
-  input: CreateBoard,
-): Promise<Board> {
-  const ownerId = requireSignedIn(viewerId);
+export async function createBoard(deps: BoardWriteDeps, ownerId: number, input: CreateBoard): Promise<Board> {
   if (input.username !== undefined) {
     const username = await findUsernameById(deps.db, ownerId);
     if (username?.toLowerCase() !== input.username.toLowerCase()) throw new AppError('board_owner_mismatch');
@@ -96,11 +86,10 @@ export async function createBoard(
 /** Renames, describes or changes the privacy of a board: its owner only. A rename moves its slug. */
 export async function updateBoard(
   deps: BoardWriteDeps,
-  viewerId: number | null,
+  userId: number,
   boardId: number,
   input: UpdateBoard,
 ): Promise<Board> {
-  const userId = requireSignedIn(viewerId);
   await assertBoardOwner(deps.db, boardId, userId);
   await deps.lock.run({ boardId }, 'update', async () => {
     const board = await findBoardById(deps.db, boardId, userId);
@@ -126,8 +115,7 @@ export async function updateBoard(
 }
 
 /** Deletes a board with its pins and sections: its owner only. */
-export async function deleteBoard(deps: BoardWriteDeps, viewerId: number | null, boardId: number) {
-  const userId = requireSignedIn(viewerId);
+export async function deleteBoard(deps: BoardWriteDeps, userId: number, boardId: number) {
   await assertBoardOwner(deps.db, boardId, userId);
   await deps.lock.run({ boardId }, 'delete', () => deleteBoardRow(deps.db, boardId));
   clearSignedOutAnswers();
@@ -139,11 +127,10 @@ export async function deleteBoard(deps: BoardWriteDeps, viewerId: number | null,
  */
 export async function setBoardArchive(
   deps: BoardWriteDeps,
-  viewerId: number | null,
+  userId: number,
   boardId: number,
   archived: boolean,
 ): Promise<Board> {
-  const userId = requireSignedIn(viewerId);
   const access = await assertBoardWritable(deps.db, boardId, userId);
   await deps.lock.run({ boardId }, 'update', () =>
     access === 'owner'

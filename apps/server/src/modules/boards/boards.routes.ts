@@ -1,19 +1,35 @@
 import type { boardEndpoints } from '@pinboard/shared/api';
-import type { AppContext } from '../../app-context.ts';
 import type { EndpointHandlers } from '../../lib/endpoints.ts';
 import { ok } from '../../lib/envelope.ts';
 import { pageOptionsOf } from '../../lib/route-schemas.ts';
 import {
-  getBoard,
-  getBoardBySlug,
-  getSectionBySlug,
-  pageBoardPins,
-  pageBoardSections,
-  pageSectionPins,
-  setBoardFollow,
-} from './boards.service.ts';
+  createBoard,
+  deleteBoard,
+  setBoardArchive,
+  updateBoard,
+  type BoardWriteDeps,
+} from './board-writes.service.ts';
+import { getBoard, getBoardBySlug, pageBoardPins, setBoardFollow } from './boards.service.ts';
+import { getBoardPicker } from './picker.service.ts';
 
-export function boardRoutes({ db }: AppContext): EndpointHandlers<typeof boardEndpoints> {
+type BoardResource = Pick<
+  typeof boardEndpoints,
+  | 'getBoard'
+  | 'getBoardByAddress'
+  | 'listBoardPins'
+  | 'getBoardPicker'
+  | 'createBoard'
+  | 'updateBoard'
+  | 'deleteBoard'
+  | 'archiveBoard'
+  | 'unarchiveBoard'
+  | 'followBoard'
+  | 'unfollowBoard'
+>;
+
+/** Boards: reading one and its pins, creating, editing, archiving, deleting and following it. */
+export function boardRoutes(deps: BoardWriteDeps): EndpointHandlers<BoardResource> {
+  const { db } = deps;
   return {
     getBoard: async ({ params, viewer }) => ok(await getBoard(db, Number(params.id), viewer.userId)),
     getBoardByAddress: async ({ params, viewer }) =>
@@ -22,16 +38,18 @@ export function boardRoutes({ db }: AppContext): EndpointHandlers<typeof boardEn
       const page = await pageBoardPins(db, Number(call.params.id), pageOptionsOf(call));
       return ok(page.items, page.bookmark);
     },
-    listBoardSections: async (call) => {
-      const page = await pageBoardSections(db, Number(call.params.id), pageOptionsOf(call));
-      return ok(page.items, page.bookmark);
+    getBoardPicker: async ({ query, viewer }) => ok(await getBoardPicker(db, viewer.userId, query)),
+    createBoard: async ({ body, viewer }) => ok(await createBoard(deps, viewer.userId, body)),
+    updateBoard: async ({ params, body, viewer }) =>
+      ok(await updateBoard(deps, viewer.userId, Number(params.id), body)),
+    deleteBoard: async ({ params, viewer }) => {
+      await deleteBoard(deps, viewer.userId, Number(params.id));
+      return ok(null);
     },
-    getSectionBySlug: async ({ params, viewer }) =>
-      ok(await getSectionBySlug(db, Number(params.id), params.slug, viewer.userId)),
-    listSectionPins: async (call) => {
-      const page = await pageSectionPins(db, Number(call.params.id), pageOptionsOf(call));
-      return ok(page.items, page.bookmark);
-    },
+    archiveBoard: async ({ params, viewer }) =>
+      ok(await setBoardArchive(deps, viewer.userId, Number(params.id), true)),
+    unarchiveBoard: async ({ params, viewer }) =>
+      ok(await setBoardArchive(deps, viewer.userId, Number(params.id), false)),
     followBoard: async ({ params, viewer }) =>
       ok(await setBoardFollow(db, Number(params.id), viewer.userId, true)),
     unfollowBoard: async ({ params, viewer }) =>

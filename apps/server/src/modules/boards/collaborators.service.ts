@@ -42,12 +42,6 @@ const SUGGESTIONS_PER_MINUTE = 120;
 /** Email invitations (each one a mail to an address the owner typed) per viewer per day. */
 export const INVITE_EMAILS_PER_DAY = 100;
 
-/** The signed-in viewer's id; collaborator calls need one (docs/product/boards.md#who-may-do-what). */
-export function requireViewer(viewerId: number | null): number {
-  if (viewerId === null) throw new AppError('auth_required');
-  return viewerId;
-}
-
 /** Owners and collaborators see who is on a board; a reader of a public board is forbidden. */
 async function assertBoardMember(db: Executor, boardId: number, viewerId: number) {
   const access = await assertBoardVisible(db, boardId, viewerId);
@@ -79,9 +73,8 @@ async function loadCollaborators(
 export async function getBoardCollaborators(
   db: Executor,
   boardId: number,
-  viewerId: number | null,
+  viewer: number,
 ): Promise<BoardCollaborators> {
-  const viewer = requireViewer(viewerId);
   await assertBoardMember(db, boardId, viewer);
   return loadCollaborators(db, boardId, viewer);
 }
@@ -96,10 +89,9 @@ export async function getBoardCollaborators(
 export async function inviteCollaborators(
   deps: CollaboratorDeps,
   boardId: number,
-  viewerId: number | null,
+  viewer: number,
   invitees: Invitee[],
 ): Promise<BoardCollaborators> {
-  const viewer = requireViewer(viewerId);
   // The product mails whatever address an owner types: a daily cap keeps it from being a spam relay.
   const emails = invitees.filter((invitee) => invitee.type === 'email').length;
   if (emails > 0) {
@@ -149,9 +141,8 @@ export async function removeCollaborator(
   db: Database,
   boardId: number,
   userId: number,
-  viewerId: number | null,
+  viewer: number,
 ): Promise<BoardCollaborators> {
-  const viewer = requireViewer(viewerId);
   return db.transaction(async (tx) => {
     const access = await assertBoardMember(tx, boardId, viewer);
     if (access === 'collaborator' && userId !== viewer) throw new AppError('forbidden');
@@ -181,10 +172,9 @@ export async function removeCollaborator(
 export async function suggestCollaborators(
   deps: Pick<CollaboratorDeps, 'db' | 'counters'>,
   boardId: number | null,
-  viewerId: number | null,
+  viewer: number,
   q: string,
 ): Promise<CollaboratorSuggestion[]> {
-  const viewer = requireViewer(viewerId);
   if ((await deps.counters.increment(`collaborator-suggestions:${viewer}`, 60)) > SUGGESTIONS_PER_MINUTE) {
     throw new AppError('rate_limited');
   }

@@ -21,11 +21,6 @@ import {
   type PickerBoardRow,
 } from './picker.repository.ts';
 
-function requireViewer(viewerId: number | null): number {
-  if (viewerId === null) throw new AppError('auth_required');
-  return viewerId;
-}
-
 /** When the viewer last saved to a board: its last pin, else its creation (a new board is recent). */
 const recency = (row: PickerBoardRow) => (row.lastPinnedToAt ?? row.createdAt).getTime();
 
@@ -36,10 +31,9 @@ const recency = (row: PickerBoardRow) => (row.lastPinnedToAt ?? row.createdAt).g
  */
 export async function getBoardPicker(
   db: Executor,
-  viewerId: number | null,
+  viewer: number,
   query: BoardPickerQuery,
 ): Promise<BoardPicker> {
-  const viewer = requireViewer(viewerId);
   const rows = await listPickerBoards(db, viewer);
   const ids = (filter: (row: PickerBoardRow) => boolean) => rows.filter(filter).map((row) => row.id);
   const [sections, collaborators, saves] = await Promise.all([

@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/sql-helpers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
-import { requireSignedIn, type BoardWriteDeps } from './board-writes.service.ts';
+import type { BoardWriteDeps } from './board-writes.service.ts';
 import { boardAccessOf, assertBoardWritable } from './boards.policy.ts';
 import { presentSection } from './boards.presenter.ts';
 import { findSectionById } from './boards.repository.ts';
@@ -72,11 +72,10 @@ async function requireWritableSection(db: Executor, sectionId: number, viewerId:
  */
 export async function createSection(
   deps: BoardWriteDeps,
-  viewerId: number | null,
+  userId: number,
   boardId: number,
   input: CreateBoardSection,
 ): Promise<BoardSection> {
-  const userId = requireSignedIn(viewerId);
   await assertBoardWritable(deps.db, boardId, userId);
   const pinIds = [...new Set((input.initial_pins ?? []).map(Number))];
   // The slug is chosen outside the transaction: a unique violation aborts a PostgreSQL
@@ -100,11 +99,10 @@ export async function createSection(
 /** Renames a section (owner or collaborator); its slug follows the new name. */
 export async function renameSection(
   deps: BoardWriteDeps,
-  viewerId: number | null,
+  userId: number,
   sectionId: number,
   input: UpdateBoardSection,
 ): Promise<BoardSection> {
-  const userId = requireSignedIn(viewerId);
   const section = await requireWritableSection(deps.db, sectionId, userId);
   const slug = await deps.lock.run({ boardId: section.boardId }, 'update', async () => {
     if (input.name === section.title) return section.slug;
@@ -117,8 +115,7 @@ export async function renameSection(
 }
 
 /** Deletes a section (owner or collaborator); its pins stay on the board, outside any section. */
-export async function deleteSection(deps: BoardWriteDeps, viewerId: number | null, sectionId: number) {
-  const userId = requireSignedIn(viewerId);
+export async function deleteSection(deps: BoardWriteDeps, userId: number, sectionId: number) {
   const section = await requireWritableSection(deps.db, sectionId, userId);
   await deps.lock.run({ boardId: section.boardId }, 'delete', () => deleteSectionRow(deps.db, sectionId));
   clearSignedOutAnswers();
@@ -130,11 +127,10 @@ export async function deleteSection(deps: BoardWriteDeps, viewerId: number | nul
  */
 export async function reorderSections(
   deps: BoardWriteDeps,
-  viewerId: number | null,
+  userId: number,
   boardId: number,
   input: BoardSectionOrder,
 ): Promise<BoardSection[]> {
-  const userId = requireSignedIn(viewerId);
   await assertBoardWritable(deps.db, boardId, userId);
   const ids = input.section_ids.map(Number);
   await deps.lock.run({ boardId }, 'update', () =>

@@ -12,10 +12,9 @@ import { getProfile } from './users.service.ts';
 export async function setUserFollow(
   db: Executor,
   username: string,
-  viewerId: number | null,
+  viewerId: number,
   follow: boolean,
 ): Promise<UserProfile> {
-  if (viewerId === null) throw new AppError('auth_required');
   const user = await findProfileByUsername(db, username, null);
   if (!user) throw new AppError('user_not_found');
   if (user.id === viewerId) throw new AppError('forbidden', { detail: 'You cannot follow yourself.' });

@@ -1,49 +1,40 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  BoardSchema,
-  UserBoardsQuerySchema,
-  UsernameParamsSchema,
-  UserProfileSchema,
-} from '@pinboard/shared';
+import type { userEndpoints } from '@pinboard/shared/api';
+import type { CountryResolver } from '../../adapters/geoip/country.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { EndpointHandlers } from '../../lib/endpoints.ts';
 import { ok } from '../../lib/envelope.ts';
-import { replies } from '../../lib/route-schemas.ts';
-import { createSignedOutAnswers } from '../../lib/signed-out-answers.ts';
+import { GROUP_COOKIE, RECOGNITION_COOKIE } from '../../plugins/viewer.ts';
 import { pageUserBoards } from '../boards/boards.service.ts';
+import { setUserFollow } from './follows.service.ts';
 import { getProfile } from './users.service.ts';
+import { getViewer } from './viewer.service.ts';
 
-export function registerUserRoutes(app: FastifyInstance, { db }: AppContext): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedOutBoardPages = createSignedOutAnswers({ maxEntries: 500 });
-  api.get(
-    '/v3/users/:username/',
-    {
-      schema: {
-        tags: ['users'],
-        summary: "A user's public profile",
-        params: UsernameParamsSchema,
-        response: replies(UserProfileSchema),
-      },
+/** People: the viewer, a profile, a person's boards, following them. */
+export function userRoutes({
+  db,
+  config,
+  countries,
+}: AppContext & { countries: CountryResolver }): EndpointHandlers<typeof userEndpoints> {
+  return {
+    getViewer: async ({ request }) =>
+      ok(
+        await getViewer(db, {
+          userId: request.viewer.userId,
+          recognitionToken: request.cookies[RECOGNITION_COOKIE],
+          groupToken: request.cookies[GROUP_COOKIE],
+          country: countries.countryOf({ headers: request.headers, ip: request.ip }),
+          consentCountries: config.consentCountries,
+          now: new Date(),
+        }),
+      ),
+    getUser: async ({ params, viewer }) => ok(await getProfile(db, params.username, viewer.userId)),
+    listUserBoards: async ({ params, query, viewer }) => {
+      const page = await pageUserBoards(db, params.username, query, viewer.userId);
+      return ok(page.items, page.bookmark);
     },
-    async (request) => ok(await getProfile(db, request.params.username, request.viewer.userId)),
-  );
-  api.get(
-    '/v3/users/:username/boards/',
-    {
-      schema: {
-        tags: ['boards'],
-        summary: "A user's boards (BoardsResource)",
-        params: UsernameParamsSchema,
-        querystring: UserBoardsQuerySchema,
-        response: replies(z.array(BoardSchema)),
-      },
-    },
-    async (request, reply) =>
-      signedOutBoardPages(request, reply, async () => {
-        const page = await pageUserBoards(db, request.params.username, request.query, request.viewer.userId);
-        return ok(page.items, page.bookmark);
-      }),
-  );
+    followUser: async ({ params, viewer }) =>
+      ok(await setUserFollow(db, params.username, viewer.userId, true)),
+    unfollowUser: async ({ params, viewer }) =>
+      ok(await setUserFollow(db, params.username, viewer.userId, false)),
+  };
 }

@@ -48,8 +48,9 @@ function renderPanel() {
 describe('BoardInvitesPanel', () => {
   it('accepts an invitation, then links to the board', async () => {
     const fetch = stubApi({
-      '/v3/users/me/board_invites/': () => success([buildInvite('1', 'Kitchen')]),
-      '/v3/board_invites/1/accept/': () => success(buildBoard({ name: 'Kitchen' })),
+      listViewerBoardInvites: () => success([buildInvite('1', 'Kitchen')]),
+      acceptBoardInvite: ({ params }) =>
+        params.id === '1' ? success(buildBoard({ name: 'Kitchen' })) : failure(404, 'not_found'),
     });
     renderPanel();
     expect(await screen.findByRole('heading', { name: 'Board invitations' })).toBeTruthy();
@@ -69,9 +70,9 @@ describe('BoardInvitesPanel', () => {
 
   it('declines one at once; a refused decline puts it back silently', async () => {
     stubApi({
-      '/v3/users/me/board_invites/': () => success([buildInvite('1', 'Kitchen'), buildInvite('2', 'Garden')]),
-      '/v3/board_invites/1/decline/': () => success({ id: '1', status: 'declined' }),
-      '/v3/board_invites/2/decline/': () => failure(409, 'invite_not_pending'),
+      listViewerBoardInvites: () => success([buildInvite('1', 'Kitchen'), buildInvite('2', 'Garden')]),
+      declineBoardInvite: ({ params }) =>
+        params.id === '1' ? success({ id: '1', status: 'declined' }) : failure(409, 'invite_not_pending'),
     });
     renderPanel();
     await screen.findByText('Maya Lindqvist invited you to Kitchen');
@@ -84,7 +85,7 @@ describe('BoardInvitesPanel', () => {
   });
 
   it('shows nothing without invitations', async () => {
-    const fetch = stubApi({ '/v3/users/me/board_invites/': () => success([]) });
+    const fetch = stubApi({ listViewerBoardInvites: () => success([]) });
     renderPanel();
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(screen.queryByRole('heading')).toBeNull();

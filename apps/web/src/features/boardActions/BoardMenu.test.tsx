@@ -3,6 +3,7 @@ import '../../i18n.ts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, stubApi, success } from '../../test/apiStub.ts';
+import { signedInViewer } from '../../test/auth.tsx';
 import { buildBoard } from '../../test/boards.ts';
 import { renderBoardActions } from './boardActionsFixtures.tsx';
 
@@ -12,7 +13,7 @@ afterEach(() => {
 });
 
 const board = buildBoard({ name: 'Kitchen', url: '/maya.l/kitchen/' });
-const asOwner = () => success({ type: 'AUTH', user: board.owner });
+const asOwner = () => success(signedInViewer(board.owner));
 
 async function openMenuItem(name: string) {
   fireEvent.click(await screen.findByRole('button', { name: 'Board options' }));
@@ -27,8 +28,8 @@ function bodyOf(fetch: ReturnType<typeof stubApi>, method: string): unknown {
 describe('BoardMenu', () => {
   it('edits the board: the product’s name messages, then one PATCH', async () => {
     const fetch = stubApi({
-      '/v3/users/me/': asOwner,
-      '/v3/boards/31/': () => success({ ...board, name: 'Kitchen ideas', privacy: 'secret' }),
+      getViewer: asOwner,
+      updateBoard: () => success({ ...board, name: 'Kitchen ideas', privacy: 'secret' }),
     });
     renderBoardActions(board);
     await openMenuItem('Edit board');
@@ -56,7 +57,7 @@ describe('BoardMenu', () => {
   });
 
   it('deletes only after the confirmation, then goes to the owner’s profile', async () => {
-    const fetch = stubApi({ '/v3/users/me/': asOwner, '/v3/boards/31/': () => success(null) });
+    const fetch = stubApi({ getViewer: asOwner, deleteBoard: () => success(null) });
     renderBoardActions(board);
     await openMenuItem('Delete board');
     expect(screen.getByRole('dialog', { name: 'Delete this board?' })).toBeTruthy();
@@ -73,8 +74,8 @@ describe('BoardMenu', () => {
 
   it('says “Please wait…” in a toast when another board action is running, and keeps the board', async () => {
     stubApi({
-      '/v3/users/me/': asOwner,
-      '/v3/boards/31/': () => failure(409, 'board_action_in_progress_delete'),
+      getViewer: asOwner,
+      deleteBoard: () => failure(409, 'board_action_in_progress_delete'),
     });
     renderBoardActions(board);
     await openMenuItem('Delete board');
@@ -87,13 +88,11 @@ describe('BoardMenu', () => {
 
   it('archives, and says so; a board action still running is an error toast', async () => {
     let busy = false;
-    stubApi({
-      '/v3/users/me/': asOwner,
-      '/v3/boards/31/archive/': () =>
-        busy
-          ? failure(409, 'board_action_in_progress_update')
-          : success({ ...board, archived_by_me_at: '2026-01-01T00:00:00.000Z' }),
-    });
+    const archive = () =>
+      busy
+        ? failure(409, 'board_action_in_progress_update')
+        : success({ ...board, archived_by_me_at: '2026-01-01T00:00:00.000Z' });
+    stubApi({ getViewer: asOwner, archiveBoard: archive, unarchiveBoard: archive });
     renderBoardActions(board);
     await openMenuItem('Archive');
     expect(await screen.findByText('Board archived')).toBeTruthy();

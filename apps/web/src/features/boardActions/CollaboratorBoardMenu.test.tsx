@@ -3,6 +3,7 @@ import '../../i18n.ts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, stubApi, success } from '../../test/apiStub.ts';
+import { signedInViewer } from '../../test/auth.tsx';
 import { buildBoard, buildUser } from '../../test/boards.ts';
 import { boardKey, renderBoardActions } from './boardActionsFixtures.tsx';
 
@@ -13,7 +14,7 @@ afterEach(() => {
 
 const guest = buildUser({ id: '8', username: 'sam.k', full_name: 'Sam K' });
 const board = buildBoard({ name: 'Kitchen', url: '/maya.l/kitchen/', collaborated_by_me: true });
-const asGuest = () => success({ type: 'AUTH', user: guest });
+const asGuest = () => success(signedInViewer(guest));
 
 async function openMenuItem(name: string) {
   fireEvent.click(await screen.findByRole('button', { name: 'Board options' }));
@@ -22,7 +23,7 @@ async function openMenuItem(name: string) {
 
 describe('CollaboratorBoardMenu', () => {
   it('is for collaborators only: no menu for a follower', async () => {
-    stubApi({ '/v3/users/me/': asGuest });
+    stubApi({ getViewer: asGuest });
     renderBoardActions({ ...board, collaborated_by_me: false });
     expect(await screen.findByRole('button', { name: 'Follow' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Board options' })).toBeNull();
@@ -30,8 +31,9 @@ describe('CollaboratorBoardMenu', () => {
 
   it('archives for the collaborator at once and puts it back when refused', async () => {
     const fetch = stubApi({
-      '/v3/users/me/': asGuest,
-      '/v3/boards/31/archive/': () => failure(409, 'board_action_in_progress_update'),
+      getViewer: asGuest,
+      archiveBoard: () => failure(409, 'board_action_in_progress_update'),
+      unarchiveBoard: () => failure(409, 'board_action_in_progress_update'),
     });
     // The refusal waits until the test has seen the optimistic state.
     let answer!: () => void;
@@ -55,8 +57,9 @@ describe('CollaboratorBoardMenu', () => {
 
   it('leaves after the confirmation with their own id, then goes to their profile', async () => {
     const fetch = stubApi({
-      '/v3/users/me/': asGuest,
-      '/v3/boards/31/collaborators/8/': () => success({ owner: board.owner, collaborators: [], invites: [] }),
+      getViewer: asGuest,
+      removeCollaborator: () =>
+        success({ board_id: '31', owner: board.owner, collaborators: [], invites: [] }),
     });
     renderBoardActions(board);
     await openMenuItem('Leave board');

@@ -3,6 +3,7 @@ import '../../i18n.ts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, stubApi, success } from '../../test/apiStub.ts';
+import { buildViewer, signedInViewer } from '../../test/auth.tsx';
 import { buildBoard, buildUser } from '../../test/boards.ts';
 import { renderBoardActions } from './boardActionsFixtures.tsx';
 
@@ -12,7 +13,7 @@ afterEach(() => {
 });
 
 const board = buildBoard({ name: 'Kitchen', follower_count: 3 });
-const signedIn = () => success({ type: 'AUTH', user: buildUser({ id: '9', username: 'sam' }) });
+const signedIn = () => success(signedInViewer(buildUser({ id: '9', username: 'sam' })));
 
 /** An answer the test releases when it chooses, to look at the page before the server replies. */
 function heldAnswer(response: () => Response) {
@@ -24,11 +25,7 @@ function heldAnswer(response: () => Response) {
 describe('FollowBoardButton', () => {
   it('follows at once and keeps the server’s answer', async () => {
     const follow = heldAnswer(() => success({ ...board, followed_by_me: true, follower_count: 10 }));
-    const fetch = stubApi({ '/v3/users/me/': signedIn });
-    const route = fetch.getMockImplementation()!;
-    fetch.mockImplementation(async (input, init) =>
-      String(input).includes('/follow/') ? follow.answer() : route(input, init),
-    );
+    const fetch = stubApi({ getViewer: signedIn, followBoard: follow.answer, unfollowBoard: follow.answer });
     renderBoardActions(board);
     fireEvent.click(await screen.findByRole('button', { name: 'Follow' }));
     // Optimistic: the button and the count change before the server answers.
@@ -44,11 +41,7 @@ describe('FollowBoardButton', () => {
 
   it('goes back silently when the server refuses', async () => {
     const follow = heldAnswer(() => failure(500, 'internal_error'));
-    const fetch = stubApi({ '/v3/users/me/': signedIn });
-    const route = fetch.getMockImplementation()!;
-    fetch.mockImplementation(async (input, init) =>
-      String(input).includes('/follow/') ? follow.answer() : route(input, init),
-    );
+    stubApi({ getViewer: signedIn, followBoard: follow.answer, unfollowBoard: follow.answer });
     renderBoardActions(board);
     fireEvent.click(await screen.findByRole('button', { name: 'Follow' }));
     expect(await screen.findByText('4 followers')).toBeTruthy();
@@ -59,7 +52,7 @@ describe('FollowBoardButton', () => {
   });
 
   it('asks a visitor to log in instead', async () => {
-    const fetch = stubApi({ '/v3/users/me/': () => success({ type: 'UNAUTH', user: null }) });
+    const fetch = stubApi({ getViewer: () => success(buildViewer()) });
     renderBoardActions(board);
     fireEvent.click(await screen.findByRole('button', { name: 'Follow' }));
     expect(await screen.findByText('Login page')).toBeTruthy();
@@ -67,7 +60,7 @@ describe('FollowBoardButton', () => {
   });
 
   it('shows the owner the board menu, not Follow', async () => {
-    stubApi({ '/v3/users/me/': () => success({ type: 'AUTH', user: board.owner }) });
+    stubApi({ getViewer: () => success(signedInViewer(board.owner)) });
     renderBoardActions(board);
     expect(await screen.findByRole('button', { name: 'Board options' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();

@@ -4,6 +4,7 @@ import type { BoardCollaborators, CollaboratorSuggestion } from '@pinboard/share
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, stubApi, success } from '../../test/apiStub.ts';
+import { signedInViewer } from '../../test/auth.tsx';
 import { buildBoard, buildUser } from '../../test/boards.ts';
 import { renderBoardActions } from './boardActionsFixtures.tsx';
 
@@ -26,12 +27,12 @@ function suggestionsFor(q: string): CollaboratorSuggestion[] {
   ];
 }
 
-function stubBoardApi(extra: Record<string, () => Response> = {}) {
+function stubBoardApi(extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
-    '/v3/users/me/': () => success({ type: 'AUTH', user: board.owner }),
-    '/v3/boards/31/collaborators/': () => success(members),
-    '/v3/boards/31/collaborators/suggestions/': (url) =>
-      success(suggestionsFor(url.searchParams.get('q') ?? '')),
+    getViewer: () => success(signedInViewer(board.owner)),
+    getBoardCollaborators: () => success(members),
+    inviteCollaborators: () => success(members),
+    suggestBoardCollaborators: ({ url }) => success(suggestionsFor(url.searchParams.get('q') ?? '')),
     ...extra,
   });
 }
@@ -104,7 +105,7 @@ describe('InviteCollaboratorsDialog', () => {
   it('removes a collaborator at once and puts them back silently when refused', async () => {
     let refuse = () => {};
     const refused = new Promise<void>((resolve) => (refuse = resolve));
-    stubBoardApi({ '/v3/boards/31/collaborators/12/': () => failure(500, 'internal_error') });
+    stubBoardApi({ removeCollaborator: () => failure(500, 'internal_error') });
     const fetch = vi.mocked(globalThis.fetch);
     const route = fetch.getMockImplementation()!;
     fetch.mockImplementation(async (input, init) => {

@@ -3,6 +3,7 @@ import '../../i18n.ts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, stubApi, success } from '../../test/apiStub.ts';
+import { signedInViewer } from '../../test/auth.tsx';
 import { buildBoard, buildSection } from '../../test/boards.ts';
 import { renderBoardActions } from './boardActionsFixtures.tsx';
 
@@ -19,10 +20,10 @@ const [rugs, lamps, chairs] = ['Rugs', 'Lamps', 'Chairs'].map((title, index) =>
 /** The sections answer in two pages (the dialog must load them all) and the order call. */
 function stubSections(answerOrder: () => Response) {
   return stubApi({
-    '/v3/users/me/': () => success({ type: 'AUTH', user: board.owner }),
-    '/v3/boards/31/sections/': (url) =>
+    getViewer: () => success(signedInViewer(board.owner)),
+    listBoardSections: ({ url }) =>
       url.searchParams.get('bookmark') ? success([chairs]) : success([rugs, lamps], 'page-2'),
-    '/v3/boards/31/sections/order/': answerOrder,
+    reorderSections: answerOrder,
   });
 }
 

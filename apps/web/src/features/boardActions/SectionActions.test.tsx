@@ -3,6 +3,7 @@ import '../../i18n.ts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, stubApi, success } from '../../test/apiStub.ts';
+import { signedInViewer } from '../../test/auth.tsx';
 import { buildBoard, buildSection, buildUser } from '../../test/boards.ts';
 import { renderBoardActions } from './boardActionsFixtures.tsx';
 
@@ -11,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const owner = () => success({ type: 'AUTH', user: buildBoard().owner });
+const owner = () => success(signedInViewer(buildBoard().owner));
 const lamps = buildSection({ id: '81', title: 'Lamps', slug: 'lamps' });
 const chairs = buildSection({ id: '82', title: 'Chairs', slug: 'chairs' });
 
@@ -20,8 +21,8 @@ describe('section actions on a board page', () => {
     let sections = [lamps];
     // GETs list the sections; the POST answers with the new one.
     const fetch = stubApi({
-      '/v3/users/me/': owner,
-      '/v3/boards/31/sections/': () => success(sections),
+      getViewer: owner,
+      listBoardSections: () => success(sections),
     });
     const route = fetch.getMockImplementation()!;
     fetch.mockImplementation(async (input, init) => {
@@ -47,8 +48,9 @@ describe('section actions on a board page', () => {
 
   it('shows the section error under the name', async () => {
     stubApi({
-      '/v3/users/me/': owner,
-      '/v3/boards/31/sections/': () => failure(400, 'section_name_too_long'),
+      getViewer: owner,
+      listBoardSections: () => failure(400, 'section_name_too_long'),
+      createSection: () => failure(400, 'section_name_too_long'),
     });
     renderBoardActions(buildBoard({ section_count: 0 }), 'sections');
     fireEvent.click(await screen.findByRole('button', { name: 'Add section' }));
@@ -61,9 +63,10 @@ describe('section actions on a board page', () => {
     let title = 'Lamps';
     let deleted = false;
     const fetch = stubApi({
-      '/v3/users/me/': owner,
-      '/v3/boards/31/sections/': () => success(deleted ? [] : [{ ...lamps, title }]),
-      '/v3/board_sections/81/': () => success(null),
+      getViewer: owner,
+      listBoardSections: () => success(deleted ? [] : [{ ...lamps, title }]),
+      updateSection: () => success({ ...lamps, title }),
+      deleteSection: () => success(null),
     });
     const route = fetch.getMockImplementation()!;
     fetch.mockImplementation(async (input, init) => {
@@ -88,8 +91,8 @@ describe('section actions on a board page', () => {
 
   it('offers nothing to someone who may not edit the board', async () => {
     stubApi({
-      '/v3/users/me/': () => success({ type: 'AUTH', user: buildUser({ id: '9' }) }),
-      '/v3/boards/31/sections/': () => success([lamps]),
+      getViewer: () => success(signedInViewer(buildUser({ id: '9' }))),
+      listBoardSections: () => success([lamps]),
     });
     renderBoardActions(buildBoard({ section_count: 1 }), 'sections');
     expect(await screen.findByText('Lamps')).toBeTruthy();

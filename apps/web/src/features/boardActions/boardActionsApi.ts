@@ -1,34 +1,31 @@
 import type { Board, BoardSection, UpdateBoard, UpdateBoardSection } from '@pinboard/shared';
-import { ApiRequestError, apiClient } from '../../api/client.ts';
-
-const boardPath = (boardId: string) => `/v3/boards/${encodeURIComponent(boardId)}/`;
+import { ApiRequestError } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 
 export async function followBoard(boardId: string, follow: boolean): Promise<Board> {
-  const path = `${boardPath(boardId)}follow/`;
-  return (follow ? await apiClient.put<Board>(path) : await apiClient.delete<Board>(path)).data;
+  const input = { params: { id: boardId } };
+  return (follow ? await api.followBoard(input) : await api.unfollowBoard(input)).data;
 }
 
 export async function updateBoard(boardId: string, body: UpdateBoard): Promise<Board> {
-  return (await apiClient.patch<Board>(boardPath(boardId), body)).data;
+  return (await api.updateBoard({ params: { id: boardId }, body })).data;
 }
 
 export async function deleteBoard(boardId: string): Promise<void> {
-  await apiClient.delete<null>(boardPath(boardId));
+  await api.deleteBoard({ params: { id: boardId } });
 }
 
 export async function archiveBoard(boardId: string, archive: boolean): Promise<Board> {
-  const path = `${boardPath(boardId)}archive/`;
-  return (archive ? await apiClient.post<Board>(path) : await apiClient.delete<Board>(path)).data;
+  const input = { params: { id: boardId } };
+  return (archive ? await api.archiveBoard(input) : await api.unarchiveBoard(input)).data;
 }
 
-const sectionPath = (sectionId: string) => `/v3/board_sections/${encodeURIComponent(sectionId)}/`;
-
 export async function renameSection(sectionId: string, body: UpdateBoardSection): Promise<BoardSection> {
-  return (await apiClient.patch<BoardSection>(sectionPath(sectionId), body)).data;
+  return (await api.updateSection({ params: { id: sectionId }, body })).data;
 }
 
 export async function deleteSection(sectionId: string): Promise<void> {
-  await apiClient.delete<null>(sectionPath(sectionId));
+  await api.deleteSection({ params: { id: sectionId } });
 }
 
 /** Codes 2171-2173, another board action of the viewer still running. */

@@ -5,10 +5,8 @@ import type {
   Invitee,
   ViewerBoardInvite,
 } from '@pinboard/shared';
-import { apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 import { boardKeys } from '../boards/boardKeys.ts';
-
-const collaboratorsPath = (boardId: string) => `/v3/boards/${encodeURIComponent(boardId)}/collaborators/`;
 
 /** Query keys of collaborators: a board's own sit under its keys; the viewer's invitations apart. */
 export const collaboratorKeys = {
@@ -21,7 +19,7 @@ export const collaboratorKeys = {
 };
 
 export async function fetchCollaborators(boardId: string, signal?: AbortSignal): Promise<BoardCollaborators> {
-  return (await apiClient.get<BoardCollaborators>(collaboratorsPath(boardId), { signal })).data;
+  return (await api.getBoardCollaborators({ params: { id: boardId } }, { signal })).data;
 }
 
 /** The invite field's rows; `boardId` null for a board being created. */
@@ -30,25 +28,30 @@ export async function fetchSuggestions(
   q: string,
   signal?: AbortSignal,
 ): Promise<CollaboratorSuggestion[]> {
-  const path = `${boardId === null ? '/v3/collaborators/' : collaboratorsPath(boardId)}suggestions/`;
-  return (await apiClient.get<CollaboratorSuggestion[]>(path, { query: { q }, signal })).data;
+  const answer =
+    boardId === null
+      ? await api.suggestCollaborators({ query: { q } }, { signal })
+      : await api.suggestBoardCollaborators({ params: { id: boardId }, query: { q } }, { signal });
+  return answer.data;
 }
 
 export async function inviteCollaborators(boardId: string, invitees: Invitee[]): Promise<BoardCollaborators> {
-  return (await apiClient.post<BoardCollaborators>(collaboratorsPath(boardId), { invitees })).data;
+  return (await api.inviteCollaborators({ params: { id: boardId }, body: { invitees } })).data;
 }
 
 export async function removeCollaborator(boardId: string, userId: string): Promise<BoardCollaborators> {
-  const path = `${collaboratorsPath(boardId)}${encodeURIComponent(userId)}/`;
-  return (await apiClient.delete<BoardCollaborators>(path)).data;
+  return (await api.removeCollaborator({ params: { id: boardId, userId } })).data;
 }
 
 export async function fetchMyInvites(signal?: AbortSignal): Promise<ViewerBoardInvite[]> {
-  return (await apiClient.get<ViewerBoardInvite[]>('/v3/users/me/board_invites/', { signal })).data;
+  return (await api.listViewerBoardInvites({}, { signal })).data;
 }
 
 export async function answerInvite(inviteId: string, accept: boolean): Promise<Board | null> {
-  const path = `/v3/board_invites/${encodeURIComponent(inviteId)}/${accept ? 'accept' : 'decline'}/`;
-  const { data } = await apiClient.post<Board | { id: string }>(path);
-  return accept ? (data as Board) : null;
+  const input = { params: { id: inviteId } };
+  if (!accept) {
+    await api.declineBoardInvite(input);
+    return null;
+  }
+  return (await api.acceptBoardInvite(input)).data;
 }

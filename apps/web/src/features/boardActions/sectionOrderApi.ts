@@ -1,8 +1,7 @@
 import { MAX_PAGE_SIZE, type BoardSection } from '@pinboard/shared';
-import { apiClient, type ApiResult } from '../../api/client.ts';
+import type { ApiResult } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 import { boardKeys } from '../boards/boardKeys.ts';
-
-const sectionsPath = (boardId: string) => `/v3/boards/${encodeURIComponent(boardId)}/sections/`;
 
 /** Every section of a board, apart from the board page's paged row (a reorder names them all). */
 export const allSectionsKey = (boardId: string) => [...boardKeys.board(boardId), 'all-sections'] as const;
@@ -12,10 +11,10 @@ export async function fetchAllSections(boardId: string, signal?: AbortSignal): P
   const sections: BoardSection[] = [];
   let bookmark: string | null = null;
   do {
-    const page: ApiResult<BoardSection[]> = await apiClient.get<BoardSection[]>(sectionsPath(boardId), {
-      query: { page_size: MAX_PAGE_SIZE, bookmark },
-      signal,
-    });
+    const page: ApiResult<BoardSection[]> = await api.listBoardSections(
+      { params: { id: boardId }, query: { page_size: MAX_PAGE_SIZE, bookmark: bookmark ?? undefined } },
+      { signal },
+    );
     sections.push(...page.data);
     bookmark = page.bookmark;
   } while (bookmark !== null);
@@ -24,8 +23,7 @@ export async function fetchAllSections(boardId: string, signal?: AbortSignal): P
 
 /** `PUT /v3/boards/{id}/sections/order/`: every section id once, in the new order. */
 export async function saveSectionOrder(boardId: string, sectionIds: string[]): Promise<BoardSection[]> {
-  const path = `${sectionsPath(boardId)}order/`;
-  return (await apiClient.put<BoardSection[]>(path, { section_ids: sectionIds })).data;
+  return (await api.reorderSections({ params: { id: boardId }, body: { section_ids: sectionIds } })).data;
 }
 
 /** The list with the item at `from` moved to `to` (both in range; a new array). */

@@ -1,16 +1,14 @@
 import type { Board, BoardSection } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 import { boardKeys } from './boardKeys.ts';
 
 /** A board by its web address `/{username}/{slug}/`; 404 for a board the viewer may not see. */
 export function useBoard(username: string, slug: string) {
   return useQuery({
     queryKey: boardKeys.byAddress(username, slug),
-    queryFn: async ({ signal }) => {
-      const path = `/v3/users/${encodeURIComponent(username)}/boards/${encodeURIComponent(slug)}/`;
-      return (await apiClient.get<Board>(path, { signal })).data;
-    },
+    queryFn: async ({ signal }) =>
+      (await api.getBoardByAddress({ params: { username, slug } }, { signal })).data,
   });
 }
 
@@ -18,10 +16,9 @@ export function useBoard(username: string, slug: string) {
 export function useSection(boardId: string | undefined, slug: string) {
   return useQuery({
     queryKey: boardKeys.section(boardId ?? '', slug),
-    queryFn: async ({ signal }) => {
-      const path = `/v3/boards/${boardId}/sections/${encodeURIComponent(slug)}/`;
-      return (await apiClient.get<BoardSection>(path, { signal })).data;
-    },
+    // Runs only once the board is known (`enabled`).
+    queryFn: async ({ signal }) =>
+      (await api.getSectionBySlug({ params: { id: boardId!, slug } }, { signal })).data,
     enabled: boardId !== undefined,
   });
 }

@@ -32,9 +32,13 @@ const idsIn = (client: QueryClient, key: readonly unknown[]) =>
 /** A board page's pins (board 9) with 'Organize', the target board 20's list already cached. */
 function renderBoardPins(bulkEdit: () => Response | Promise<Response>) {
   const fetch = stubApi({
-    '/v3/boards/9/pins/': () => success(sourcePins),
-    '/v3/boards/20/pins/': () => success([targetPin]),
-    '/v3/boards/picker/': () =>
+    listBoardPins: ({ params }) =>
+      params.id === '9'
+        ? success(sourcePins)
+        : params.id === '20'
+          ? success([targetPin])
+          : failure(404, 'not_found'),
+    getBoardPicker: () =>
       success(
         buildPicker([
           buildPickerBoard({ id: '9', name: 'Machines' }),

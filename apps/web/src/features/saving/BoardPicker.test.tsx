@@ -5,6 +5,7 @@ import type { PickerBoard } from '@pinboard/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, stubApi, success } from '../../test/apiStub.ts';
+import { buildBoard, buildSection } from '../../test/boards.ts';
 import { BoardPicker, type BoardPickerProps } from './BoardPicker.tsx';
 import { buildPicker, buildPickerBoard, renderWithApp } from './pickerFixtures.tsx';
 import { VISIBLE_ROWS } from './WindowedListbox.tsx';
@@ -16,9 +17,9 @@ afterEach(() => {
 
 function renderPicker(boards: PickerBoard[], props: Partial<BoardPickerProps> = {}, shortlist = 2) {
   const fetch = stubApi({
-    '/v3/boards/picker/': () => success(buildPicker(boards, shortlist)),
+    getBoardPicker: () => success(buildPicker(boards, shortlist)),
     listBoardTitleSuggestions: () => success([{ title: 'Lighting' }, { title: 'Kitchens' }]),
-    ...(props as { answers?: Record<string, () => Response> }).answers,
+    ...(props as { answers?: Parameters<typeof stubApi>[0] }).answers,
   });
   const handlers = {
     onChoose: vi.fn(),
@@ -133,8 +134,7 @@ describe('BoardPicker', () => {
     let calls = 0;
     renderPicker([], {
       answers: {
-        '/v3/boards/picker/': () =>
-          ++calls === 1 ? failure(500, 'internal') : success(buildPicker(boards(1))),
+        getBoardPicker: () => (++calls === 1 ? failure(500, 'internal') : success(buildPicker(boards(1)))),
       },
     } as Partial<BoardPickerProps>);
 
@@ -211,8 +211,8 @@ describe('Create board form', () => {
   async function openForm() {
     const result = renderPicker(boards(1), {
       answers: {
-        '/v3/boards/': () =>
-          success({ id: '77', name: 'Lighting', url: '/maya/lighting/', privacy: 'secret' }),
+        createBoard: () =>
+          success(buildBoard({ id: '77', name: 'Lighting', url: '/maya/lighting/', privacy: 'secret' })),
       },
     } as Partial<BoardPickerProps>);
     fireEvent.click(await screen.findByRole('button', { name: 'Create board' }));
@@ -262,7 +262,7 @@ describe('Add section form', () => {
 
   async function openForm(answer: () => Response) {
     const result = renderPicker([board], {
-      answers: { '/v3/boards/5/sections/': answer },
+      answers: { createSection: answer },
     } as Partial<BoardPickerProps>);
     fireEvent.click(await screen.findByRole('option'));
     fireEvent.click(screen.getByRole('button', { name: 'Add section' }));
@@ -271,7 +271,7 @@ describe('Add section form', () => {
 
   it('enables Add only for a trimmed name, submits on Enter and sends the name source', async () => {
     const { fetch, onSectionCreated } = await openForm(() =>
-      success({ id: '90', title: 'Lighting ideas', board_id: '5' }),
+      success(buildSection({ id: '90', title: 'Lighting ideas', board_id: '5' })),
     );
     expect(screen.getByRole('heading', { name: 'Create section' })).toBeTruthy();
     const name = screen.getByPlaceholderText('Like "Lighting"');

@@ -28,9 +28,10 @@ const sam = {
 
 function renderForm(invites: () => Response, advertiser: AdvertiserContextValue | null = null) {
   const fetch = stubApi({
-    '/v3/boards/': () => success(created),
-    '/v3/collaborators/suggestions/': () => success([sam]),
-    '/v3/boards/55/collaborators/': invites,
+    createBoard: () => success(created),
+    suggestCollaborators: () => success([sam]),
+    getBoardCollaborators: ({ params }) => (params.id === '55' ? invites() : failure(404, 'not_found')),
+    inviteCollaborators: ({ params }) => (params.id === '55' ? invites() : failure(404, 'not_found')),
   });
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -61,7 +62,7 @@ async function createNamed(name: string) {
 describe('CreateBoardForm invite queue', () => {
   it('toggles people in and out of the queue and invites them once the board is saved', async () => {
     const { fetch, client, onCreated } = renderForm(() =>
-      success({ owner: created.owner, collaborators: [], invites: [] }),
+      success({ board_id: '55', owner: created.owner, collaborators: [], invites: [] }),
     );
     fireEvent.change(screen.getByRole('searchbox', { name: 'Invite collaborators (optional)' }), {
       target: { value: 'sa' },

@@ -4,7 +4,8 @@ import './words.ts';
 import type { RepinResult } from '@pinboard/shared';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildUser } from '../../test/boards.ts';
+import { signedInViewer } from '../../test/auth.tsx';
+import { buildBoard, buildUser } from '../../test/boards.ts';
 import { failure, requestedUrls, stubApi, success } from '../../test/apiStub.ts';
 import { buildPin } from '../../test/pins.ts';
 import { AdvertiserContext, type AdvertiserContextValue } from '../viewer/advertiserContext.ts';
@@ -45,8 +46,8 @@ function renderFlow(
   advertiser: AdvertiserContextValue | null = null,
 ) {
   const fetch = stubApi({
-    '/v3/users/me/': () => success({ type: 'AUTH', user: buildUser({ username: 'maya' }) }),
-    '/v3/boards/picker/': () => success(buildPicker([kitchen, home])),
+    getViewer: () => success(signedInViewer(buildUser({ username: 'maya' }))),
+    getBoardPicker: () => success(buildPicker([kitchen, home])),
     listSavedTo: () => success([]),
     listBoardTitleSuggestions: () => success([]),
     repinPin: repin,
@@ -156,8 +157,8 @@ describe('SaveFlow', () => {
       'grid',
       () => success(buildResult({ board: { id: '77', name: 'Lighting', url: '/maya/lighting/' } })),
       {
-        '/v3/boards/': () =>
-          success({ id: '77', name: 'Lighting', url: '/maya/lighting/', privacy: 'public' }),
+        createBoard: () =>
+          success(buildBoard({ id: '77', name: 'Lighting', url: '/maya/lighting/', privacy: 'public' })),
       },
     );
 

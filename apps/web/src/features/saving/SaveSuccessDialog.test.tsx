@@ -5,6 +5,7 @@ import type { Pin, RepinResult } from '@pinboard/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, requestedUrls, stubApi, success } from '../../test/apiStub.ts';
+import { signedInViewer } from '../../test/auth.tsx';
 import { buildUser } from '../../test/boards.ts';
 import { buildPin } from '../../test/pins.ts';
 import { renderWithApp } from './pickerFixtures.tsx';
@@ -35,7 +36,7 @@ function renderDialog(
   options: { withWebsiteImages?: boolean; findImages?: () => Response } = {},
 ) {
   const fetch = stubApi({
-    '/v3/users/me/': () => success({ type: 'AUTH', user: buildUser({ username: 'maya' }) }),
+    getViewer: () => success(signedInViewer(buildUser({ username: 'maya' }))),
     findImages: options.findImages ?? (() => found(0)),
   });
   const result: RepinResult = {

@@ -8,7 +8,6 @@ import type {
   RepinResult,
   SavedTo,
 } from '@pinboard/shared';
-import { apiClient } from '../../api/client.ts';
 import { api } from '../../api/endpoints.ts';
 
 export async function fetchBoardPicker(
@@ -16,8 +15,8 @@ export async function fetchBoardPicker(
   advertiserId: string | undefined,
   signal?: AbortSignal,
 ): Promise<BoardPicker> {
-  const query = { pin_id: pinId, advertiser_id: advertiserId };
-  return (await apiClient.get<BoardPicker>('/v3/boards/picker/', { query, signal })).data;
+  const query = { pin_id: pinId ?? undefined, advertiser_id: advertiserId };
+  return (await api.getBoardPicker({ query }, { signal })).data;
 }
 
 export async function fetchSavedTo(pinId: string, signal?: AbortSignal): Promise<SavedTo[]> {
@@ -42,13 +41,12 @@ export async function repinPin(pinId: string, body: RepinBody): Promise<RepinRes
 }
 
 export async function createBoard(body: CreateBoard): Promise<Board> {
-  return (await apiClient.post<Board>('/v3/boards/', body)).data;
+  return (await api.createBoard({ body })).data;
 }
 
 export async function createSection(
   boardId: string,
   body: { name: string; name_source: 0 | 1 | 2 },
 ): Promise<BoardSection> {
-  return (await apiClient.post<BoardSection>(`/v3/boards/${encodeURIComponent(boardId)}/sections/`, body))
-    .data;
+  return (await api.createSection({ params: { id: boardId }, body })).data;
 }

@@ -22,7 +22,7 @@ afterEach(() => {
 
 function renderSignedIn(ui: ReactNode, type: 'AUTH' | 'UNAUTH') {
   stubApi({
-    '/v3/boards/picker/': () => success(buildPicker([buildPickerBoard({ name: 'Kitchen' })])),
+    getBoardPicker: () => success(buildPicker([buildPickerBoard({ name: 'Kitchen' })])),
     listSavedTo: () => success([]),
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -109,7 +109,7 @@ describe('Set a password', () => {
     const { fetch } = renderWithoutPassword(
       () => failure(403, 'recent_login_required', { data: { max_age_seconds: 600 } }),
       {
-        '/v3/users/me/': () => success(viewer),
+        getViewer: () => success(viewer),
         '/v3/logout/': () => {
           viewer = recognisedViewer();
           return success(null);

@@ -103,7 +103,7 @@ describe('the account menu', () => {
     );
     let viewer = signedInViewer(ada);
     const fetch = stubAuthApi(viewer, {
-      '/v3/users/me/': () => success(viewer),
+      getViewer: () => success(viewer),
       '/v3/logout/': () => {
         viewer = buildViewer();
         return success(null);

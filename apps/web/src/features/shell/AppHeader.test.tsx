@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, success } from '../../test/apiStub.ts';
+import { buildViewer, signedInViewer } from '../../test/auth.tsx';
 import { AppHeader } from './AppHeader.tsx';
 
 const ada: UserSummary = {
@@ -22,7 +23,7 @@ const ada: UserSummary = {
 const FIRST_RENDER = { timeout: 5000 };
 
 function renderHeader(user: UserSummary | null, path = '/') {
-  stubApi({ '/v3/users/me/': () => success({ type: user ? 'AUTH' : 'UNAUTH', user }) });
+  stubApi({ getViewer: () => success(user ? signedInViewer(user) : buildViewer()) });
   const router = createMemoryRouter([{ path: '*', element: <AppHeader /> }], { initialEntries: [path] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(

@@ -1,6 +1,6 @@
 import type { UserProfile } from '@pinboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 import { userKeys } from './userKeys.ts';
 
 /** The profile as it will be once the follow (or unfollow) is through. */
@@ -20,10 +20,9 @@ function withFollow(profile: UserProfile, follow: boolean): UserProfile {
 export function useFollowUser(username: string, viewerUsername: string | null) {
   const queryClient = useQueryClient();
   const key = userKeys.profile(username);
-  const path = `/v3/users/${encodeURIComponent(username)}/follow/`;
   return useMutation({
     mutationFn: (follow: boolean) =>
-      follow ? apiClient.put<UserProfile>(path) : apiClient.delete<UserProfile>(path),
+      follow ? api.followUser({ params: { username } }) : api.unfollowUser({ params: { username } }),
     onMutate: async (follow) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<UserProfile>(key);

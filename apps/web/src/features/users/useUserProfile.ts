@@ -1,12 +1,10 @@
 import type { UserProfile } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 import { userKeys } from './userKeys.ts';
 
 export function fetchUserProfile(username: string, signal?: AbortSignal): Promise<UserProfile> {
-  return apiClient
-    .get<UserProfile>(`/v3/users/${encodeURIComponent(username)}/`, { signal })
-    .then((result) => result.data);
+  return api.getUser({ params: { username } }, { signal }).then((result) => result.data);
 }
 
 /**

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, requestedUrls, stubApi, success } from '../../test/apiStub.ts';
+import { buildViewer, signedInViewer } from '../../test/auth.tsx';
 import { useViewer } from './useViewer.ts';
 
 function Probe() {
@@ -27,7 +28,7 @@ afterEach(() => {
 
 describe('useViewer', () => {
   it('loads the signed-in user once for every component that asks', async () => {
-    const fetch = stubApi({ '/v3/users/me/': () => success({ type: 'AUTH', user: { username: 'ada' } }) });
+    const fetch = stubApi({ getViewer: () => success(signedInViewer()) });
     renderProbes();
 
     expect(screen.getAllByText('loading')).toHaveLength(2);
@@ -36,14 +37,14 @@ describe('useViewer', () => {
   });
 
   it('gives null for a visitor', async () => {
-    stubApi({ '/v3/users/me/': () => success({ type: 'UNAUTH', user: null }) });
+    stubApi({ getViewer: () => success(buildViewer()) });
     renderProbes();
 
     expect(await screen.findAllByText('visitor')).toHaveLength(2);
   });
 
   it('treats a failed call as a visitor rather than loading forever', async () => {
-    stubApi({ '/v3/users/me/': () => failure(500, 'internal') });
+    stubApi({ getViewer: () => failure(500, 'internal') });
     renderProbes();
 
     expect(await screen.findAllByText('visitor')).toHaveLength(2);

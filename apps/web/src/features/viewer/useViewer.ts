@@ -1,10 +1,10 @@
 import type { UserSummary, Viewer } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 import { viewerKeys } from './query-keys.ts';
 
 export async function fetchViewer(signal?: AbortSignal): Promise<Viewer> {
-  return (await apiClient.get<Viewer>('/v3/users/me/', { signal })).data;
+  return (await api.getViewer({}, { signal })).data;
 }
 
 export interface ViewerState {
