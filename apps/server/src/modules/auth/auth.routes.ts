@@ -18,14 +18,14 @@ import { groupsForUnit } from '../experiments/experiments.service.ts';
 import { getViewer } from '../users/viewer.service.ts';
 import { authRequestOf, clearSessionCookie, setAuthCookies } from './auth-cookies.ts';
 import type { AuthRequest } from './auth-deps.ts';
-import { loginWithPassword, type SignedIn } from './login.service.ts';
-import { browserHashOf } from './oidc-browser.ts';
-import { requestPasswordReset, resetPassword, type RecoveryDeps } from './recovery.service.ts';
-import { registerWithEmail } from './register.service.ts';
-import { endSession, switchAccount, type IssuedAuthCookies } from './sessions.service.ts';
-import { loginWithSocial, type SocialRequest } from './social-login.service.ts';
-import { registerWithSocial } from './social-register.service.ts';
-import type { SocialDeps } from './social-verify.ts';
+import { loginWithPassword, type SignedIn } from './login/login.service.ts';
+import { browserHashOf } from './social/oidc-browser.ts';
+import { requestPasswordReset, resetPassword, type RecoveryDeps } from './recovery/recovery.service.ts';
+import { registerWithEmail } from './register/register.service.ts';
+import { endSession, switchAccount, type IssuedAuthCookies } from './sessions/sessions.service.ts';
+import { loginWithSocial, type SocialRequest } from './social/social-login.service.ts';
+import { registerWithSocial } from './social/social-register.service.ts';
+import type { SocialDeps } from './social/social-verify.ts';
 
 /**
  * Sign-up, login, logout, the account switch and password recovery: the calls that change who

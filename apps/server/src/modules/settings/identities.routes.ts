@@ -6,8 +6,8 @@ import { FirstPasswordBodySchema, LogoutAllResultSchema } from '@pinboard/shared
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { replies } from '../../lib/route-schemas.ts';
-import { browserHashOf } from '../auth/oidc-browser.ts';
-import type { SocialDeps } from '../auth/social-verify.ts';
+import { browserHashOf } from '../auth/social/oidc-browser.ts';
+import type { SocialDeps } from '../auth/social/social-verify.ts';
 import { setFirstPassword } from './first-password.service.ts';
 import { getLinkedIdentities, linkIdentity, unlinkIdentity } from './identities.service.ts';
 import type { SettingsViewer } from './security.service.ts';

@@ -23,7 +23,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { replies } from '../../lib/route-schemas.ts';
 import { clearSessionCookie } from '../auth/auth-cookies.ts';
-import type { RecoveryDeps } from '../auth/recovery.service.ts';
+import type { RecoveryDeps } from '../auth/recovery/recovery.service.ts';
 import { closeAccount, endSessionById, listSessions, logoutAll } from './account.service.ts';
 import { changeEmail } from './email.service.ts';
 import { getUserSettings } from './user-settings.service.ts';

@@ -7,15 +7,15 @@ import {
   QrLoginRequestSchema,
   QrLoginStartSchema,
 } from '@pinboard/shared';
-import type { CounterStore } from '../../adapters/counters/counters.ts';
-import type { Config } from '../../config.ts';
-import { ok } from '../../lib/envelope.ts';
-import { replies } from '../../lib/route-schemas.ts';
-import { experimentUnitOf } from '../../plugins/viewer.ts';
-import { groupsForUnit } from '../experiments/experiments.service.ts';
-import { getViewer } from '../users/viewer.service.ts';
-import { authRequestOf, setAuthCookies } from './auth-cookies.ts';
-import type { AuthDeps } from './auth-deps.ts';
+import type { CounterStore } from '../../../adapters/counters/counters.ts';
+import type { Config } from '../../../config.ts';
+import { ok } from '../../../lib/envelope.ts';
+import { replies } from '../../../lib/route-schemas.ts';
+import { experimentUnitOf } from '../../../plugins/viewer.ts';
+import { groupsForUnit } from '../../experiments/experiments.service.ts';
+import { getViewer } from '../../users/viewer.service.ts';
+import { authRequestOf, setAuthCookies } from '../auth-cookies.ts';
+import type { AuthDeps } from '../auth-deps.ts';
 import { claimQrLogin, decideQrLogin, describeQrLogin, startQrLogin } from './qr-login.service.ts';
 
 export interface QrLoginRouteDeps extends AuthDeps {

@@ -10,12 +10,12 @@ import {
   SsoInfoBodySchema,
   SsoInfoSchema,
 } from '@pinboard/shared';
-import { ok } from '../../lib/envelope.ts';
-import { replies } from '../../lib/route-schemas.ts';
+import { ok } from '../../../lib/envelope.ts';
+import { replies } from '../../../lib/route-schemas.ts';
 import { getFacebookLoginData, getFacebookProfileData } from './facebook-data.service.ts';
 import { browserBindingOf, browserHashOf } from './oidc-browser.ts';
 import type { SocialDeps } from './social-verify.ts';
-import { exchangeSsoCode, getSsoInfo } from './sso.service.ts';
+import { exchangeSsoCode, getSsoInfo } from '../sso/sso.service.ts';
 
 /**
  * The provider lookups of spec 1 section 7 (Facebook's login and profile data, the SSO check and

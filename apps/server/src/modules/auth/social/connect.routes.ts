@@ -10,13 +10,13 @@ import {
   type SocialConnectError,
   type SocialProvider,
 } from '@pinboard/shared';
-import type { FinishedFlow, IdentityProviders } from '../../adapters/identity/identity.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { ok } from '../../lib/envelope.ts';
-import { replies } from '../../lib/route-schemas.ts';
+import type { FinishedFlow, IdentityProviders } from '../../../adapters/identity/identity.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { ok } from '../../../lib/envelope.ts';
+import { replies } from '../../../lib/route-schemas.ts';
 import { popupPage } from './popup-page.ts';
 import { browserBindingOf, browserHashOf } from './oidc-browser.ts';
-import { ssoCallbackMessage, type SsoCallbackMessage } from './sso-callback-page.ts';
+import { ssoCallbackMessage, type SsoCallbackMessage } from '../sso/sso-callback-page.ts';
 
 const PurposeQuerySchema = z.object({ purpose: z.enum(['login', 'link', 'one_tap']).default('login') });
 /** Whatever the provider sends back; openid-client checks it (state, iss, code or error). */

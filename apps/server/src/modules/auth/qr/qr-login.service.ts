@@ -6,12 +6,12 @@ import {
   type QrLoginRequest,
   type QrLoginStart,
 } from '@pinboard/shared';
-import type { CounterStore } from '../../adapters/counters/counters.ts';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { hashSessionToken, type Viewer } from '../../plugins/viewer.ts';
-import type { AuthRequest } from './auth-deps.ts';
-import type { SignedIn } from './login.service.ts';
+import type { CounterStore } from '../../../adapters/counters/counters.ts';
+import type { Database } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { hashSessionToken, type Viewer } from '../../../plugins/viewer.ts';
+import type { AuthRequest } from '../auth-deps.ts';
+import type { SignedIn } from '../login/login.service.ts';
 import {
   claimApprovedQrLogin,
   decidePendingQrLogin,
@@ -21,7 +21,7 @@ import {
   insertQrLogin,
   type QrLoginRow,
 } from './qr-login.repository.ts';
-import { startSession } from './sessions.service.ts';
+import { startSession } from '../sessions/sessions.service.ts';
 
 /** The limits of QR code login (ours; decision 21 'QR code login'). */
 export const QR_LOGIN_LIMITS = {

@@ -10,9 +10,9 @@ import {
   ExistsQuerySchema,
   PasswordRulesSchema,
 } from '@pinboard/shared';
-import { ok } from '../../lib/envelope.ts';
-import { replies } from '../../lib/route-schemas.ts';
-import type { AuthDeps } from './auth-deps.ts';
+import { ok } from '../../../lib/envelope.ts';
+import { replies } from '../../../lib/route-schemas.ts';
+import type { AuthDeps } from '../auth-deps.ts';
 import { isEmailTaken, isEmailValid, recordAuthEvents } from './checks.service.ts';
 
 const EventsResultSchema = z.object({ stored: z.number().int() });
