@@ -4,6 +4,16 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { boardEndpoints } from '@pinboard/shared/api';
+import {
+  loginEndpoints,
+  qrLoginEndpoints,
+  recoveryEndpoints,
+  sessionEndpoints,
+  signUpEndpoints,
+  socialEndpoints,
+  ssoEndpoints,
+} from '@pinboard/shared/api/auth';
+import { accountSettingsEndpoints, identitySettingsEndpoints } from '@pinboard/shared/api/settings';
 import type { AppContext } from './app-context.ts';
 import { createBotCheck } from './adapters/botcheck/index.ts';
 import { createCounterStore } from './adapters/counters/index.ts';
@@ -22,10 +32,14 @@ import { useMediaUrlsOf } from './lib/media-url.ts';
 import { syncVisitorCaches } from './lib/visitor-cache-sync.ts';
 import { createAuthLimits } from './modules/auth/auth.policy.ts';
 import type { RecoveryDeps } from './modules/auth/recovery/recovery.service.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
-import { registerAuthCheckRoutes } from './modules/auth/register/checks.routes.ts';
-import { registerQrLoginRoutes } from './modules/auth/qr/qr-login.routes.ts';
+import { loginRoutes } from './modules/auth/login/login.routes.ts';
+import { qrLoginRoutes } from './modules/auth/qr/qr-login.routes.ts';
+import { recoveryRoutes } from './modules/auth/recovery/recovery.routes.ts';
+import { signUpRoutes } from './modules/auth/register/register.routes.ts';
+import { sessionRoutes } from './modules/auth/sessions/sessions.routes.ts';
+import { socialRoutes } from './modules/auth/social/social.routes.ts';
+import { ssoRoutes } from './modules/auth/sso/sso.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { registerBoardPickerRoutes } from './modules/boards/picker.routes.ts';
 import { registerBulkEditRoutes } from './modules/boards/bulk-edit.routes.ts';
@@ -43,8 +57,7 @@ import { registerDevOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { logDevStandins } from './modules/dev/standins-log.ts';
 import { serveDevStandinsToThisMachineOnly } from './modules/dev/this-machine-only.ts';
 import { registerConnectRoutes } from './modules/auth/social/connect.routes.ts';
-import { registerSocialRoutes } from './modules/auth/social/social.routes.ts';
-import { registerIdentitySettingsRoutes } from './modules/settings/identities.routes.ts';
+import { identitySettingsRoutes } from './modules/settings/identities.routes.ts';
 import { registerExperimentRoutes } from './modules/experiments/experiments.routes.ts';
 import { registerFeedRoutes } from './modules/feed/feed.routes.ts';
 import { registerDiscoverRoutes } from './modules/discover/discover.routes.ts';
@@ -167,13 +180,17 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     background,
     recoveryConfig: config,
   };
-  registerAuthRoutes(app, { ...auth, secureCookies: config.secureCookies });
-  registerAuthCheckRoutes(app, auth);
-  registerQrLoginRoutes(app, { ...auth, config, counters });
+  const signingIn = { ...auth, secureCookies: config.secureCookies };
+  registerEndpoints(app, signUpEndpoints, signUpRoutes(signingIn));
+  registerEndpoints(app, loginEndpoints, loginRoutes(signingIn));
+  registerEndpoints(app, recoveryEndpoints, recoveryRoutes(signingIn));
+  registerEndpoints(app, sessionEndpoints, sessionRoutes(signingIn));
+  registerEndpoints(app, socialEndpoints, socialRoutes(auth));
+  registerEndpoints(app, ssoEndpoints, ssoRoutes(signingIn));
+  registerEndpoints(app, qrLoginEndpoints, qrLoginRoutes({ ...auth, config, counters }));
   registerConnectRoutes(app, { identity, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
-  registerSettingsRoutes(app, { ...auth, secureCookies: config.secureCookies });
-  registerSocialRoutes(app, { ...auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
-  registerIdentitySettingsRoutes(app, auth);
+  registerEndpoints(app, accountSettingsEndpoints, settingsRoutes(signingIn));
+  registerEndpoints(app, identitySettingsEndpoints, identitySettingsRoutes(auth));
 
   registerPinRoutes(app, context);
   registerRelatedPinRoutes(app, context);
