@@ -56,9 +56,9 @@ const names = Object.keys(endpointRoutes) as EndpointName[];
 /** One function per endpoint: `api.getBoard({ params: { id } })`. */
 export const api = Object.fromEntries(
   names.map((name) => [name, (...args: CallArgs<typeof name>) => callEndpoint(name, ...args)]),
-) as Api;
+) as unknown as Api;
 
 /** One query-options factory per endpoint: `useQuery(queries.getBoard({ params: { id } }))`. */
 export const queries = Object.fromEntries(
   names.map((name) => [name, (...args: CallArgs<typeof name>) => endpointQuery(name, ...args)]),
-) as Queries;
+) as unknown as Queries;

@@ -1,9 +1,10 @@
 import type { UserSettings } from '@pinboard/shared';
 import type { TFunction } from 'i18next';
-import { ApiRequestError, apiClient } from '../../api/client.ts';
+import { ApiRequestError } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 
 export async function fetchUserSettings(signal?: AbortSignal): Promise<UserSettings> {
-  return (await apiClient.get<UserSettings>('/v3/users/settings/', { signal })).data;
+  return (await api.getUserSettings({}, { signal })).data;
 }
 
 /**
