@@ -2,6 +2,7 @@ import type { socialEndpoints } from '@pinboard/shared/api/auth';
 import type { EndpointHandlers } from '../../../lib/endpoints.ts';
 import { ok } from '../../../lib/envelope.ts';
 import { getFacebookLoginData, getFacebookProfileData } from './facebook-data.service.ts';
+import { listProviders } from './providers.service.ts';
 import type { SocialDeps } from './social-verify.ts';
 
 /**
@@ -12,12 +13,7 @@ import type { SocialDeps } from './social-verify.ts';
 export function socialRoutes(deps: SocialDeps): EndpointHandlers<typeof socialEndpoints> {
   const { identity, limits } = deps;
   return {
-    getAuthProviders: async () =>
-      ok({
-        facebook: identity.status('facebook'),
-        google: identity.status('google'),
-        line: identity.status('line'),
-      }),
+    getAuthProviders: async () => ok(listProviders(identity)),
     getFacebookLoginData: async ({ body, request }) => {
       await limits.assertEmailCheckAllowed(request.ip);
       return ok(await getFacebookLoginData(deps, body));
