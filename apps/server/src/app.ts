@@ -12,6 +12,16 @@ import {
   searchEndpoints,
   userEndpoints,
 } from '@pinboard/shared/api';
+import {
+  loginEndpoints,
+  qrLoginEndpoints,
+  recoveryEndpoints,
+  sessionEndpoints,
+  signUpEndpoints,
+  socialEndpoints,
+  ssoEndpoints,
+} from '@pinboard/shared/api/auth';
+import { accountSettingsEndpoints, identitySettingsEndpoints } from '@pinboard/shared/api/settings';
 import type { AppContext } from './app-context.ts';
 import { createBotCheck } from './adapters/botcheck/index.ts';
 import { createCounterStore } from './adapters/counters/index.ts';
@@ -29,11 +39,15 @@ import { serializerCompiler } from './lib/serializer.ts';
 import { useMediaUrlsOf } from './lib/media-url.ts';
 import { syncVisitorCaches } from './lib/visitor-cache-sync.ts';
 import { createAuthLimits } from './modules/auth/auth.policy.ts';
-import type { RecoveryDeps } from './modules/auth/recovery.service.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
-import { registerAuthCheckRoutes } from './modules/auth/checks.routes.ts';
-import { registerQrLoginRoutes } from './modules/auth/qr-login.routes.ts';
+import type { RecoveryDeps } from './modules/auth/recovery/recovery.service.ts';
+import { loginRoutes } from './modules/auth/login/login.routes.ts';
+import { qrLoginRoutes } from './modules/auth/qr/qr-login.routes.ts';
+import { recoveryRoutes } from './modules/auth/recovery/recovery.routes.ts';
+import { signUpRoutes } from './modules/auth/register/register.routes.ts';
+import { sessionRoutes } from './modules/auth/sessions/sessions.routes.ts';
+import { socialRoutes } from './modules/auth/social/social.routes.ts';
+import { ssoRoutes } from './modules/auth/sso/sso.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createBoardActionLock } from './modules/boards/board-action-lock.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { bulkEditRoutes } from './modules/boards/bulk-edit.routes.ts';
@@ -49,9 +63,8 @@ import { registerDevIdp } from './modules/dev/dev-idp.ts';
 import { registerDevOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { logDevStandins } from './modules/dev/standins-log.ts';
 import { serveDevStandinsToThisMachineOnly } from './modules/dev/this-machine-only.ts';
-import { registerConnectRoutes } from './modules/auth/connect.routes.ts';
-import { registerSocialRoutes } from './modules/auth/social.routes.ts';
-import { registerIdentitySettingsRoutes } from './modules/settings/identities.routes.ts';
+import { registerConnectRoutes } from './modules/auth/social/connect.routes.ts';
+import { identitySettingsRoutes } from './modules/settings/identities.routes.ts';
 import { experimentRoutes } from './modules/experiments/experiments.routes.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { registerHomePage } from './modules/feed/home-page.routes.ts';
@@ -173,13 +186,17 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     background,
     recoveryConfig: config,
   };
-  registerAuthRoutes(app, { ...auth, secureCookies: config.secureCookies });
-  registerAuthCheckRoutes(app, auth);
-  registerQrLoginRoutes(app, { ...auth, config, counters });
+  const signingIn = { ...auth, secureCookies: config.secureCookies };
+  registerEndpoints(app, signUpEndpoints, signUpRoutes(signingIn));
+  registerEndpoints(app, loginEndpoints, loginRoutes(signingIn));
+  registerEndpoints(app, recoveryEndpoints, recoveryRoutes(signingIn));
+  registerEndpoints(app, sessionEndpoints, sessionRoutes(signingIn));
+  registerEndpoints(app, socialEndpoints, socialRoutes(auth));
+  registerEndpoints(app, ssoEndpoints, ssoRoutes(signingIn));
+  registerEndpoints(app, qrLoginEndpoints, qrLoginRoutes({ ...auth, config, counters }));
   registerConnectRoutes(app, { identity, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
-  registerSettingsRoutes(app, { ...auth, secureCookies: config.secureCookies });
-  registerSocialRoutes(app, { ...auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
-  registerIdentitySettingsRoutes(app, auth);
+  registerEndpoints(app, accountSettingsEndpoints, settingsRoutes(signingIn));
+  registerEndpoints(app, identitySettingsEndpoints, identitySettingsRoutes(auth));
 
   registerEndpoints(app, userEndpoints, userRoutes({ ...context, countries: auth.countries }));
   // One lock for every call that acts on a board, bulk edits included.

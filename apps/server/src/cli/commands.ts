@@ -9,7 +9,7 @@ import {
   listSsoDomains,
   removeSsoDomain,
   SsoDomainInputError,
-} from '../modules/auth/sso-domains.service.ts';
+} from '../modules/auth/sso/sso-domains.service.ts';
 import { setExperimentOverride } from '../modules/experiments/experiments.service.ts';
 import { findProfileByUsername } from '../modules/users/users.repository.ts';
 import { runAdvisoryCommand } from './advisory-command.ts';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { ERRORS, MFA_LIMITS } from '@pinboard/shared';
 import { mfaCodes } from '../../src/db/schema/mfa.ts';
 import { MFA_SEND_LIMITED_BACKUP_DETAIL } from '../../src/modules/auth/mfa/mfa.service.ts';
-import { hashResetToken } from '../../src/modules/auth/recovery.service.ts';
+import { hashResetToken } from '../../src/modules/auth/recovery/recovery.service.ts';
 import { passwordResetTokens } from '../../src/db/schema/auth.ts';
 import { GOOD_PASSWORD, uniqueEmail } from '../helpers/auth.ts';
 import { errorOf, TestBrowser } from '../helpers/browser.ts';

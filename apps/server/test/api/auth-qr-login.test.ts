@@ -4,7 +4,7 @@ import { qrApprovePath } from '@pinboard/shared';
 import { qrLogins } from '../../src/db/schema/identities.ts';
 import { sessions, users } from '../../src/db/schema/users.ts';
 import { setExperimentOverride } from '../../src/modules/experiments/experiments.service.ts';
-import { QR_LOGIN_LIMITS } from '../../src/modules/auth/qr-login.service.ts';
+import { QR_LOGIN_LIMITS } from '../../src/modules/auth/qr/qr-login.service.ts';
 import { errorOf, TestBrowser } from '../helpers/browser.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -4,7 +4,7 @@ import { ERRORS, FORGOT_PASSWORD_LIMITS } from '@pinboard/shared';
 import { passwordResetTokens, recognitionTokens } from '../../src/db/schema/auth.ts';
 import { sessions, users } from '../../src/db/schema/users.ts';
 import { LOGIN_LIMITS } from '../../src/modules/auth/auth.policy.ts';
-import { hashResetToken } from '../../src/modules/auth/recovery.service.ts';
+import { hashResetToken } from '../../src/modules/auth/recovery/recovery.service.ts';
 import { GOOD_PASSWORD, uniqueEmail } from '../helpers/auth.ts';
 import { errorOf, TestBrowser } from '../helpers/browser.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';

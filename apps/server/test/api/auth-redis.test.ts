@@ -6,7 +6,7 @@ import type { CounterStore } from '../../src/adapters/counters/counters.ts';
 import { passwordResetTokens } from '../../src/db/schema/auth.ts';
 import { users } from '../../src/db/schema/users.ts';
 import { createAuthLimits, LOGIN_LIMITS } from '../../src/modules/auth/auth.policy.ts';
-import { hashResetToken } from '../../src/modules/auth/recovery.service.ts';
+import { hashResetToken } from '../../src/modules/auth/recovery/recovery.service.ts';
 import { GOOD_PASSWORD, uniqueEmail } from '../helpers/auth.ts';
 import { errorOf, solvedBotCheckToken, TestBrowser } from '../helpers/browser.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { userIdentities } from '../../src/db/schema/identities.ts';
-import { addSsoDomain } from '../../src/modules/auth/sso-domains.service.ts';
+import { addSsoDomain } from '../../src/modules/auth/sso/sso-domains.service.ts';
 import { birthdaySeconds, GOOD_PASSWORD } from '../helpers/auth.ts';
 import { errorOf, TestBrowser } from '../helpers/browser.ts';
 import { DEV_ISSUER, get, CookieJar, TEST_PUBLIC_URL } from '../helpers/oidc.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSsoDomain } from '../../src/modules/auth/sso-domains.service.ts';
+import { addSsoDomain } from '../../src/modules/auth/sso/sso-domains.service.ts';
 import { TestBrowser } from '../helpers/browser.ts';
 import { DEV_ISSUER } from '../helpers/oidc.ts';
 import { ssoPopup } from '../helpers/social.ts';

@@ -15,7 +15,7 @@ describe('/settings/account', () => {
   it('closes the account with the password, after a clear warning, and goes home', async () => {
     let answer = failure(401, 'reauth_failed', { field: 'password' });
     const { fetch, router } = renderSettings('/settings/account/', {
-      '/v3/users/settings/close/': () => answer,
+      closeAccount: () => answer,
     });
     await screen.findByRole('heading', { name: 'Account management' }, { timeout: 5000 });
     expect(screen.getByText("Think twice: you'll be logged out of every device.")).toBeTruthy();
@@ -28,7 +28,7 @@ describe('/settings/account', () => {
       expect(errorOf(screen.getByLabelText('Your password'))).toBe("That password isn't right."),
     );
 
-    answer = success(null);
+    answer = success({ mode: 'close' });
     type(document.body, 'Your password', 'right');
     await press(document.body, 'Close account for good');
 

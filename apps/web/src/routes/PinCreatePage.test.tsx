@@ -26,7 +26,7 @@ const QUERY =
 function renderPage(path: string, answers: Parameters<typeof stubApi>[0]) {
   const fetch = stubApi({
     getBoardPicker: () => success(buildPicker([kitchen, home])),
-    '/v3/events/': () => success({ stored: 1 }),
+    recordAuthEvents: () => success({ stored: 1 }),
     ...answers,
   });
   const router = createMemoryRouter(
@@ -191,7 +191,7 @@ describe('PinCreatePage, signed in on desktop', () => {
       '/pin/create/button/?url=https%3A%2F%2Fwww.instagram.com%2Fp%2Fabc&media=https%3A%2F%2Fcdn.example%2Fa.jpg';
     const answers = {
       getViewer: () => success(signedInViewer()),
-      '/v3/users/settings/': () =>
+      getUserSettings: () =>
         success({ connected_to_instagram: false, listed_website_url: 'instagram.com/ada' }),
     };
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -268,7 +268,7 @@ describe('PinCreatePage, signed out on desktop', () => {
   it('shows the Pin Builder with the preview and the login panel coming back here', async () => {
     renderPage(`/pin/create/button/${QUERY}`, {
       getViewer: () => success(buildViewer()),
-      '/v3/register/password_rules/': () => success({}),
+      getPasswordRules: () => success({}),
     });
     expect(await screen.findByRole('heading', { name: 'Pin Builder', level: 1 })).toBeTruthy();
     expect(await screen.findByRole('img', { name: 'The image you are saving' })).toBeTruthy();

@@ -25,7 +25,7 @@ function request(overrides: Partial<QrLoginRequest> = {}): QrLoginRequest {
 }
 
 function renderPage(viewer = signedInViewer(), answers: Parameters<typeof stubAuthApi>[1] = {}) {
-  const fetch = stubAuthApi(viewer, { [PATH]: () => success(request()), ...answers });
+  const fetch = stubAuthApi(viewer, { getQrLogin: () => success(request()), ...answers });
   renderWithAuth({
     path: '/login/qr/code-1/',
     routes: [{ path: 'login/qr/:id', element: <QrLoginApprovePage /> }],
@@ -53,7 +53,7 @@ describe('/login/qr/{id}', () => {
 
   it('shows what asks and logs the other device in', async () => {
     const fetch = renderPage(signedInViewer(), {
-      [`${PATH}approve/`]: () => success(request({ status: 'approved' })),
+      approveQrLogin: () => success(request({ status: 'approved' })),
     });
 
     expect(
@@ -72,7 +72,7 @@ describe('/login/qr/{id}', () => {
 
   it('cancels the login', async () => {
     const fetch = renderPage(signedInViewer(), {
-      [`${PATH}deny/`]: () => success(request({ status: 'denied' })),
+      denyQrLogin: () => success(request({ status: 'denied' })),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }, FIRST_RENDER));
 
@@ -81,11 +81,11 @@ describe('/login/qr/{id}', () => {
   });
 
   it.each([
-    ['an ended code', { [PATH]: () => success(request({ status: 'expired' })) }],
-    ['an unknown or used code', { [PATH]: () => failure(410, 'qr_login_expired') }],
+    ['an ended code', { getQrLogin: () => success(request({ status: 'expired' })) }],
+    ['an unknown or used code', { getQrLogin: () => failure(410, 'qr_login_expired') }],
     [
       'a code that ends before the approval',
-      { [`${PATH}approve/`]: () => failure(410, 'qr_login_expired') },
+      { approveQrLogin: () => failure(410, 'qr_login_expired') },
       'Log in',
     ],
   ])('says %s has expired', async (_name, answers, click?: string) => {

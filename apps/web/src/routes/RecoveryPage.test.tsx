@@ -40,7 +40,7 @@ afterEach(() => {
 describe('the reset page with a token', () => {
   it('sets the new password, signs the browser in and goes home', async () => {
     const fetch = stubAuthApi(buildViewer(), {
-      '/v3/users/reset_password/': () => success({ user: signedInViewer() }),
+      resetPassword: () => success({ user: signedInViewer() }),
     });
     const { router } = renderWithAuth({ routes: pages, path: `/password/reset/?token=${TOKEN}` });
 
@@ -76,7 +76,7 @@ describe('the reset page with a token', () => {
 
   it("puts the server's password verdict on the field", async () => {
     stubAuthApi(buildViewer(), {
-      '/v3/users/reset_password/': () =>
+      resetPassword: () =>
         Response.json(
           {
             resource_response: {
@@ -108,8 +108,8 @@ describe('the reset page with a token', () => {
 
   it('says when the link is used or expired, and asks for a new one', async () => {
     const fetch = stubAuthApi(buildViewer(), {
-      '/v3/users/reset_password/': () => failure(400, 'reset_token_invalid'),
-      '/v3/users/forgot_password/': () => success({ sent: true }),
+      resetPassword: () => failure(400, 'reset_token_invalid'),
+      requestPasswordReset: () => success({ sent: true }),
     });
     renderWithAuth({ routes: pages, path: `/password/reset/?token=${TOKEN}` });
 
@@ -133,7 +133,7 @@ describe('the reset page with a token', () => {
 describe('the recovery page (no token)', () => {
   it('fills the email from ue=, sends, and shows sent with the toast', async () => {
     const fetch = stubAuthApi(buildViewer(), {
-      '/v3/users/forgot_password/': () => success({ sent: true }),
+      requestPasswordReset: () => success({ sent: true }),
     });
     const { router } = renderWithAuth({ routes: pages, path: '/password/reset/?ue=ada%40example.com' });
 

@@ -5,7 +5,16 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, success } from '../test/apiStub.ts';
 import { buildViewer, signedInViewer } from '../test/auth.tsx';
-import { errorOf, press, renderSettings, section, SECURITY, sentBodies, type } from '../test/settings.tsx';
+import {
+  errorOf,
+  press,
+  renderSettings,
+  section,
+  SECURITY,
+  SESSIONS,
+  sentBodies,
+  type,
+} from '../test/settings.tsx';
 
 const CODES = ['2345678abc', 'defghjkmnp', 'qrstuvwxyz', '3456789abc', 'bcdefghjkm'];
 
@@ -19,7 +28,7 @@ describe('/settings/security', () => {
   it('asks a visitor to log in, coming back to the page', async () => {
     const { router } = renderSettings(
       '/settings/security/',
-      { '/v3/login/': () => success({ user: signedInViewer() }) },
+      { logIn: () => success({ user: signedInViewer() }) },
       { viewer: buildViewer() },
     );
 
@@ -53,7 +62,7 @@ describe('/settings/security', () => {
 
   it('changes the email, with errors on their fields and a toast when done', async () => {
     let answer = failure(409, 'email_taken', { field: 'email' });
-    const { fetch } = renderSettings('/settings/security/', { '/v3/users/settings/email/': () => answer });
+    const { fetch } = renderSettings('/settings/security/', { changeEmail: () => answer });
     const box = await section('Email');
     expect(within(box).getByText('Your email is ada@example.com.')).toBeTruthy();
     const email = within(box).getByLabelText('New email');
@@ -94,7 +103,7 @@ describe('/settings/security', () => {
   it('changes the password, with a wrong current one on its field', async () => {
     let answer = failure(400, 'current_password_incorrect', { field: 'current_password' });
     const { fetch } = renderSettings('/settings/security/', {
-      '/v3/users/settings/password/': () => answer,
+      changePassword: () => answer,
     });
     const form = await section('Change your password');
     type(form, 'Current password', 'old passphrase');
@@ -104,7 +113,7 @@ describe('/settings/security', () => {
     await waitFor(() => expect(errorOf(current)).toBe("Your current password isn't right."));
     expect(current.getAttribute('aria-invalid')).toBe('true');
 
-    answer = success(null);
+    answer = success({ ended: 1 });
     type(form, 'Current password', 'right passphrase');
     await press(form, 'Change password');
 
@@ -120,8 +129,8 @@ describe('/settings/security', () => {
 
   it('adds a phone number (checked before sending) and confirms it with the texted code', async () => {
     const { fetch } = renderSettings('/settings/security/', {
-      '/v3/users/settings/phone/': () => success(null),
-      '/v3/users/settings/phone/confirm/': () => success(null),
+      addPhone: () => success({ phone_number_end: '0100' }),
+      confirmPhone: () => success({ ...SECURITY, phone_number_end: '0100', phone_confirmed: true }),
     });
     const phone = await section('Phone number');
     await press(phone, 'Add a phone number');
@@ -158,7 +167,7 @@ describe('/settings/security', () => {
     let answer = failure(401, 'reauth_failed', { field: 'password' });
     const { fetch } = renderSettings(
       '/settings/security/',
-      { '/v3/users/settings/two_factor/': () => answer },
+      { setTwoFactor: () => answer },
       { security: { ...SECURITY, phone_number_end: '0100', phone_confirmed: true } },
     );
     const box = await section('Two-factor login');
@@ -168,7 +177,12 @@ describe('/settings/security', () => {
     await waitFor(() =>
       expect(errorOf(within(box).getByLabelText('Your password'))).toBe("That password isn't right."),
     );
-    answer = success(null);
+    answer = success({
+      ...SECURITY,
+      phone_number_end: '0100',
+      phone_confirmed: true,
+      two_factor_enabled: true,
+    });
     type(box, 'Your password', 'right');
     await press(box, 'Turn on two-factor login');
 
@@ -193,7 +207,7 @@ describe('/settings/security', () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     renderSettings('/settings/security/', {
-      '/v3/users/settings/backup_codes/': () => success({ codes: CODES }),
+      regenerateBackupCodes: () => success({ codes: CODES }),
     });
     const box = await section('Backup codes');
     await press(box, 'Get new backup codes');
@@ -217,8 +231,8 @@ describe('/settings/security', () => {
 
   it('lists sessions with this device marked, logs one out, and logs out everywhere', async () => {
     const { fetch } = renderSettings('/settings/security/', {
-      '/v3/users/settings/sessions/s2/': () => success(null),
-      '/v3/users/settings/sessions/logout_all/': () => success({ ended: 1 }),
+      endSession: () => success(SESSIONS.filter((session) => session.id !== 's2')),
+      logOutAllSessions: () => success({ ended: 1 }),
     });
     const box = await section("Where you're logged in");
     await within(box).findByText('This device');

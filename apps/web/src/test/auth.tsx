@@ -80,10 +80,10 @@ type Answers = Parameters<typeof stubApi>[0];
 export function stubAuthApi(viewer: Viewer, answers: Answers = {}) {
   return stubApi({
     getViewer: () => success(viewer),
-    '/v3/bot_check/challenge/': () => success({ provider: 'off', challenge: null, site_key: null }),
-    '/v3/events/': () => success(null),
-    '/v3/email/validation/': () => success({ is_valid: true }),
-    '/v3/register/password_rules/': () =>
+    getBotCheckChallenge: () => success({ provider: 'off', challenge: null, site_key: null }),
+    recordAuthEvents: ({ body }) => success({ stored: (body as { events: unknown[] }).events.length }),
+    validateEmail: () => success({ is_valid: true }),
+    getPasswordRules: () =>
       success({ min_length: 8, ascii_only: true, differ_from_username: true, reject_common: true }),
     ...answers,
   });

@@ -43,8 +43,8 @@ export function renderSettings(
   { viewer = signedInViewer(), security = SECURITY }: { viewer?: Viewer; security?: AccountSecurity } = {},
 ) {
   const fetch = stubAuthApi(viewer, {
-    '/v3/users/settings/security/': () => success(security),
-    '/v3/users/settings/sessions/': () => success(SESSIONS),
+    getAccountSecurity: () => success(security),
+    listSessions: () => success(SESSIONS),
     ...answers,
   });
   const result = renderWithAuth({

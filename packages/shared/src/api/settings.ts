@@ -1,2 +1,206 @@
+import { z } from 'zod';
+import { LinkedIdentitiesSchema, LinkIdentityBodySchema } from '../auth/social.ts';
+import {
+  AccountSecuritySchema,
+  BackupCodesResultSchema,
+  ChangeEmailBodySchema,
+  ChangePasswordBodySchema,
+  CloseAccountBodySchema,
+  CloseAccountResultSchema,
+  FirstPasswordBodySchema,
+  LogoutAllBodySchema,
+  LogoutAllResultSchema,
+  PhoneConfirmBodySchema,
+  PhoneRemoveBodySchema,
+  PhoneStartBodySchema,
+  PhoneStartResultSchema,
+  ReauthBodySchema,
+  SessionListSchema,
+  TwoFactorBodySchema,
+} from '../settings.ts';
+import { UserSettingsSchema } from '../users.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+const tag = 'settings';
+// Every settings answer is about the signed-in account.
+const cache = { control: 'private, no-store' } as const;
+
+/** The account security settings: email, password, phone, two-factor, sessions, closing. */
+export const accountSettingsEndpoints = {
+  getUserSettings: defineEndpoint({
+    method: 'GET',
+    path: '/v3/users/settings/',
+    summary: 'Linked Instagram and the listed website',
+    tag,
+    access: 'signedIn',
+    response: UserSettingsSchema,
+    cache,
+  }),
+  getAccountSecurity: defineEndpoint({
+    method: 'GET',
+    path: '/v3/users/settings/security/',
+    summary: 'The account security overview',
+    tag,
+    access: 'signedIn',
+    response: AccountSecuritySchema,
+    cache,
+  }),
+  changeEmail: defineEndpoint({
+    method: 'POST',
+    path: '/v3/users/settings/email/',
+    summary: 'Change the email (asks the password); the old address is told',
+    tag,
+    access: 'signedIn',
+    body: ChangeEmailBodySchema,
+    response: AccountSecuritySchema,
+    cache,
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/v3/users/settings/password/',
+    summary: 'Change the password (asks the current one); optionally ends every other session',
+    tag,
+    access: 'signedIn',
+    body: ChangePasswordBodySchema,
+    response: LogoutAllResultSchema,
+    cache,
+  }),
+  addPhone: defineEndpoint({
+    method: 'POST',
+    path: '/v3/users/settings/phone/',
+    summary: 'Text a confirmation code to a new phone number (asks the password)',
+    tag,
+    access: 'signedIn',
+    body: PhoneStartBodySchema,
+    response: PhoneStartResultSchema,
+    cache,
+  }),
+  confirmPhone: defineEndpoint({
+    method: 'POST',
+    path: '/v3/users/settings/phone/confirm/',
+    summary: 'Confirm the new phone number with the texted code',
+    tag,
+    access: 'signedIn',
+    body: PhoneConfirmBodySchema,
+    response: AccountSecuritySchema,
+    cache,
+  }),
+  removePhone: defineEndpoint({
+    method: 'DELETE',
+    path: '/v3/users/settings/phone/',
+    summary: 'Remove the phone number, which turns two-factor off (asks the password)',
+    tag,
+    access: 'signedIn',
+    body: PhoneRemoveBodySchema,
+    response: AccountSecuritySchema,
+    cache,
+  }),
+  setTwoFactor: defineEndpoint({
+    method: 'PUT',
+    path: '/v3/users/settings/two_factor/',
+    summary: 'Turn two-factor login on (needs a confirmed phone) or off (asks the password)',
+    tag,
+    access: 'signedIn',
+    body: TwoFactorBodySchema,
+    response: AccountSecuritySchema,
+    cache,
+  }),
+  regenerateBackupCodes: defineEndpoint({
+    method: 'POST',
+    path: '/v3/users/settings/backup_codes/',
+    summary: 'A new set of 10 single-use backup codes, shown once (asks the password)',
+    tag,
+    access: 'signedIn',
+    body: ReauthBodySchema,
+    response: BackupCodesResultSchema,
+    cache,
+  }),
+  listSessions: defineEndpoint({
+    method: 'GET',
+    path: '/v3/users/settings/sessions/',
+    summary: "The account's signed-in sessions",
+    tag,
+    access: 'signedIn',
+    response: SessionListSchema,
+    cache,
+  }),
+  endSession: defineEndpoint({
+    method: 'DELETE',
+    path: '/v3/users/settings/sessions/{id}/',
+    summary: 'End one session (the current one logs this browser out)',
+    tag,
+    access: 'signedIn',
+    params: z.object({ id: z.string().max(64) }),
+    response: SessionListSchema,
+    cache,
+  }),
+  logOutAllSessions: defineEndpoint({
+    method: 'POST',
+    path: '/v3/users/settings/sessions/logout_all/',
+    summary: 'End every other session (and this one with include_current)',
+    tag,
+    access: 'signedIn',
+    body: LogoutAllBodySchema,
+    response: LogoutAllResultSchema,
+    cache,
+  }),
+  closeAccount: defineEndpoint({
+    method: 'POST',
+    path: '/v3/users/settings/close/',
+    summary: 'Deactivate or close (delete) the account (asks the password); signs out',
+    tag,
+    access: 'signedIn',
+    body: CloseAccountBodySchema,
+    response: CloseAccountResultSchema,
+    cache,
+  }),
+};
+
+/** The providers an account signs in with, and the first password of an account made through one. */
+export const identitySettingsEndpoints = {
+  getLinkedIdentities: defineEndpoint({
+    method: 'GET',
+    path: '/v3/users/settings/identities/',
+    summary: 'The providers the account signs in with, and whether it has a password',
+    tag,
+    access: 'signedIn',
+    response: LinkedIdentitiesSchema,
+    cache,
+  }),
+  linkIdentity: defineEndpoint({
+    method: 'POST',
+    path: '/v3/users/settings/identities/',
+    summary: 'Connect a provider with the token its popup (purpose=link) just gave',
+    tag,
+    access: 'signedIn',
+    body: LinkIdentityBodySchema,
+    response: LinkedIdentitiesSchema,
+    cache,
+  }),
+  unlinkIdentity: defineEndpoint({
+    method: 'DELETE',
+    path: '/v3/users/settings/identities/{provider}/',
+    summary: "Disconnect a provider, unless it is the account's last way in",
+    tag,
+    access: 'signedIn',
+    params: z.object({ provider: z.string().min(1).max(300) }),
+    response: LinkedIdentitiesSchema,
+    cache,
+  }),
+  setFirstPassword: defineEndpoint({
+    method: 'POST',
+    path: '/v3/users/settings/password/first/',
+    summary: 'Set a first password (an account made through a provider), within 10 minutes of signing in',
+    tag,
+    access: 'signedIn',
+    body: FirstPasswordBodySchema,
+    response: LogoutAllResultSchema,
+    cache,
+  }),
+};
+
 /** Account and security settings, connected accounts. */
-export const settingsEndpoints = {};
+export const settingsEndpoints = {
+  ...accountSettingsEndpoints,
+  ...identitySettingsEndpoints,
+};

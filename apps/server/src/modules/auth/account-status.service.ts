@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { endEverySignIn } from './recovery.repository.ts';
+import { endEverySignIn } from './recovery/recovery.repository.ts';
 
 export type AccountStatus = 'active' | 'suspended' | 'deactivated' | 'soft_banned';
 

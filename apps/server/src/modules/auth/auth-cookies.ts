@@ -6,7 +6,7 @@ import {
   RECOGNITION_MAX_AGE_SECONDS,
   SESSION_MAX_AGE_SECONDS,
   type IssuedAuthCookies,
-} from './sessions.service.ts';
+} from './sessions/sessions.service.ts';
 
 /** All three are HttpOnly: script never needs them, so an XSS cannot steal them. */
 const options = (secure: boolean, maxAge: number) =>

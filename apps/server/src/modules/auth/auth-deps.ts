@@ -4,7 +4,7 @@ import type { CountryResolver } from '../../adapters/geoip/country.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthLimits } from './auth.policy.ts';
-import type { BrowserAuthCookies } from './sessions.service.ts';
+import type { BrowserAuthCookies } from './sessions/sessions.service.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 
 /** What the sign-in services need from the app. */

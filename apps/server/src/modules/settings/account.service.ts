@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CloseAccountBody, SessionSummary } from '@pinboard/shared/settings';
 import { AppError } from '../../lib/app-error.ts';
 import type { MfaDeps } from '../auth/mfa/mfa.service.ts';
-import { endEverySignIn } from '../auth/recovery.repository.ts';
+import { endEverySignIn } from '../auth/recovery/recovery.repository.ts';
 import { reauthenticate } from './reauth.ts';
 import type { SettingsViewer } from './security.service.ts';
 import {

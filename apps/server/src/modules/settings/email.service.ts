@@ -4,7 +4,7 @@ import type { MailMessage } from '../../adapters/mail/index.ts';
 import { uniqueViolation } from '../../db/sql-helpers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
-import { resetPasswordUrl, type RecoveryDeps } from '../auth/recovery.service.ts';
+import { resetPasswordUrl, type RecoveryDeps } from '../auth/recovery/recovery.service.ts';
 import { reauthenticate } from './reauth.ts';
 import { getAccountSecurity } from './security.service.ts';
 import { updateEmail } from './settings.repository.ts';

@@ -1,6 +1,6 @@
 import type { FirstPasswordBody } from '@pinboard/shared/settings';
 import { AppError } from '../../lib/app-error.ts';
-import { findSessionStart, lockAccountSignIns } from '../auth/identities.repository.ts';
+import { findSessionStart, lockAccountSignIns } from '../auth/social/identities.repository.ts';
 import type { MfaDeps } from '../auth/mfa/mfa.service.ts';
 import { deleteSessionsExcept, findPasswordFacts, updatePassword } from './settings.repository.ts';
 import { hashNewPassword, type SettingsViewer } from './security.service.ts';

@@ -9,13 +9,13 @@ import {
   listIdentityProviders,
   lockAccountSignIns,
   syncConnectedFlags,
-} from '../auth/identities.repository.ts';
+} from '../auth/social/identities.repository.ts';
 import {
   consumeNonceOrRefuse,
   verifyCredentials,
   type SocialCredentials,
   type SocialDeps,
-} from '../auth/social-verify.ts';
+} from '../auth/social/social-verify.ts';
 import { findPasswordFacts } from './settings.repository.ts';
 
 /** `GET /v3/users/settings/identities/`: the providers the account signs in with, and whether it has a password. */

@@ -52,7 +52,7 @@ afterEach(() => {
 
 describe('login', () => {
   it('logs in, refreshes the viewer and closes', async () => {
-    const fetch = stubAuthApi(buildViewer(), { '/v3/login/': () => success({ user: signedInViewer() }) });
+    const fetch = stubAuthApi(buildViewer(), { logIn: () => success({ user: signedInViewer() }) });
     renderWithAuth({ options: { container: 'follow', step: 'login', prompt: 'follow' } });
     const dialog = await openModal();
 
@@ -102,7 +102,7 @@ describe('login', () => {
       "You missed a spot! Don't forget to add your email.",
     ],
   ])('puts %s on the right field', async (code, status, label, text) => {
-    stubAuthApi(buildViewer(), { '/v3/login/': () => failure(status, code) });
+    stubAuthApi(buildViewer(), { logIn: () => failure(status, code) });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openModal();
 
@@ -115,7 +115,7 @@ describe('login', () => {
 
   // account_suspended opens its recovery modal (RecoveryFlow.test.tsx).
   it.each(['account_deactivated'])('says only that it cannot log in for %s', async (code) => {
-    stubAuthApi(buildViewer(), { '/v3/login/': () => failure(403, code) });
+    stubAuthApi(buildViewer(), { logIn: () => failure(403, code) });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openModal();
 
@@ -125,7 +125,7 @@ describe('login', () => {
   });
 
   it('says something went wrong when the server cannot be reached', async () => {
-    stubAuthApi(buildViewer(), { '/v3/login/': () => failure(500, 'internal') });
+    stubAuthApi(buildViewer(), { logIn: () => failure(500, 'internal') });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openModal();
 
@@ -137,7 +137,7 @@ describe('login', () => {
   });
 
   it('opens the too-many-attempts modal when rate-limited, and comes back on OK', async () => {
-    stubAuthApi(buildViewer(), { '/v3/login/': () => failure(429, 'login_rate_limited') });
+    stubAuthApi(buildViewer(), { logIn: () => failure(429, 'login_rate_limited') });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openModal();
 
@@ -157,8 +157,8 @@ describe('login', () => {
     const challenge = [...new Uint8Array(hash)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
     let answer = failure(429, 'login_too_quick');
     const fetch = stubAuthApi(buildViewer(), {
-      '/v3/login/': () => answer,
-      '/v3/bot_check/challenge/': () =>
+      logIn: () => answer,
+      getBotCheckChallenge: () =>
         success({
           provider: 'altcha',
           challenge: { algorithm: 'SHA-256', challenge, maxnumber: 10, salt, signature: 'sig' },
@@ -188,7 +188,7 @@ describe('login', () => {
 describe('the personalized login', () => {
   it('welcomes back a recognised viewer, asking only for the password', async () => {
     const fetch = stubAuthApi(recognisedViewer(), {
-      '/v3/login/': () => success({ user: signedInViewer() }),
+      logIn: () => success({ user: signedInViewer() }),
     });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openModal();
@@ -227,7 +227,7 @@ describe('the personalized login', () => {
 
 describe('the login pages', () => {
   it('serve /login with the login form, and go home after login', async () => {
-    stubAuthApi(buildViewer(), { '/v3/login/': () => success({ user: signedInViewer() }) });
+    stubAuthApi(buildViewer(), { logIn: () => success({ user: signedInViewer() }) });
     const { router } = renderWithAuth({ routes: pages, path: '/login/' });
 
     const page = (
@@ -263,7 +263,7 @@ describe('the login pages', () => {
 
   it('log in another account from /add-account with switch_account, then open its profile', async () => {
     const fetch = stubAuthApi(signedInViewer(), {
-      '/v3/login/': () => success({ user: signedInViewer(grace, { accounts: [] }) }),
+      logIn: () => success({ user: signedInViewer(grace, { accounts: [] }) }),
     });
     const { router } = renderWithAuth({ routes: pages, path: '/add-account' });
 

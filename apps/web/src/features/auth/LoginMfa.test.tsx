@@ -156,12 +156,12 @@ describe('the loginMfa step', () => {
 
   it('past the texting cap on resend, offers the backup codes, or the last code without any', async () => {
     for (const backupCodes of [true, false]) {
-      stubAuthApi(buildViewer(), { '/v3/login/': mfaRequired });
+      stubAuthApi(buildViewer(), { logIn: mfaRequired });
       renderWithAuth({ options: { container: 'home_page', step: 'login' } });
       const dialog = await openModal();
       await logIn(dialog);
       await within(dialog).findByLabelText('Verification code');
-      stubAuthApi(buildViewer(), { '/v3/login/': () => sendLimited(backupCodes) });
+      stubAuthApi(buildViewer(), { logIn: () => sendLimited(backupCodes) });
 
       await click(dialog, 'Resend code');
 
@@ -180,12 +180,12 @@ describe('the loginMfa step', () => {
   });
 
   it('opens the too-many-attempts modal when wrong codes locked the account', async () => {
-    stubAuthApi(buildViewer(), { '/v3/login/': mfaRequired });
+    stubAuthApi(buildViewer(), { logIn: mfaRequired });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openModal();
     await logIn(dialog);
     await within(dialog).findByLabelText('Verification code');
-    stubAuthApi(buildViewer(), { '/v3/login/': () => failure(429, 'login_rate_limited') });
+    stubAuthApi(buildViewer(), { logIn: () => failure(429, 'login_rate_limited') });
 
     await enterCode(dialog, '654321');
 

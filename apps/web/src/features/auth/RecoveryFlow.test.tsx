@@ -57,7 +57,7 @@ afterEach(() => {
 describe('forgot password in the modal', () => {
   it("leads from 'Forgot your password?' to the form with the typed email, sends, and shows 'sent' with a 3.5 s toast", async () => {
     const fetch = stubAuthApi(buildViewer(), {
-      '/v3/users/forgot_password/': () => success({ sent: true }),
+      requestPasswordReset: () => success({ sent: true }),
     });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openReady();
@@ -95,7 +95,7 @@ describe('forgot password in the modal', () => {
   it("sends the type of the viewer's forgot-password experiment group", async () => {
     const fetch = stubAuthApi(buildViewer(), {
       getExperimentGroups: () => success({ web_forgot_password_type: 'unified' }),
-      '/v3/users/forgot_password/': () => success({ sent: true }),
+      requestPasswordReset: () => success({ sent: true }),
     });
     const { client } = renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openReady();
@@ -118,7 +118,7 @@ describe('forgot password in the modal', () => {
 
   it('refuses an empty field without asking, and shows the rate limit on the form', async () => {
     const fetch = stubAuthApi(buildViewer(), {
-      '/v3/users/forgot_password/': () => failure(429, 'forgot_password_rate_limited'),
+      requestPasswordReset: () => failure(429, 'forgot_password_rate_limited'),
     });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openReady();
@@ -139,7 +139,7 @@ describe('forgot password in the modal', () => {
   });
 
   it("links 'Reset your password' in the wrong-password message to the form", async () => {
-    stubAuthApi(buildViewer(), { '/v3/login/': () => failure(401, 'login_password_incorrect') });
+    stubAuthApi(buildViewer(), { logIn: () => failure(401, 'login_password_incorrect') });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openReady();
 
@@ -174,7 +174,7 @@ describe('recovery modals from login answers', () => {
   it('opens trouble logging in after three wrong passwords in a row, with a way to reset', async () => {
     // A Response is read once: each call makes its own.
     let answer = () => failure(401, 'login_password_incorrect');
-    stubAuthApi(buildViewer(), { '/v3/login/': () => answer() });
+    stubAuthApi(buildViewer(), { logIn: () => answer() });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openReady();
 
@@ -198,7 +198,7 @@ describe('recovery modals from login answers', () => {
   });
 
   it('opens the soft-banned modal for account_soft_banned', async () => {
-    stubAuthApi(buildViewer(), { '/v3/login/': () => failure(403, 'account_soft_banned') });
+    stubAuthApi(buildViewer(), { logIn: () => failure(403, 'account_soft_banned') });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openReady();
 
@@ -212,7 +212,7 @@ describe('recovery modals from login answers', () => {
   });
 
   it('opens the suspended modal for account_suspended, with the reasons and a contact link', async () => {
-    stubAuthApi(buildViewer(), { '/v3/login/': () => failure(403, 'account_suspended') });
+    stubAuthApi(buildViewer(), { logIn: () => failure(403, 'account_suspended') });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openReady();
 
@@ -233,8 +233,8 @@ describe('recovery modals from login answers', () => {
 
   it('opens the soft-banned modal from the sign-up form when the existing account is soft banned', async () => {
     stubAuthApi(buildViewer(), {
-      '/v3/register/exists/': () => success(true),
-      '/v3/login/': () => failure(403, 'account_soft_banned'),
+      checkEmailExists: () => success(true),
+      logIn: () => failure(403, 'account_soft_banned'),
     });
     renderWithAuth({ options: { container: 'home_page' } });
     const dialog = await openReady();

@@ -82,7 +82,7 @@ describe('email sign-up', () => {
   });
 
   it('suggests a fix for a typo in the domain, and fills it in on click', async () => {
-    stubAuthApi(buildViewer(), { '/v3/register/exists/': () => success(false) });
+    stubAuthApi(buildViewer(), { checkEmailExists: () => success(false) });
     renderWithAuth({ options: { container: 'home_page' } });
     const dialog = await openModal();
     await within(dialog).findByLabelText('Email');
@@ -102,7 +102,7 @@ describe('email sign-up', () => {
   });
 
   it('checks whether the email is taken 300 ms after typing stops', async () => {
-    const fetch = stubAuthApi(buildViewer(), { '/v3/register/exists/': () => success(false) });
+    const fetch = stubAuthApi(buildViewer(), { checkEmailExists: () => success(false) });
     renderWithAuth({ options: { container: 'home_page' } });
     const dialog = await openModal();
     await within(dialog).findByLabelText('Email');
@@ -122,8 +122,8 @@ describe('email sign-up', () => {
 
   it('refuses an address the server says is not valid', async () => {
     stubAuthApi(buildViewer(), {
-      '/v3/register/exists/': () => success(false),
-      '/v3/email/validation/': () => success({ is_valid: false }),
+      checkEmailExists: () => success(false),
+      validateEmail: () => success({ is_valid: false }),
     });
     renderWithAuth({ options: { container: 'home_page' } });
     const dialog = await openModal();
@@ -145,8 +145,8 @@ describe('email sign-up', () => {
 
   it('logs in with the entered password when the email already has an account', async () => {
     const fetch = stubAuthApi(buildViewer(), {
-      '/v3/register/exists/': () => success(true),
-      '/v3/login/': () => success({ user: signedInViewer() }),
+      checkEmailExists: () => success(true),
+      logIn: () => success({ user: signedInViewer() }),
     });
     renderWithAuth({ options: { container: 'home_page' } });
     const dialog = await openModal();
@@ -169,8 +169,8 @@ describe('email sign-up', () => {
 
   it('puts a wrong password for an existing email on the password field', async () => {
     stubAuthApi(buildViewer(), {
-      '/v3/register/exists/': () => success(true),
-      '/v3/login/': () => failure(401, 'login_password_incorrect'),
+      checkEmailExists: () => success(true),
+      logIn: () => failure(401, 'login_password_incorrect'),
     });
     renderWithAuth({ options: { container: 'home_page' } });
     const dialog = await openModal();
@@ -188,7 +188,7 @@ describe('email sign-up', () => {
   });
 
   it('checks a new account’s password with the server’s rules and its birthday before registering', async () => {
-    const fetch = stubAuthApi(buildViewer(), { '/v3/register/exists/': () => success(false) });
+    const fetch = stubAuthApi(buildViewer(), { checkEmailExists: () => success(false) });
     renderWithAuth({ options: { container: 'home_page' } });
     const dialog = await openModal();
     await within(dialog).findByLabelText('Email');
@@ -214,8 +214,8 @@ describe('email sign-up', () => {
 
   it('registers a new email, then closes and stays on the page', async () => {
     const fetch = stubAuthApi(buildViewer(), {
-      '/v3/register/exists/': () => success(false),
-      '/v3/register/': () => success({ user: newcomer }),
+      checkEmailExists: () => success(false),
+      signUp: () => success({ user: newcomer }),
     });
     renderWithAuth({ options: { container: 'save', signupSource: 'saveButton', pinId: '5' } });
     const dialog = await openModal();
@@ -247,8 +247,8 @@ describe('email sign-up', () => {
 
   it('goes to the next path after sign-up', async () => {
     stubAuthApi(buildViewer(), {
-      '/v3/register/exists/': () => success(false),
-      '/v3/register/': () => success({ user: newcomer }),
+      checkEmailExists: () => success(false),
+      signUp: () => success({ user: newcomer }),
     });
     renderWithAuth({ options: { container: 'home_page', next: '/ada/boards/' } });
     const dialog = await openModal();
@@ -263,8 +263,8 @@ describe('email sign-up', () => {
   it('shows a server error on its field and the generic failure on the form', async () => {
     let answer = fieldFailure(400, 'email_contains_product_name', 'email');
     stubAuthApi(buildViewer(), {
-      '/v3/register/exists/': () => success(false),
-      '/v3/register/': () => answer,
+      checkEmailExists: () => success(false),
+      signUp: () => answer,
     });
     renderWithAuth({ options: { container: 'home_page' } });
     const dialog = await openModal();
@@ -289,8 +289,8 @@ describe('email sign-up', () => {
 describe('the consent step', () => {
   async function reachConsents() {
     const fetch = stubAuthApi(buildViewer({ requires_consent: true }), {
-      '/v3/register/exists/': () => success(false),
-      '/v3/register/': () => success({ user: newcomer }),
+      checkEmailExists: () => success(false),
+      signUp: () => success({ user: newcomer }),
     });
     renderWithAuth({ options: { container: 'home_page' } });
     const dialog = await openModal();
@@ -374,7 +374,7 @@ describe('the consent step', () => {
 
 describe('underage sign-up', () => {
   async function enterChildBirthday() {
-    const fetch = stubAuthApi(buildViewer(), { '/v3/register/exists/': () => success(false) });
+    const fetch = stubAuthApi(buildViewer(), { checkEmailExists: () => success(false) });
     renderWithAuth({ options: { container: 'home_page' } });
     const dialog = await openModal();
     await within(dialog).findByLabelText('Email');
@@ -437,8 +437,8 @@ describe('underage sign-up', () => {
 
   it('treats the server’s underage answer the same way', async () => {
     stubAuthApi(buildViewer(), {
-      '/v3/register/exists/': () => success(false),
-      '/v3/register/': () => fieldFailure(400, 'underage', 'birthday'),
+      checkEmailExists: () => success(false),
+      signUp: () => fieldFailure(400, 'underage', 'birthday'),
     });
     renderWithAuth({ options: { container: 'home_page' } });
     const dialog = await openModal();

@@ -1,5 +1,5 @@
 import type { AuthEvent } from '@pinboard/shared';
-import { apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 
 // AuthEventsBodySchema takes 1..50 events a call.
 const MAX_BATCH = 50;
@@ -15,7 +15,7 @@ function flush() {
     const events = queue.slice(0, MAX_BATCH);
     queue = queue.slice(MAX_BATCH);
     // Fire and forget: a lost analytics event must never disturb signing up.
-    apiClient.post('/v3/events/', { events }).catch(() => {});
+    api.recordAuthEvents({ body: { events } }).catch(() => {});
   }
 }
 

@@ -1,19 +1,14 @@
-import type {
-  ForgotPasswordBody,
-  ForgotPasswordResult,
-  LoginResult,
-  ResetPasswordBody,
-} from '@pinboard/shared';
-import { apiClient } from '../../api/client.ts';
+import type { ForgotPasswordBody, LoginResult, ResetPasswordBody } from '@pinboard/shared';
+import { api } from '../../api/endpoints.ts';
 
 // Apart from authApi.ts, which the header's account menu brings into the first page's bundle.
 
 /** `POST /v3/users/forgot_password/`: the answer is the same whether the account exists or not. */
 export async function requestPasswordReset(body: ForgotPasswordBody): Promise<void> {
-  await apiClient.post<ForgotPasswordResult>('/v3/users/forgot_password/', body);
+  await api.requestPasswordReset({ body });
 }
 
 /** `POST /v3/users/reset_password/`: a new password from a mailed link; signs this browser in. */
 export async function resetPassword(body: ResetPasswordBody): Promise<LoginResult> {
-  return (await apiClient.post<LoginResult>('/v3/users/reset_password/', body)).data;
+  return (await api.resetPassword({ body })).data;
 }

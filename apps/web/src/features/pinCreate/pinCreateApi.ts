@@ -1,6 +1,6 @@
 import type { UserSettings } from '@pinboard/shared';
-import { apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 
 export async function fetchUserSettings(signal?: AbortSignal): Promise<UserSettings> {
-  return (await apiClient.get<UserSettings>('/v3/users/settings/', { signal })).data;
+  return (await api.getUserSettings({}, { signal })).data;
 }

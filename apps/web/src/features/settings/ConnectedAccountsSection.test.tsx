@@ -25,7 +25,7 @@ interface Setup {
   country?: string;
 }
 
-/** The security page with the identities API stubbed by method, and the section once listed. */
+/** The security page with the identities API stubbed, and the section once listed. */
 async function renderSection({
   list = () => success(NONE),
   link,
@@ -45,14 +45,14 @@ async function renderSection({
     : signedInViewer();
   const { fetch } = renderSettings(
     '/settings/security/',
-    { '/v3/auth/providers/': () => success(providers), ...answers },
+    {
+      getAuthProviders: () => success(providers),
+      getLinkedIdentities: list,
+      linkIdentity: () => (link ? link() : list()),
+      ...answers,
+    },
     { viewer },
   );
-  const others = fetch.getMockImplementation()!;
-  fetch.mockImplementation(async (input, init) => {
-    if (new URL(String(input), 'http://localhost').pathname !== IDENTITIES) return others(input, init);
-    return init?.method === 'POST' && link ? link() : list();
-  });
   const box = await section('Connected accounts');
   await within(box).findByRole('list');
   return { fetch, box };
@@ -124,8 +124,8 @@ describe('Connected accounts', () => {
 
   it('says so when the list cannot load', async () => {
     renderSettings('/settings/security/', {
-      '/v3/auth/providers/': () => success(ALL_ON),
-      [IDENTITIES]: () => failure(500, 'internal'),
+      getAuthProviders: () => success(ALL_ON),
+      getLinkedIdentities: () => failure(500, 'internal'),
     });
     const box = await section('Connected accounts');
     expect(await within(box).findByRole('alert')).toHaveProperty(
@@ -214,7 +214,7 @@ describe('Connected accounts', () => {
   it('disconnects after a confirmation', async () => {
     const { fetch, box } = await renderSection({
       list: () => success({ identities: [GOOGLE], has_password: true }),
-      answers: { [`${IDENTITIES}google/`]: () => success(NONE) },
+      answers: { unlinkIdentity: () => success(NONE) },
     });
     const google = await waitFor(() => row(box, 'Google'));
 
@@ -254,7 +254,7 @@ describe('Connected accounts', () => {
     const { box } = await renderSection({
       list: () => success(list),
       answers: {
-        [`${IDENTITIES}google/`]: () => {
+        unlinkIdentity: () => {
           // The password went away on another device meanwhile.
           list = { identities: [GOOGLE], has_password: false };
           return failure(400, 'identity_last_login_method');

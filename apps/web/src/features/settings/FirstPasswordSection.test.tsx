@@ -20,10 +20,10 @@ function renderWithoutPassword(first: () => Response, extra: Parameters<typeof r
   let security: AccountSecurity = { ...SECURITY, has_password: false };
   let identities: LinkedIdentities = { identities: [GOOGLE], has_password: false };
   const rendered = renderSettings('/settings/security/', {
-    '/v3/users/settings/security/': () => success(security),
-    [IDENTITIES]: () => success(identities),
-    '/v3/auth/providers/': () => success(PROVIDERS),
-    [FIRST]: () => {
+    getAccountSecurity: () => success(security),
+    getLinkedIdentities: () => success(identities),
+    getAuthProviders: () => success(PROVIDERS),
+    setFirstPassword: () => {
       const answer = first();
       if (answer.ok) {
         security = { ...security, has_password: true };
@@ -110,9 +110,9 @@ describe('Set a password', () => {
       () => failure(403, 'recent_login_required', { data: { max_age_seconds: 600 } }),
       {
         getViewer: () => success(viewer),
-        '/v3/logout/': () => {
+        logOut: () => {
           viewer = recognisedViewer();
-          return success(null);
+          return success({ user: viewer });
         },
       },
     );

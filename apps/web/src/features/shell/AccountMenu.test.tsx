@@ -54,7 +54,7 @@ describe('the header for a visitor', () => {
 describe('the account menu', () => {
   it('shows the account in use and the others of this browser, and switches to one', async () => {
     const fetch = stubAuthApi(signedInViewer(ada, { accounts: [graceAccount] }), {
-      '/v3/users/me/switch/': () => success({ user: signedInViewer(grace, { accounts: [] }) }),
+      switchAccount: () => success({ user: signedInViewer(grace, { accounts: [] }) }),
     });
     const { router } = renderWithAuth({ routes: header, path: '/' });
 
@@ -104,9 +104,9 @@ describe('the account menu', () => {
     let viewer = signedInViewer(ada);
     const fetch = stubAuthApi(viewer, {
       getViewer: () => success(viewer),
-      '/v3/logout/': () => {
+      logOut: () => {
         viewer = buildViewer();
-        return success(null);
+        return success({ user: viewer });
       },
     });
     const { router } = renderWithAuth({ routes: header, path: '/pin/1/' });

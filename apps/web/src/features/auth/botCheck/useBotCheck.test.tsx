@@ -20,7 +20,7 @@ async function stubAltcha() {
     signature: 'x',
   };
   return stubApi({
-    '/v3/bot_check/challenge/': () => success({ provider: 'altcha', challenge, site_key: null }),
+    getBotCheckChallenge: () => success({ provider: 'altcha', challenge, site_key: null }),
   });
 }
 
@@ -55,7 +55,7 @@ describe('useBotCheck', () => {
 
   it('gives no token when the server runs no bot check', async () => {
     stubApi({
-      '/v3/bot_check/challenge/': () => success({ provider: 'off', challenge: null, site_key: null }),
+      getBotCheckChallenge: () => success({ provider: 'off', challenge: null, site_key: null }),
     });
     const { result } = renderHook(() => useBotCheck());
 

@@ -26,7 +26,7 @@ async function click(scope: HTMLElement, name: string) {
 
 /** The card on a pin page, with the app's providers and modal. */
 function renderCard(answers: Parameters<typeof stubAuthApi>[1] = {}, path = '/pin/1/') {
-  const fetch = stubAuthApi(buildViewer(), { '/v3/auth/providers/': providersAnswer(), ...answers });
+  const fetch = stubAuthApi(buildViewer(), { getAuthProviders: providersAnswer(), ...answers });
   renderWithAuth({ routes: [{ path: '*', element: <OneTapCard /> }], path });
   return fetch;
 }
@@ -56,7 +56,7 @@ afterEach(() => {
 
 describe('one-tap sign-up', () => {
   it('registers with the one-tap token, then shows Welcome with its bar until the page is the new account’s', async () => {
-    const fetch = renderCard({ '/v3/register/': () => success({ user: newcomer }) });
+    const fetch = renderCard({ signUp: () => success({ user: newcomer }) });
     const card = await screen.findByRole('complementary', { name: 'Sign in to Pinboard with Google' });
     const release = holdAnswers(fetch, '/v3/auth/providers/');
     const { opened } = stubPopups();
@@ -87,7 +87,7 @@ describe('one-tap sign-up', () => {
   it('continues in the modal when the provider gave no birthday, and ends on Welcome', async () => {
     let registered = 0;
     const fetch = renderCard({
-      '/v3/register/': () =>
+      signUp: () =>
         registered++ === 0
           ? failure(400, 'birthday_required', { field: 'birthday' })
           : success({ user: newcomer }),
@@ -135,7 +135,7 @@ describe('one-tap sign-up', () => {
     expect(screen.queryByRole('complementary')).toBeNull();
     cleanup();
 
-    renderCard({ '/v3/auth/providers/': providersAnswer({ google: { available: false, standin: false } }) });
+    renderCard({ getAuthProviders: providersAnswer({ google: { available: false, standin: false } }) });
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByRole('complementary')).toBeNull();
   });
@@ -147,14 +147,14 @@ describe('one-tap sign-up', () => {
     });
     vi.stubGlobal('requestIdleCallback', idle);
     vi.stubGlobal('cancelIdleCallback', () => {});
-    stubAuthApi(buildViewer(), { '/v3/auth/providers/': providersAnswer() });
+    stubAuthApi(buildViewer(), { getAuthProviders: providersAnswer() });
     renderWithAuth({ routes: [{ path: '*', element: <OneTapSlot /> }] });
     expect(await screen.findByRole('complementary', {}, { timeout: 5000 })).toBeTruthy();
     expect(idle).toHaveBeenCalled();
     cleanup();
 
     idle.mockClear();
-    stubAuthApi(signedInViewer(), { '/v3/auth/providers/': providersAnswer() });
+    stubAuthApi(signedInViewer(), { getAuthProviders: providersAnswer() });
     renderWithAuth({ routes: [{ path: '*', element: <OneTapSlot /> }] });
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(idle).not.toHaveBeenCalled();

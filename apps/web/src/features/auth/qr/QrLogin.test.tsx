@@ -33,8 +33,8 @@ function inTurn(...answers: (() => Response)[]) {
 function renderSwitch(group: string, answers: Parameters<typeof stubAuthApi>[1] = {}) {
   const fetch = stubAuthApi(buildViewer(), {
     getExperimentGroups: () => success({ web_login_qr_code: group }),
-    '/v3/login/qr/': () => success(CODE),
-    [CLAIM]: () => success({ status: 'pending' }),
+    startQrLogin: () => success(CODE),
+    claimQrLogin: () => success({ status: 'pending' }),
     ...answers,
   });
   const rendered = renderWithAuth({
@@ -104,7 +104,7 @@ describe("the 'Use QR code' button", () => {
 describe('the QR code view', () => {
   it('signs in like the login does once the other device approves', async () => {
     const { fetch } = renderSwitch('enabled', {
-      [CLAIM]: inTurn(
+      claimQrLogin: inTurn(
         () => success({ status: 'pending' }),
         () => success({ status: 'approved', user: signedInViewer() }),
       ),
@@ -119,7 +119,7 @@ describe('the QR code view', () => {
   });
 
   it('says when the other device cancelled, and gets a new code', async () => {
-    const { fetch } = renderSwitch('enabled', { [CLAIM]: () => success({ status: 'denied' }) });
+    const { fetch } = renderSwitch('enabled', { claimQrLogin: () => success({ status: 'denied' }) });
     await openQrView();
     await advance(QR_LOGIN_POLL_MS);
 
@@ -144,7 +144,7 @@ describe('the QR code view', () => {
   });
 
   it('ends the code when the server says it has expired', async () => {
-    renderSwitch('enabled', { [CLAIM]: () => failure(410, 'qr_login_expired') });
+    renderSwitch('enabled', { claimQrLogin: () => failure(410, 'qr_login_expired') });
     await openQrView();
     await advance(QR_LOGIN_POLL_MS);
     expect((await screen.findByRole('alert')).textContent).toBe('This QR code has expired.');
@@ -152,7 +152,7 @@ describe('the QR code view', () => {
 
   it('keeps polling through a network hiccup', async () => {
     const { fetch } = renderSwitch('enabled', {
-      [CLAIM]: inTurn(
+      claimQrLogin: inTurn(
         () => failure(502, 'internal'),
         () => success({ status: 'pending' }),
       ),
@@ -164,14 +164,14 @@ describe('the QR code view', () => {
   });
 
   it('shows why a claim was refused (an account that cannot log in)', async () => {
-    renderSwitch('enabled', { [CLAIM]: () => failure(403, 'account_deactivated') });
+    renderSwitch('enabled', { claimQrLogin: () => failure(403, 'account_deactivated') });
     await openQrView();
     await advance(QR_LOGIN_POLL_MS);
     expect((await screen.findByRole('alert')).textContent).toBe("Sorry, we can't log you in.");
   });
 
   it("says QR code login isn't available when no code can be made, with the way back", async () => {
-    renderSwitch('enabled', { '/v3/login/qr/': () => failure(403, 'qr_login_unavailable') });
+    renderSwitch('enabled', { startQrLogin: () => failure(403, 'qr_login_unavailable') });
     fireEvent.click(await screen.findByRole('button', { name: 'Use QR code' }, FIRST_RENDER));
 
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -186,8 +186,8 @@ describe('in the login modal', () => {
   it("offers 'Use QR code' under the login form, and the code view in its place", async () => {
     stubAuthApi(buildViewer(), {
       getExperimentGroups: () => success({ web_login_qr_code: 'enabled' }),
-      '/v3/login/qr/': () => success(CODE),
-      [CLAIM]: () => success({ status: 'pending' }),
+      startQrLogin: () => success(CODE),
+      claimQrLogin: () => success({ status: 'pending' }),
     });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openModal();

@@ -1,9 +1,7 @@
 import type { QrLoginClaimResult, QrLoginRequest, QrLoginStart } from '@pinboard/shared';
-import { apiClient } from '../../../api/client.ts';
+import { api } from '../../../api/endpoints.ts';
 
 // The calls of QR code login (decision 21); each returns the envelope's data.
-
-const codePath = (id: string) => `/v3/login/qr/${encodeURIComponent(id)}/`;
 
 export const qrLoginKeys = {
   all: ['qrLogin'] as const,
@@ -12,7 +10,7 @@ export const qrLoginKeys = {
 
 /** `POST /v3/login/qr/`: a new code for this (signed-out) screen. */
 export async function startQrLogin(signal?: AbortSignal): Promise<QrLoginStart> {
-  return (await apiClient.post<QrLoginStart>('/v3/login/qr/', undefined, { signal })).data;
+  return (await api.startQrLogin({}, { signal })).data;
 }
 
 /** `POST /v3/login/qr/{id}/claim/`: the screen's poll; `approved` comes with the new viewer. */
@@ -21,15 +19,16 @@ export async function claimQrLogin(
   secret: string,
   signal?: AbortSignal,
 ): Promise<QrLoginClaimResult> {
-  return (await apiClient.post<QrLoginClaimResult>(`${codePath(id)}claim/`, { secret }, { signal })).data;
+  return (await api.claimQrLogin({ params: { id }, body: { secret } }, { signal })).data;
 }
 
 /** `GET /v3/login/qr/{id}/`: what asks, for the signed-in device that scanned the code. */
 export async function fetchQrLogin(id: string, signal?: AbortSignal): Promise<QrLoginRequest> {
-  return (await apiClient.get<QrLoginRequest>(codePath(id), { signal })).data;
+  return (await api.getQrLogin({ params: { id } }, { signal })).data;
 }
 
 /** `POST /v3/login/qr/{id}/approve/` or `/deny/`. */
 export async function decideQrLogin(id: string, decision: 'approve' | 'deny'): Promise<QrLoginRequest> {
-  return (await apiClient.post<QrLoginRequest>(`${codePath(id)}${decision}/`)).data;
+  const decide = decision === 'approve' ? api.approveQrLogin : api.denyQrLogin;
+  return (await decide({ params: { id } })).data;
 }

@@ -29,7 +29,7 @@ function errorUnder(button: HTMLElement): string | null {
 }
 
 async function openLogin(answers: Parameters<typeof stubAuthApi>[1] = {}, viewer = buildViewer()) {
-  const fetch = stubAuthApi(viewer, { '/v3/auth/providers/': providersAnswer(), ...answers });
+  const fetch = stubAuthApi(viewer, { getAuthProviders: providersAnswer(), ...answers });
   renderWithAuth({ options: { container: 'home_page', step: 'login' } });
   const dialog = await openModal();
   await within(dialog).findByRole('button', { name: 'Continue with Google' });
@@ -65,7 +65,7 @@ describe('provider buttons', () => {
 
   it('hides what the server cannot serve and what the experiments disable, and says when a stand-in serves', async () => {
     stubAuthApi(buildViewer(), {
-      '/v3/auth/providers/': providersAnswer({ google: { available: true, standin: true } }),
+      getAuthProviders: providersAnswer({ google: { available: true, standin: true } }),
       getExperimentGroups: () => success({ web_disable_facebook_login: 'enabled' }),
     });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
@@ -79,7 +79,7 @@ describe('provider buttons', () => {
     cleanup();
 
     stubAuthApi(buildViewer(), {
-      '/v3/auth/providers/': providersAnswer({ facebook: { available: false, standin: false } }),
+      getAuthProviders: providersAnswer({ facebook: { available: false, standin: false } }),
       getExperimentGroups: () => success({ web_disable_google_login: 'enabled' }),
     });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
@@ -151,7 +151,7 @@ describe('the popup', () => {
 
 describe('social login', () => {
   it('logs in with the popup’s ID token and closes', async () => {
-    const { dialog, fetch } = await openLogin({ '/v3/login/': () => success({ user: signedInViewer() }) });
+    const { dialog, fetch } = await openLogin({ logIn: () => success({ user: signedInViewer() }) });
     const { opened } = stubPopups();
 
     await click(dialog, 'Continue with Google');
@@ -174,7 +174,7 @@ describe('social login', () => {
   });
 
   it('logs in with Facebook’s id and token', async () => {
-    const { dialog, fetch } = await openLogin({ '/v3/login/': () => success({ user: signedInViewer() }) });
+    const { dialog, fetch } = await openLogin({ logIn: () => success({ user: signedInViewer() }) });
     stubPopups();
 
     await click(dialog, 'Continue with Facebook');
@@ -193,8 +193,7 @@ describe('social login', () => {
 
   it('asks for the texted code after a social login and repeats the token with it', async () => {
     const { dialog, fetch } = await openLogin({
-      '/v3/login/': () =>
-        failure(401, 'mfa_required', { field: 'mfa_token', data: { phone_number_end: '0100' } }),
+      logIn: () => failure(401, 'mfa_required', { field: 'mfa_token', data: { phone_number_end: '0100' } }),
     });
     stubPopups();
     await click(dialog, 'Continue with Google');
@@ -219,7 +218,7 @@ describe('social login', () => {
   });
 
   it('puts a deactivated account’s message under the Google button', async () => {
-    const { dialog } = await openLogin({ '/v3/login/': () => failure(403, 'account_deactivated') });
+    const { dialog } = await openLogin({ logIn: () => failure(403, 'account_deactivated') });
     stubPopups();
 
     await click(dialog, 'Continue with Facebook');
@@ -236,9 +235,9 @@ describe('social login', () => {
 
   it('places provider-only accounts’ password errors under their buttons, with the recovery link', async () => {
     const fetch = stubAuthApi(buildViewer(), {
-      '/v3/auth/providers/': providersAnswer(),
+      getAuthProviders: providersAnswer(),
       getExperimentGroups: () => success({ web_disable_facebook_login: 'enabled' }),
-      '/v3/login/': () => failure(400, 'login_facebook_unavailable', { field: 'facebook' }),
+      logIn: () => failure(400, 'login_facebook_unavailable', { field: 'facebook' }),
     });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openModal();
@@ -265,7 +264,7 @@ describe('social login', () => {
   it('shows the Welcome back screen’s buttons only for the providers the account is connected to', async () => {
     const viewer = recognisedViewer();
     viewer.info = { ...viewer.info!, connectedToGoogle: true };
-    stubAuthApi(viewer, { '/v3/auth/providers/': providersAnswer() });
+    stubAuthApi(viewer, { getAuthProviders: providersAnswer() });
     renderWithAuth({ options: { container: 'home_page', step: 'login' } });
     const dialog = await openModal();
 

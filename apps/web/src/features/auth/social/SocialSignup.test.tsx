@@ -36,7 +36,7 @@ function answersInTurn(...answers: Array<() => Response>) {
 
 /** The sign-up modal with every provider, and a popup that will answer. */
 async function openSignup(answers: Parameters<typeof stubAuthApi>[1], viewer = buildViewer()) {
-  const fetch = stubAuthApi(viewer, { '/v3/auth/providers/': providersAnswer(), ...answers });
+  const fetch = stubAuthApi(viewer, { getAuthProviders: providersAnswer(), ...answers });
   renderWithAuth({ options: { container: 'home_page' } });
   const dialog = await openModal();
   await within(dialog).findByRole('button', { name: 'Continue with Google' });
@@ -58,8 +58,8 @@ afterEach(() => {
 describe('social sign-up', () => {
   it('signs a new identity up with the same token, asking its birthday when the provider gave none', async () => {
     const { dialog, fetch } = await openSignup({
-      '/v3/login/': notFound,
-      '/v3/register/': answersInTurn(
+      logIn: notFound,
+      signUp: answersInTurn(
         () => failure(400, 'birthday_required', { field: 'birthday' }),
         () => success({ user: signedInViewer() }),
       ),
@@ -96,8 +96,8 @@ describe('social sign-up', () => {
 
   it('takes an underage birthday down the underage path without registering', async () => {
     const { dialog, fetch } = await openSignup({
-      '/v3/login/': notFound,
-      '/v3/register/': () => failure(400, 'birthday_required', { field: 'birthday' }),
+      logIn: notFound,
+      signUp: () => failure(400, 'birthday_required', { field: 'birthday' }),
     });
     await click(dialog, 'Continue with Google');
     await postFromPopup(googleAnswer);
@@ -115,8 +115,8 @@ describe('social sign-up', () => {
 
   it('asks for an email when the provider gave none, and Not now goes back to sign-up', async () => {
     const { dialog, fetch } = await openSignup({
-      '/v3/login/': notFound,
-      '/v3/register/': answersInTurn(
+      logIn: notFound,
+      signUp: answersInTurn(
         () => failure(400, 'social_email_required', { field: 'email' }),
         () => failure(400, 'social_email_required', { field: 'email' }),
         () => success({ user: signedInViewer() }),
@@ -171,8 +171,8 @@ describe('social sign-up', () => {
     });
     const { dialog, fetch } = await openSignup(
       {
-        '/v3/login/': notFound,
-        '/v3/register/': () => failure(409, 'email_taken', { field: 'email' }),
+        logIn: notFound,
+        signUp: () => failure(409, 'email_taken', { field: 'email' }),
       },
       japan,
     );
@@ -201,8 +201,8 @@ describe('social sign-up', () => {
 
   it("leads 'Not you?' on EmailAlreadyExist to the plain login", async () => {
     const { dialog } = await openSignup({
-      '/v3/login/': notFound,
-      '/v3/register/': () => failure(409, 'email_taken', { data: { email: 'grace@example.com' } }),
+      logIn: notFound,
+      signUp: () => failure(409, 'email_taken', { data: { email: 'grace@example.com' } }),
     });
     await click(dialog, 'Continue with Google');
     await postFromPopup(googleAnswer);
@@ -215,7 +215,7 @@ describe('social sign-up', () => {
 
   it('closes Facebook sign-up after a prevent-register answer: modal 4, then the banner and no Facebook button', async () => {
     const { dialog, fetch } = await openSignup({
-      '/v3/login/': () => failure(409, 'facebook_register_prevented', { field: 'facebook' }),
+      logIn: () => failure(409, 'facebook_register_prevented', { field: 'facebook' }),
     });
     await click(dialog, 'Continue with Facebook');
     await postFromPopup({
@@ -249,8 +249,8 @@ describe('social sign-up', () => {
 
   it('opens modal 5 for a Google prevent-register answer of the sign-up', async () => {
     const { dialog } = await openSignup({
-      '/v3/login/': notFound,
-      '/v3/register/': () => failure(409, 'google_register_prevented', { field: 'google' }),
+      logIn: notFound,
+      signUp: () => failure(409, 'google_register_prevented', { field: 'google' }),
     });
     await click(dialog, 'Continue with Google');
     await postFromPopup(googleAnswer);
@@ -265,7 +265,7 @@ describe('social sign-up', () => {
 
   it('asks for consents first where the country requires them', async () => {
     const { dialog, fetch } = await openSignup(
-      { '/v3/login/': notFound, '/v3/register/': () => success({ user: signedInViewer() }) },
+      { logIn: notFound, signUp: () => success({ user: signedInViewer() }) },
       buildViewer({ requires_consent: true }),
     );
     await click(dialog, 'Continue with Google');

@@ -65,8 +65,8 @@ afterEach(() => {
 describe('single sign-on by email domain', () => {
   it('checks the address 300 ms after it becomes valid, and only then', async () => {
     const { fetch, dialog, email } = await openWith('signup', {
-      '/v3/sso/info/': notSso,
-      '/v3/register/exists/': () => success(false),
+      getSsoInfo: notSso,
+      checkEmailExists: () => success(false),
     });
     vi.useFakeTimers();
 
@@ -85,9 +85,9 @@ describe('single sign-on by email domain', () => {
 
   it('replaces the password with single sign-on, opens the 600x600 popup, exchanges the code and signs up', async () => {
     const { fetch, dialog, email } = await openWith('signup', {
-      '/v3/sso/info/': () => success(ssoInfo()),
-      '/v3/sso/exchange/': () => tokens(),
-      '/v3/register/': () => success({ user: signedInViewer() }),
+      getSsoInfo: () => success(ssoInfo()),
+      exchangeSsoCode: () => tokens(),
+      signUp: () => success({ user: signedInViewer() }),
     });
     const { open } = stubPopups();
 
@@ -126,9 +126,9 @@ describe('single sign-on by email domain', () => {
 
   it('logs an existing SSO user in from the login form', async () => {
     const { fetch, dialog, email } = await openWith('login', {
-      '/v3/sso/info/': () => success(ssoInfo({ existing_user: true, existing_user_is_sso: true })),
-      '/v3/sso/exchange/': () => tokens(),
-      '/v3/login/': () => success({ user: signedInViewer() }),
+      getSsoInfo: () => success(ssoInfo({ existing_user: true, existing_user_is_sso: true })),
+      exchangeSsoCode: () => tokens(),
+      logIn: () => success({ user: signedInViewer() }),
     });
     stubPopups();
 
@@ -155,7 +155,7 @@ describe('single sign-on by email domain', () => {
 
   it('keeps the password for an existing account that is not an SSO one', async () => {
     const { fetch, dialog, email } = await openWith('login', {
-      '/v3/sso/info/': () => success(ssoInfo({ existing_user: true, existing_user_is_sso: false })),
+      getSsoInfo: () => success(ssoInfo({ existing_user: true, existing_user_is_sso: false })),
     });
     fireEvent.change(email, { target: { value: 'ada@acme.example' } });
     await waitFor(() => expect(postedBodies(fetch, '/v3/sso/info/')).toHaveLength(1));
@@ -166,8 +166,8 @@ describe('single sign-on by email domain', () => {
 
   it("says 'No tokens returned' when the exchange brings no token", async () => {
     const { fetch, dialog, email } = await openWith('signup', {
-      '/v3/sso/info/': () => success(ssoInfo()),
-      '/v3/sso/exchange/': () => tokens(''),
+      getSsoInfo: () => success(ssoInfo()),
+      exchangeSsoCode: () => tokens(''),
     });
     stubPopups();
     fireEvent.change(email, { target: { value: 'ada@acme.example' } });
@@ -181,8 +181,8 @@ describe('single sign-on by email domain', () => {
 
   it("says 'Window is undefined' when no popup can open, and the server's sso_no_tokens the same way", async () => {
     const { dialog, email } = await openWith('signup', {
-      '/v3/sso/info/': () => success(ssoInfo()),
-      '/v3/sso/exchange/': () => failure(502, 'sso_no_tokens'),
+      getSsoInfo: () => success(ssoInfo()),
+      exchangeSsoCode: () => failure(502, 'sso_no_tokens'),
     });
     stubPopups({ blocked: true });
     fireEvent.change(email, { target: { value: 'ada@acme.example' } });
@@ -197,7 +197,7 @@ describe('single sign-on by email domain', () => {
   });
 
   it("says it could not connect when the organisation's page answers an error", async () => {
-    const { dialog, email } = await openWith('signup', { '/v3/sso/info/': () => success(ssoInfo()) });
+    const { dialog, email } = await openWith('signup', { getSsoInfo: () => success(ssoInfo()) });
     stubPopups();
     fireEvent.change(email, { target: { value: 'ada@acme.example' } });
     await within(dialog).findByRole('button', { name: 'Continue with single sign-on' });

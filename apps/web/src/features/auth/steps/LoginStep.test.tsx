@@ -21,7 +21,7 @@ async function open(
   { providers = {}, options = { container: 'home_page', step: 'login' } }: Setup = {},
 ) {
   stubAuthApi(buildViewer(), {
-    '/v3/auth/providers/': providersAnswer(providers),
+    getAuthProviders: providersAnswer(providers),
     getExperimentGroups: () => success(groups),
   });
   renderWithAuth({ options });

@@ -13,7 +13,7 @@ async function openWelcomeBack(info: Partial<ViewerInfo>, groups: Record<string,
   const viewer = recognisedViewer();
   viewer.info = { ...viewer.info!, ...info };
   stubAuthApi(viewer, {
-    '/v3/auth/providers/': providersAnswer(),
+    getAuthProviders: providersAnswer(),
     getExperimentGroups: () => success(groups),
   });
   renderWithAuth({ options: { container: 'home_page', step: 'login' } });

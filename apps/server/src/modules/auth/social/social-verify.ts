@@ -6,11 +6,11 @@ import {
   type SocialProvider,
   type SocialRegisterBody,
 } from '@pinboard/shared';
-import type { ProviderKey, VerifiedIdentity } from '../../adapters/identity/identity.ts';
-import type { Executor } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { findFlowProvider } from '../../adapters/identity/flows.repository.ts';
-import type { MfaDeps } from './mfa/mfa.service.ts';
+import type { ProviderKey, VerifiedIdentity } from '../../../adapters/identity/identity.ts';
+import type { Executor } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { findFlowProvider } from '../../../adapters/identity/flows.repository.ts';
+import type { MfaDeps } from '../mfa/mfa.service.ts';
 
 /** What the social sign-in services need: sign-in's (the identity providers among them) and two-factor's. */
 export type SocialDeps = MfaDeps;

@@ -1,5 +1,5 @@
-import { escapeHtml } from '../../lib/escape-html.ts';
-import { inlineCodeHashes } from '../../lib/inline-code-hashes.ts';
+import { escapeHtml } from '../../../lib/escape-html.ts';
+import { inlineCodeHashes } from '../../../lib/inline-code-hashes.ts';
 
 /**
  * The page a sign-in popup ends on (decision 21): it posts `message` to the window that opened it,

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { qrLogins } from '../../db/schema/identities.ts';
-import { users } from '../../db/schema/users.ts';
+import type { Executor } from '../../../db/client.ts';
+import { qrLogins } from '../../../db/schema/identities.ts';
+import { users } from '../../../db/schema/users.ts';
 
 export type QrLoginRow = typeof qrLogins.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { EmailSchema, type AuthEvent } from '@pinboard/shared';
-import type { Executor } from '../../db/client.ts';
-import { insertAuthEvents, isEmailRegistered } from './auth.repository.ts';
+import type { Executor } from '../../../db/client.ts';
+import { insertAuthEvents, isEmailRegistered } from '../auth.repository.ts';
 
 /** `GET /v3/register/exists/`: true when an account has this address (any case). */
 export function isEmailTaken(db: Executor, email: string): Promise<boolean> {

@@ -1,16 +1,16 @@
 import type { LoginBody } from '@pinboard/shared';
-import type { VerifiedIdentity } from '../../adapters/identity/identity.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { AuthRequest } from './auth-deps.ts';
+import type { VerifiedIdentity } from '../../../adapters/identity/identity.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { AuthRequest } from '../auth-deps.ts';
 import {
   findEmailAccount,
   findIdentityAccount,
   liftSoftBan,
   type IdentityAccount,
 } from './identities.repository.ts';
-import type { SignedIn } from './login.service.ts';
-import { passSecondFactor } from './mfa/mfa.service.ts';
-import { startSession } from './sessions.service.ts';
+import type { SignedIn } from '../login/login.service.ts';
+import { passSecondFactor } from '../mfa/mfa.service.ts';
+import { startSession } from '../sessions/sessions.service.ts';
 import {
   consumeNonceOrRefuse,
   credentialsOfLogin,

@@ -9,15 +9,15 @@ import {
   type ResetPasswordBody,
 } from '@pinboard/shared';
 import { isCommonPassword } from '@pinboard/shared/auth/common-passwords';
-import type { Mailer, MailMessage } from '../../adapters/mail/index.ts';
-import type { Config } from '../../config.ts';
-import type { Background } from '../../lib/background.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { escapeHtml } from '../../lib/escape-html.ts';
-import type { AuthRequest } from './auth-deps.ts';
-import type { SignedIn } from './login.service.ts';
-import { passSecondFactor, type MfaDeps } from './mfa/mfa.service.ts';
-import { hashPassword } from './passwords.ts';
+import type { Mailer, MailMessage } from '../../../adapters/mail/index.ts';
+import type { Config } from '../../../config.ts';
+import type { Background } from '../../../lib/background.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { escapeHtml } from '../../../lib/escape-html.ts';
+import type { AuthRequest } from '../auth-deps.ts';
+import type { SignedIn } from '../login/login.service.ts';
+import { passSecondFactor, type MfaDeps } from '../mfa/mfa.service.ts';
+import { hashPassword } from '../passwords.ts';
 import {
   consumeResetToken,
   endEverySignIn,
@@ -26,7 +26,7 @@ import {
   replaceResetToken,
   setPasswordAfterReset,
 } from './recovery.repository.ts';
-import { startSession } from './sessions.service.ts';
+import { startSession } from '../sessions/sessions.service.ts';
 
 export interface RecoveryDeps extends MfaDeps {
   mailer: Mailer;

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { userIdentities } from '../../db/schema/identities.ts';
-import { sessions, users } from '../../db/schema/users.ts';
+import type { Executor } from '../../../db/client.ts';
+import { userIdentities } from '../../../db/schema/identities.ts';
+import { sessions, users } from '../../../db/schema/users.ts';
 
 /** What signing in through a provider needs about the account an identity belongs to. */
 const identityAccountColumns = {

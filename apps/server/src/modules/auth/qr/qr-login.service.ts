@@ -6,12 +6,12 @@ import {
   type QrLoginRequest,
   type QrLoginStart,
 } from '@pinboard/shared';
-import type { CounterStore } from '../../adapters/counters/counters.ts';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { hashSessionToken, type Viewer } from '../../plugins/viewer.ts';
-import type { AuthRequest } from './auth-deps.ts';
-import type { SignedIn } from './login.service.ts';
+import type { CounterStore } from '../../../adapters/counters/counters.ts';
+import type { Database } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { hashSessionToken } from '../../../plugins/viewer.ts';
+import type { AuthRequest } from '../auth-deps.ts';
+import type { SignedIn } from '../login/login.service.ts';
 import {
   claimApprovedQrLogin,
   decidePendingQrLogin,
@@ -21,7 +21,7 @@ import {
   insertQrLogin,
   type QrLoginRow,
 } from './qr-login.repository.ts';
-import { startSession } from './sessions.service.ts';
+import { startSession } from '../sessions/sessions.service.ts';
 
 /** The limits of QR code login (ours; decision 21 'QR code login'). */
 export const QR_LOGIN_LIMITS = {
@@ -102,8 +102,7 @@ function presentQrLogin(row: QrLoginRow, now: Date): QrLoginRequest {
 }
 
 /** `GET /v3/login/qr/{id}/` (AUTH): what asks to log in, so the person can tell it is their screen. */
-export async function describeQrLogin(db: Database, id: string, viewer: Viewer, now: Date) {
-  if (viewer.userId === null) throw new AppError('auth_required');
+export async function describeQrLogin(db: Database, id: string, now: Date) {
   const row = await findQrLogin(db, id);
   if (!row) throw new AppError('qr_login_expired');
   return presentQrLogin(row, now);
@@ -115,16 +114,9 @@ export async function describeQrLogin(db: Database, id: string, viewer: Viewer, 
  */
 export async function decideQrLogin(
   db: Database,
-  input: { id: string; viewer: Viewer; decision: 'approved' | 'denied'; now: Date },
+  input: { id: string; userId: number; decision: 'approved' | 'denied'; now: Date },
 ): Promise<QrLoginRequest> {
-  const userId = input.viewer.userId;
-  if (userId === null) throw new AppError('auth_required');
-  const row = await decidePendingQrLogin(db, {
-    id: input.id,
-    decision: input.decision,
-    userId,
-    now: input.now,
-  });
+  const row = await decidePendingQrLogin(db, input);
   if (!row) throw new AppError('qr_login_expired');
   return presentQrLogin(row, input.now);
 }

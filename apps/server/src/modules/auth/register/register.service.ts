@@ -12,15 +12,15 @@ import {
   type RegisterBody,
 } from '@pinboard/shared';
 import { isCommonPassword } from '@pinboard/shared/auth/common-passwords';
-import { uniqueViolation } from '../../db/sql-helpers.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { AuthDeps, AuthRequest } from './auth-deps.ts';
-import { findTakenUsernames, insertConsents, insertUser, isEmailRegistered } from './auth.repository.ts';
-import type { Executor } from '../../db/client.ts';
-import type { users } from '../../db/schema/users.ts';
-import type { SignedIn } from './login.service.ts';
-import { hashPassword } from './passwords.ts';
-import { startSession } from './sessions.service.ts';
+import { uniqueViolation } from '../../../db/sql-helpers.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { AuthDeps, AuthRequest } from '../auth-deps.ts';
+import { findTakenUsernames, insertConsents, insertUser, isEmailRegistered } from '../auth.repository.ts';
+import type { Executor } from '../../../db/client.ts';
+import type { users } from '../../../db/schema/users.ts';
+import type { SignedIn } from '../login/login.service.ts';
+import { hashPassword } from '../passwords.ts';
+import { startSession } from '../sessions/sessions.service.ts';
 
 const USERNAME_MAX_LENGTH = 30;
 const INSERT_ATTEMPTS = 3;

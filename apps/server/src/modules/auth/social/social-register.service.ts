@@ -1,11 +1,11 @@
 import { canSubmitConsents, checkBirthday, type SocialRegisterBody } from '@pinboard/shared';
-import { uniqueViolation } from '../../db/sql-helpers.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { AuthRequest } from './auth-deps.ts';
-import { isEmailRegistered } from './auth.repository.ts';
+import { uniqueViolation } from '../../../db/sql-helpers.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { AuthRequest } from '../auth-deps.ts';
+import { isEmailRegistered } from '../auth.repository.ts';
 import { findIdentityAccount, insertIdentity } from './identities.repository.ts';
-import type { SignedIn } from './login.service.ts';
-import { createAccount, isoDayOf, signupFailed } from './register.service.ts';
+import type { SignedIn } from '../login/login.service.ts';
+import { createAccount, isoDayOf, signupFailed } from '../register/register.service.ts';
 import { signInIdentityAccount, type SocialRequest } from './social-login.service.ts';
 import {
   emailTakenError,

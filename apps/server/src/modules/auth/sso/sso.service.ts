@@ -1,10 +1,10 @@
 import { emailDomainOf, type SsoExchangeBody, type SsoExchangeResult, type SsoInfo } from '@pinboard/shared';
-import type { ProviderKey } from '../../adapters/identity/identity.ts';
-import { findFlowProvider } from '../../adapters/identity/flows.repository.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { findEmailAccount } from './identities.repository.ts';
+import type { ProviderKey } from '../../../adapters/identity/identity.ts';
+import { findFlowProvider } from '../../../adapters/identity/flows.repository.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { findEmailAccount } from '../social/identities.repository.ts';
 import { findSsoDomain } from './sso-domains.repository.ts';
-import type { SocialDeps } from './social-verify.ts';
+import type { SocialDeps } from '../social/social-verify.ts';
 
 /** Where the SSO popup's code goes (docs/product/accounts.md#api-calls). */
 export const SSO_EXCHANGE_PATH = '/v3/sso/exchange/';

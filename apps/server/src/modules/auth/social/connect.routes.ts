@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ProvidersResultSchema,
   SOCIAL_CONNECT_MESSAGE,
   SSO_CALLBACK_PATH,
   SocialProviderSchema,
@@ -10,21 +9,19 @@ import {
   type SocialConnectError,
   type SocialProvider,
 } from '@pinboard/shared';
-import type { FinishedFlow, IdentityProviders } from '../../adapters/identity/identity.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { ok } from '../../lib/envelope.ts';
-import { replies } from '../../lib/route-schemas.ts';
+import type { FinishedFlow, IdentityProviders } from '../../../adapters/identity/identity.ts';
+import { AppError } from '../../../lib/app-error.ts';
 import { popupPage } from './popup-page.ts';
 import { browserBindingOf, browserHashOf } from './oidc-browser.ts';
-import { ssoCallbackMessage, type SsoCallbackMessage } from './sso-callback-page.ts';
+import { ssoCallbackMessage, type SsoCallbackMessage } from '../sso/sso-callback-page.ts';
 
 const PurposeQuerySchema = z.object({ purpose: z.enum(['login', 'link', 'one_tap']).default('login') });
 /** Whatever the provider sends back; openid-client checks it (state, iss, code or error). */
 const CallbackQuerySchema = z.record(z.string(), z.string().max(4096));
 
 /**
- * The provider popups of decision 21 (`/connect/{provider}/`, docs/product/accounts.md#social-login; the page
- * the SSO popup ends on) and the list of providers the web may offer (`GET /v3/auth/providers/`).
+ * The provider popups of decision 21 (`/connect/{provider}/`, docs/product/accounts.md#social-login) and the page the
+ * SSO popup ends on: HTML pages, not API calls.
  */
 export function registerConnectRoutes(
   app: FastifyInstance,
@@ -45,25 +42,6 @@ export function registerConnectRoutes(
     provider,
     error,
   });
-
-  api.get(
-    '/v3/auth/providers/',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Which social providers can sign people in here, and which are development stand-ins',
-        response: replies(ProvidersResultSchema),
-      },
-    },
-    async (_request, reply) =>
-      reply.send(
-        ok({
-          facebook: identity.status('facebook'),
-          google: identity.status('google'),
-          line: identity.status('line'),
-        }),
-      ),
-  );
 
   api.get(
     '/connect/:provider/',

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { passwordResetTokens, recognitionTokens } from '../../db/schema/auth.ts';
-import { sessions, users } from '../../db/schema/users.ts';
+import type { Executor } from '../../../db/client.ts';
+import { passwordResetTokens, recognitionTokens } from '../../../db/schema/auth.ts';
+import { sessions, users } from '../../../db/schema/users.ts';
 
 /** The account a forgot-password request names, by email or username (email wins, as at login). */
 export async function findRecoveryAccount(db: Executor, usernameOrEmail: string) {

@@ -1,13 +1,13 @@
 import { loginPasswordProblem, type PasswordLoginBody } from '@pinboard/shared';
-import { AppError } from '../../lib/app-error.ts';
-import type { AuthRequest } from './auth-deps.ts';
-import { findLoginAccount } from './auth.repository.ts';
-import { listIdentityProviders } from './identities.repository.ts';
-import { passSecondFactor, type MfaDeps } from './mfa/mfa.service.ts';
-import { verifyPassword } from './passwords.ts';
-import { loginSubject } from './auth.policy.ts';
-import { startSession, type IssuedAuthCookies } from './sessions.service.ts';
-import type { ExperimentsOf } from './social-verify.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { AuthRequest } from '../auth-deps.ts';
+import { findLoginAccount } from '../auth.repository.ts';
+import { listIdentityProviders } from '../social/identities.repository.ts';
+import { passSecondFactor, type MfaDeps } from '../mfa/mfa.service.ts';
+import { verifyPassword } from '../passwords.ts';
+import { loginSubject } from '../auth.policy.ts';
+import { startSession, type IssuedAuthCookies } from '../sessions/sessions.service.ts';
+import type { ExperimentsOf } from '../social/social-verify.ts';
 
 export interface SignedIn {
   userId: number;

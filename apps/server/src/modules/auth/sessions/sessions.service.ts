@@ -1,8 +1,8 @@
-import type { AuthRequest } from './auth-deps.ts';
+import type { AuthRequest } from '../auth-deps.ts';
 import { randomBytes } from 'node:crypto';
-import type { Executor } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { hashSessionToken } from '../../plugins/viewer.ts';
+import type { Executor } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { hashSessionToken } from '../../../plugins/viewer.ts';
 import {
   deleteExpiredAuthRowsOf,
   deleteGroupSessionsOf,
@@ -12,7 +12,7 @@ import {
   insertRecognitionToken,
   insertSession,
   setSessionGroup,
-} from './auth.repository.ts';
+} from '../auth.repository.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 export const SESSION_MAX_AGE_SECONDS = 30 * DAY_SECONDS;

@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { ssoDomains, userIdentities } from '../../db/schema/identities.ts';
+import type { Executor } from '../../../db/client.ts';
+import { ssoDomains, userIdentities } from '../../../db/schema/identities.ts';
 
 /** The SSO registration of an email domain (lower-case), without its secret; null when none. */
 export async function findSsoDomain(db: Executor, domain: string) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OIDC_BROWSER_COOKIE } from '../../adapters/identity/identity.ts';
-import { hashSessionToken } from '../../plugins/viewer.ts';
+import { OIDC_BROWSER_COOKIE } from '../../../adapters/identity/identity.ts';
+import { hashSessionToken } from '../../../plugins/viewer.ts';
 
 /** The cookie outlives any flow (30 minutes) with room to spare; each new flow renews it. */
 const BROWSER_COOKIE_MAX_AGE_SECONDS = 24 * 60 * 60;

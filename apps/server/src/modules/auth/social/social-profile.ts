@@ -10,8 +10,8 @@ import {
   type ErrorCode,
   type SocialRegisterBody,
 } from '@pinboard/shared';
-import type { VerifiedIdentity } from '../../adapters/identity/identity.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { VerifiedIdentity } from '../../../adapters/identity/identity.ts';
+import { AppError } from '../../../lib/app-error.ts';
 
 const LAST_NAME_MAX_LENGTH = 100;
 

@@ -1,0 +1,47 @@
+import { DEFAULT_PASSWORD_RULES } from '@pinboard/shared';
+import type { signUpEndpoints } from '@pinboard/shared/api/auth';
+import type { EndpointHandlers } from '../../../lib/endpoints.ts';
+import { ok } from '../../../lib/envelope.ts';
+import { authRequestOf } from '../auth-cookies.ts';
+import { answerSignedIn, type SignedInAnswerDeps } from '../signed-in.ts';
+import { registerWithSocial } from '../social/social-register.service.ts';
+import { socialRequestOf } from '../social/social-request.ts';
+import type { SocialDeps } from '../social/social-verify.ts';
+import { isEmailTaken, isEmailValid, recordAuthEvents } from './checks.service.ts';
+import { registerWithEmail } from './register.service.ts';
+
+/**
+ * Signing up (the browser is signed in with the answer), and the sign-up form's helpers: email
+ * checks, password rules, the bot-check challenge, analytics.
+ */
+export function signUpRoutes(
+  deps: SocialDeps & SignedInAnswerDeps,
+): EndpointHandlers<typeof signUpEndpoints> {
+  const { db, limits } = deps;
+  return {
+    signUp: async ({ body, request, reply }) => {
+      const context = authRequestOf(request, deps);
+      const signedIn =
+        body.type === 'email'
+          ? await registerWithEmail(deps, body, context)
+          : await registerWithSocial(deps, body, context, socialRequestOf(request, reply, deps));
+      return answerSignedIn(deps, reply, context, signedIn);
+    },
+    checkEmailExists: async ({ query, request }) => {
+      await limits.assertEmailCheckAllowed(request.ip);
+      return ok(await isEmailTaken(db, query.email));
+    },
+    validateEmail: async ({ query, request }) => {
+      await limits.assertEmailCheckAllowed(request.ip);
+      return ok({ is_valid: isEmailValid(query.email) });
+    },
+    getPasswordRules: async () => ok(DEFAULT_PASSWORD_RULES),
+    getBotCheckChallenge: async () => ok(await deps.botCheck.challenge()),
+    recordAuthEvents: async ({ body, viewer, request }) => {
+      await limits.assertEventPostAllowed(request.ip);
+      const country = deps.countries.countryOf({ headers: request.headers, ip: request.ip });
+      const stored = await recordAuthEvents(db, body.events, { userId: viewer.userId, country });
+      return ok({ stored });
+    },
+  };
+}
