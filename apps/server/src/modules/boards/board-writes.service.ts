@@ -14,7 +14,7 @@ import {
   updateBoard as updateBoardRow,
   type BoardChanges,
 } from './board-writes.repository.ts';
-import { assertBoardOwner, assertBoardWritable } from './boards.policy.ts';
+import { authorize } from '../../policies/authorize.ts';
 import { getBoard } from './boards.service.ts';
 import { findBoardById } from './boards.repository.ts';
 import { firstFreeSlug, slugOf } from './slugs.ts';
@@ -101,7 +101,7 @@ export async function updateBoard(
   input: UpdateBoard,
 ): Promise<Board> {
   const userId = requireSignedIn(viewerId);
-  await assertBoardOwner(deps.db, boardId, userId);
+  await authorize(deps.db, userId, 'manage', { board: boardId });
   await deps.lock.run({ boardId }, 'update', async () => {
     const board = await findBoardById(deps.db, boardId, userId);
     if (!board) throw new AppError('board_not_found');
@@ -128,7 +128,7 @@ export async function updateBoard(
 /** Deletes a board with its pins and sections: its owner only. */
 export async function deleteBoard(deps: BoardWriteDeps, viewerId: number | null, boardId: number) {
   const userId = requireSignedIn(viewerId);
-  await assertBoardOwner(deps.db, boardId, userId);
+  await authorize(deps.db, userId, 'manage', { board: boardId });
   await deps.lock.run({ boardId }, 'delete', () => deleteBoardRow(deps.db, boardId));
   clearSignedOutAnswers();
 }
@@ -144,7 +144,7 @@ export async function setBoardArchive(
   archived: boolean,
 ): Promise<Board> {
   const userId = requireSignedIn(viewerId);
-  const access = await assertBoardWritable(deps.db, boardId, userId);
+  const access = await authorize(deps.db, userId, 'write', { board: boardId });
   await deps.lock.run({ boardId }, 'update', () =>
     access === 'owner'
       ? setBoardArchived(deps.db, boardId, archived)

@@ -12,7 +12,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Background } from '../../lib/background.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
-import { assertBoardOwner, assertBoardVisible } from './boards.policy.ts';
+import { authorize } from '../../policies/authorize.ts';
 import { findBoardById } from './boards.repository.ts';
 import { inviteMail } from './collaborators.mail.ts';
 import {
@@ -48,13 +48,6 @@ export function requireViewer(viewerId: number | null): number {
   return viewerId;
 }
 
-/** Owners and collaborators see who is on a board; a reader of a public board is forbidden. */
-async function assertBoardMember(db: Executor, boardId: number, viewerId: number) {
-  const access = await assertBoardVisible(db, boardId, viewerId);
-  if (access === 'reader') throw new AppError('forbidden');
-  return access;
-}
-
 async function loadCollaborators(
   db: Executor,
   boardId: number,
@@ -82,7 +75,8 @@ export async function getBoardCollaborators(
   viewerId: number | null,
 ): Promise<BoardCollaborators> {
   const viewer = requireViewer(viewerId);
-  await assertBoardMember(db, boardId, viewer);
+  // Owners and collaborators see who is on a board; a reader of a public board is forbidden.
+  await authorize(db, viewer, 'write', { board: boardId });
   return loadCollaborators(db, boardId, viewer);
 }
 
@@ -111,7 +105,7 @@ export async function inviteCollaborators(
   }
   const mails: MailMessage[] = [];
   await deps.db.transaction(async (tx) => {
-    await assertBoardOwner(tx, boardId, viewer);
+    await authorize(tx, viewer, 'manage', { board: boardId });
     const board = (await findBoardById(tx, boardId, viewer))!;
     const ownerEmail = (await findUserEmail(tx, viewer))?.toLowerCase() ?? null;
     for (const invitee of invitees) {
@@ -153,7 +147,7 @@ export async function removeCollaborator(
 ): Promise<BoardCollaborators> {
   const viewer = requireViewer(viewerId);
   return db.transaction(async (tx) => {
-    const access = await assertBoardMember(tx, boardId, viewer);
+    const access = await authorize(tx, viewer, 'write', { board: boardId });
     if (access === 'collaborator' && userId !== viewer) throw new AppError('forbidden');
     if (access === 'owner' && userId === viewer) throw new AppError('collaborator_remove_owner');
     const remove = async () => {
@@ -188,7 +182,7 @@ export async function suggestCollaborators(
   if ((await deps.counters.increment(`collaborator-suggestions:${viewer}`, 60)) > SUGGESTIONS_PER_MINUTE) {
     throw new AppError('rate_limited');
   }
-  if (boardId !== null) await assertBoardOwner(deps.db, boardId, viewer);
+  if (boardId !== null) await authorize(deps.db, viewer, 'manage', { board: boardId });
   if (q === '') return [];
   if (looksLikeEmail(q)) {
     return [
