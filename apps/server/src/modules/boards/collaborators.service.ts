@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Background } from '../../lib/background.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
 import { authorize } from '../../policies/authorize.ts';
+import { byUser, enforceRateLimit } from '../../policies/rate-limits.ts';
 import { findBoardById } from './boards.repository.ts';
 import { inviteMail } from './collaborators.mail.ts';
 import {
@@ -36,11 +37,6 @@ export interface CollaboratorDeps {
   counters: CounterStore;
   publicUrl: string;
 }
-
-/** Typeahead calls per viewer per minute. */
-const SUGGESTIONS_PER_MINUTE = 120;
-/** Email invitations (each one a mail to an address the owner typed) per viewer per day. */
-export const INVITE_EMAILS_PER_DAY = 100;
 
 /** The signed-in viewer's id; collaborator calls need one (docs/product/boards.md#who-may-do-what). */
 export function requireViewer(viewerId: number | null): number {
@@ -96,13 +92,7 @@ export async function inviteCollaborators(
   const viewer = requireViewer(viewerId);
   // The product mails whatever address an owner types: a daily cap keeps it from being a spam relay.
   const emails = invitees.filter((invitee) => invitee.type === 'email').length;
-  if (emails > 0) {
-    let sent = 0;
-    for (let i = 0; i < emails; i += 1) {
-      sent = await deps.counters.increment(`board-invite-emails:${viewer}`, 86_400);
-    }
-    if (sent > INVITE_EMAILS_PER_DAY) throw new AppError('rate_limited');
-  }
+  if (emails > 0) await enforceRateLimit(deps.counters, 'board-invite-email', byUser(viewer), emails);
   const mails: MailMessage[] = [];
   await deps.db.transaction(async (tx) => {
     await authorize(tx, viewer, 'manage', { board: boardId });
@@ -179,9 +169,7 @@ export async function suggestCollaborators(
   q: string,
 ): Promise<CollaboratorSuggestion[]> {
   const viewer = requireViewer(viewerId);
-  if ((await deps.counters.increment(`collaborator-suggestions:${viewer}`, 60)) > SUGGESTIONS_PER_MINUTE) {
-    throw new AppError('rate_limited');
-  }
+  await enforceRateLimit(deps.counters, 'collaborator-suggestions', byUser(viewer));
   if (boardId !== null) await authorize(deps.db, viewer, 'manage', { board: boardId });
   if (q === '') return [];
   if (looksLikeEmail(q)) {

@@ -2,6 +2,7 @@ import type { FoundImages } from '@pinboard/shared';
 import type { CounterStore } from '../../adapters/counters/counters.ts';
 import type { MediaStorage } from '../../adapters/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { byUser, enforceRateLimit } from '../../policies/rate-limits.ts';
 import { ownMediaKey } from '../../lib/media-url.ts';
 import { safeFetch } from '../../lib/safe-fetch.ts';
 import { decodeHtml } from './html-text.ts';
@@ -16,8 +17,6 @@ export interface FindImagesDeps {
   publicUrl: string;
 }
 
-/** Each person may have this many pages looked up per minute: the server is no free proxy. */
-const LOOKUPS_PER_MINUTE = 30;
 const ACCEPT = 'text/html,application/xhtml+xml;q=0.9,image/*;q=0.8,*/*;q=0.5';
 /** Pictures a pin can be made of; svg is not one (it can carry scripts and has no pixels). */
 const PINNABLE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
@@ -33,9 +32,7 @@ export async function findPageImages(
   userId: number,
   rawUrl: string,
 ): Promise<FoundImages> {
-  if ((await deps.counters.increment(`find_images:${userId}`, 60)) > LOOKUPS_PER_MINUTE) {
-    throw new AppError('rate_limited');
-  }
+  await enforceRateLimit(deps.counters, 'find-images', byUser(userId));
   const ownKey = ownMediaKey(withScheme(rawUrl), deps.publicUrl);
   if (ownKey) {
     // One of this app's own pictures: it is pinnable if stored, whatever address the storage has.
