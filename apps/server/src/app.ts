@@ -33,7 +33,7 @@ import { createCountryResolver } from './adapters/geoip/country.ts';
 import { createInProcessFetch } from './adapters/identity/in-process-fetch.ts';
 import { createIdentityProviders } from './adapters/identity/oidc-providers.ts';
 import { createBackground } from './lib/background.ts';
-import { registerEndpoints } from './lib/endpoints.ts';
+import { refuseUndefinedApiRoutes, registerEndpoints } from './lib/endpoints.ts';
 import { resolveSessionSecret } from './lib/session-secret.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { useMediaUrlsOf } from './lib/media-url.ts';
@@ -104,6 +104,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     frameworkErrors,
     clientErrorHandler,
   });
+  // Every API route comes from its definition in packages/shared/src/api.
+  refuseUndefinedApiRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -136,6 +138,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
 
   // Counters live as long as the app: Redis when REDIS_URL is set, else this process.
   const counters = createCounterStore(config.redisUrl);
+  app.decorate('counters', counters);
   app.addHook('onClose', () => counters.close());
   const sessionSecret = resolveSessionSecret(config.sessionSecret, config.dataDir);
   // Mail and texts: SMTP / the SMS gateway when configured, else the development outbox.

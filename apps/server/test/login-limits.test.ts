@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryCounters } from '../src/adapters/counters/memory-counters.ts';
 import { createRedisCounters } from '../src/adapters/counters/redis-counters.ts';
-import { createAuthLimits, LOGIN_LIMITS, type LoginSubject } from '../src/modules/auth/auth.policy.ts';
+import { createAuthLimits, type LoginSubject } from '../src/modules/auth/auth.policy.ts';
+import { LOGIN_LOCKOUT, RATE_LIMITS } from '../src/policies/rate-limits.ts';
 
 const redisUrl = process.env.REDIS_URL;
 const redis = redisUrl ? createRedisCounters(redisUrl, `pinboard-test-${process.pid}:`) : null;
@@ -15,16 +16,16 @@ const codeOf = (promise: Promise<unknown>) =>
 const MINUTE = 60_000;
 
 describe('login limits over the in-process counters', () => {
-  it(`lock an account for 30 minutes every ${LOGIN_LIMITS.accountFailures} failures in a row, and until a reset from the ${LOGIN_LIMITS.accountFailureCap}th`, async () => {
+  it(`lock an account for 30 minutes every ${LOGIN_LOCKOUT.accountFailures} failures in a row, and until a reset from the ${LOGIN_LOCKOUT.accountFailureCap}th`, async () => {
     let now = 0;
     const limits = createAuthLimits(createMemoryCounters(() => now));
     const ada: LoginSubject = { account: { id: 7, createdAt: new Date(1) } };
     let failures = 0;
-    while (failures < LOGIN_LIMITS.accountFailureCap) {
+    while (failures < LOGIN_LOCKOUT.accountFailureCap) {
       expect(await codeOf(limits.assertLoginNotLocked(ada))).toBeNull();
       await limits.recordLoginFailure(ada, `10.0.0.${failures % 200}`);
       failures++;
-      if (failures % LOGIN_LIMITS.accountFailures === 0 && failures < LOGIN_LIMITS.accountFailureCap) {
+      if (failures % LOGIN_LOCKOUT.accountFailures === 0 && failures < LOGIN_LOCKOUT.accountFailureCap) {
         expect(await codeOf(limits.assertLoginNotLocked(ada))).toBe('login_rate_limited');
         now += 29 * MINUTE;
         expect(await codeOf(limits.assertLoginNotLocked(ada))).toBe('login_rate_limited');
@@ -41,7 +42,7 @@ describe('login limits over the in-process counters', () => {
     await limits.clearAccountLock(ada.account);
     expect(await codeOf(limits.assertLoginNotLocked(ada))).toBeNull();
     // The count starts again from zero.
-    for (let i = 1; i < LOGIN_LIMITS.accountFailures; i++) await limits.recordLoginFailure(ada, '10.0.0.1');
+    for (let i = 1; i < LOGIN_LOCKOUT.accountFailures; i++) await limits.recordLoginFailure(ada, '10.0.0.1');
     expect(await codeOf(limits.assertLoginNotLocked(ada))).toBeNull();
   });
 
@@ -49,7 +50,7 @@ describe('login limits over the in-process counters', () => {
     let now = 0;
     const limits = createAuthLimits(createMemoryCounters(() => now));
     const nobody: LoginSubject = { typed: 'Nobody@Example.com ' };
-    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++)
+    for (let i = 0; i < LOGIN_LOCKOUT.accountFailures; i++)
       await limits.recordLoginFailure(nobody, '10.0.0.2');
     expect(await codeOf(limits.assertLoginNotLocked({ typed: 'nobody@example.com' }))).toBe(
       'login_rate_limited',
@@ -59,18 +60,18 @@ describe('login limits over the in-process counters', () => {
     ).toBeNull();
     // Nine more failures after the lock, then one a day after the first: the count started again.
     now += 31 * MINUTE;
-    for (let i = 1; i < LOGIN_LIMITS.accountFailures; i++)
+    for (let i = 1; i < LOGIN_LOCKOUT.accountFailures; i++)
       await limits.recordLoginFailure(nobody, '10.0.0.2');
-    now = LOGIN_LIMITS.unknownNameSeconds * 1000;
+    now = LOGIN_LOCKOUT.unknownNameSeconds * 1000;
     await limits.recordLoginFailure(nobody, '10.0.0.2');
     expect(await codeOf(limits.assertLoginNotLocked(nobody))).toBeNull();
   });
 
-  it(`ask every login from an address with ${LOGIN_LIMITS.ipFailures} failures in 30 minutes for the bot check, not only quick ones`, async () => {
+  it(`ask every login from an address with ${RATE_LIMITS['login-failure'].max} failures in 30 minutes for the bot check, not only quick ones`, async () => {
     let now = 0;
     const limits = createAuthLimits(createMemoryCounters(() => now));
     const ip = '10.0.0.3';
-    for (let i = 0; i < LOGIN_LIMITS.ipFailures - 1; i++)
+    for (let i = 0; i < RATE_LIMITS['login-failure'].max - 1; i++)
       await limits.recordLoginFailure({ typed: `someone-${i}` }, ip);
     now += 2 * MINUTE;
     expect(await limits.loginNeedsBotCheck(ip)).toBe(false);
@@ -89,7 +90,7 @@ describe.skipIf(!redis)('login limits over Redis', () => {
     const first = createAuthLimits(redis!);
     const second = createAuthLimits(redis!);
     const ada: LoginSubject = { account: { id: 1, createdAt: new Date(Date.now() + Math.random()) } };
-    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++)
+    for (let i = 0; i < LOGIN_LOCKOUT.accountFailures; i++)
       await (i % 2 ? second : first).recordLoginFailure(ada, '10.0.1.1');
     expect(await codeOf(first.assertLoginNotLocked(ada))).toBe('login_rate_limited');
     expect(await codeOf(second.assertLoginNotLocked(ada))).toBe('login_rate_limited');

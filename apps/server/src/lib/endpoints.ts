@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import { envelopeOf, FailureEnvelopeSchema, type SuccessEnvelope } from '@pinboard/shared';
-import type { EndpointDefinition } from '@pinboard/shared/api';
+import type { EndpointDefinition, EndpointRateLimit } from '@pinboard/shared/api';
+import type { CounterStore } from '../adapters/counters/counters.ts';
+import { byIp, byUser, enforceRateLimit, RATE_LIMITS, type RateLimitName } from '../policies/rate-limits.ts';
 import type { Viewer } from '../plugins/viewer.ts';
 import { AppError } from './app-error.ts';
 import { createSignedOutAnswers } from './signed-out-answers.ts';
@@ -36,6 +38,26 @@ export type EndpointHandlers<E extends Record<string, EndpointDefinition>> = {
   [N in keyof E]: EndpointHandler<E[N]>;
 };
 
+/** Where only endpoint definitions may register routes. */
+const API_PATH = /^\/(?:v3|vx|ads)\//;
+/** The one route there that is no endpoint: the OpenAPI document, written from the definitions. */
+const NOT_ENDPOINTS = new Set(['/v3/openapi.json']);
+
+/**
+ * Refuses, at registration, an API route registered other than from its definition: the
+ * definitions stay the whole contract (the web client, the OpenAPI document and the proof suites
+ * read them), and a route cannot slip in beside them.
+ */
+export function refuseUndefinedApiRoutes(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!API_PATH.test(route.url) || NOT_ENDPOINTS.has(route.url)) return;
+    if (route.config?.endpoint !== undefined) return;
+    throw new Error(
+      `${String(route.method)} ${route.url} has no endpoint definition: define it in packages/shared/src/api and register it with registerEndpoints`,
+    );
+  });
+}
+
 /** The Fastify form of a definition's path: `{id}` becomes `:id`. */
 export function routePathOf(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
@@ -46,16 +68,34 @@ const requireSignedIn: preHandlerAsyncHookHandler = async (request) => {
 };
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The counter store rate limits count in (adapters/counters): in-process, or Redis. */
+    counters: CounterStore;
+  }
   interface FastifyContextConfig {
     /** The definition a route was registered from (its name in `endpoints`). */
     endpoint?: string;
   }
 }
 
+/** The hook that counts a call against its definition's rate limit, and refuses it when over. */
+function rateLimitHook(name: string, definition: EndpointDefinition, rule: EndpointRateLimit) {
+  if (!(rule.limit in RATE_LIMITS)) throw new Error(`${name}: no rate limit is named ${rule.limit}`);
+  if (rule.by === 'viewer' && definition.access !== 'signedIn') {
+    throw new Error(`${name}: a limit by viewer needs a signed-in endpoint`);
+  }
+  const limit = rule.limit as RateLimitName;
+  const hook: preHandlerAsyncHookHandler = async function (request) {
+    const subject = rule.by === 'address' ? byIp(request.ip) : byUser(request.viewer.userId as number);
+    await enforceRateLimit(this.counters, limit, subject);
+  };
+  return hook;
+}
+
 /**
  * Registers one route per definition, each with its handler. Requests are validated by the
  * definition's zod schemas; `signedIn` endpoints refuse visitors in one hook, after validation
- * (a malformed request is a 400 whoever sends it); answers are written by a serializer compiled
+ * (a malformed request is a 400 whoever sends it), then a named rate limit counts the call; answers are written by a serializer compiled
  * from the response schema (`lib/serializer.ts`).
  */
 export function registerEndpoints<E extends Record<string, EndpointDefinition>>(
@@ -86,7 +126,10 @@ export function registerEndpoints<E extends Record<string, EndpointDefinition>>(
             : {}),
         response: { 200: envelopeOf(definition.response), '4xx': FailureEnvelopeSchema },
       },
-      preHandler: definition.access === 'signedIn' ? requireSignedIn : undefined,
+      preHandler: [
+        ...(definition.access === 'signedIn' ? [requireSignedIn] : []),
+        ...(definition.rateLimit ? [rateLimitHook(name, definition, definition.rateLimit)] : []),
+      ],
       handler: async (request, reply) => {
         if (cache?.control) reply.header('cache-control', cache.control);
         const call = {

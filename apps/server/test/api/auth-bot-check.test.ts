@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALTCHA_MAX_NUMBER } from '../../src/adapters/botcheck/altcha-botcheck.ts';
 import { createRecaptchaBotCheck } from '../../src/adapters/botcheck/recaptcha-botcheck.ts';
-import { LOGIN_LIMITS } from '../../src/modules/auth/auth.policy.ts';
+import { RATE_LIMITS } from '../../src/policies/rate-limits.ts';
 import { GOOD_PASSWORD, registerBody, uniqueEmail } from '../helpers/auth.ts';
 import { errorOf, solvedBotCheckToken, TestBrowser } from '../helpers/browser.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -56,14 +56,14 @@ describe('ALTCHA bot check', () => {
     expect(errorOf(response).code).toBe('bot_check_failed');
   });
 
-  it(`answers login_too_quick after ${LOGIN_LIMITS.quickAttempts} attempts a minute, unless a solved challenge comes along`, async () => {
+  it(`answers login_too_quick after ${RATE_LIMITS['login-attempt'].max} attempts a minute, unless a solved challenge comes along`, async () => {
     const email = uniqueEmail();
     await t.make.userWithPassword(GOOD_PASSWORD, { email });
     const browser = new TestBrowser(t);
     const attempt = (extra = {}) =>
       browser.post('/v3/login/', { username_or_email: email, password: 'wrong-password', ...extra });
 
-    for (let i = 0; i < LOGIN_LIMITS.quickAttempts; i++)
+    for (let i = 0; i < RATE_LIMITS['login-attempt'].max; i++)
       expect(errorOf(await attempt()).code).toBe('login_password_incorrect');
     const quick = await attempt();
     expect(quick.status).toBe(429);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_PASSWORD_RULES } from '@pinboard/shared';
 import { authEvents } from '../../src/db/schema/auth.ts';
-import { LOGIN_LIMITS } from '../../src/modules/auth/auth.policy.ts';
+import { RATE_LIMITS } from '../../src/policies/rate-limits.ts';
 import { uniqueEmail } from '../helpers/auth.ts';
 import { errorOf, TestBrowser } from '../helpers/browser.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -31,9 +31,9 @@ describe('GET /v3/register/exists/', () => {
     expect(errorOf(response)).toMatchObject({ code: 'email_invalid_format', field: 'email' });
   });
 
-  it(`answers rate_limited past ${LOGIN_LIMITS.checksPerMinute} checks a minute from one address`, async () => {
+  it(`answers rate_limited past ${RATE_LIMITS['email-check'].max} checks a minute from one address`, async () => {
     const browser = new TestBrowser(t);
-    for (let i = 0; i < LOGIN_LIMITS.checksPerMinute; i++) {
+    for (let i = 0; i < RATE_LIMITS['email-check'].max; i++) {
       const url =
         i % 2 ? `/v3/register/exists/?email=${q(uniqueEmail())}` : `/v3/email/validation/?email=a${i}`;
       expect((await browser.get(url)).status).toBe(200);

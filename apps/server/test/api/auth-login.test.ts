@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ERRORS } from '@pinboard/shared';
 import { sessions, users } from '../../src/db/schema/users.ts';
 import { hashSessionToken } from '../../src/plugins/viewer.ts';
-import { LOGIN_LIMITS } from '../../src/modules/auth/auth.policy.ts';
+import { LOGIN_LOCKOUT, RATE_LIMITS } from '../../src/policies/rate-limits.ts';
 import { GOOD_PASSWORD, uniqueEmail } from '../helpers/auth.ts';
 import { codeTextedTo, enableTwoFactor } from '../helpers/mfa.ts';
 import { errorOf, TEST_CSRF_TOKEN, TestBrowser } from '../helpers/browser.ts';
@@ -152,10 +152,10 @@ describe('POST /v3/login/', () => {
 });
 
 describe('lockouts', () => {
-  it(`locks an account for 30 minutes after ${LOGIN_LIMITS.accountFailures} failures in a row, even with the right password`, async () => {
+  it(`locks an account for 30 minutes after ${LOGIN_LOCKOUT.accountFailures} failures in a row, even with the right password`, async () => {
     const ada = await account();
     // Failures spread over several addresses: the account lock does not depend on one.
-    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++) {
+    for (let i = 0; i < LOGIN_LOCKOUT.accountFailures; i++) {
       const failed = await login(new TestBrowser(t), ada.email, `wrong-password-${i}`);
       expect(errorOf(failed).code).toBe('login_password_incorrect');
     }
@@ -169,14 +169,14 @@ describe('lockouts', () => {
 
   it('locks an unknown address the same way (no account enumeration through lockouts)', async () => {
     const nobody = uniqueEmail('nobody');
-    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++)
+    for (let i = 0; i < LOGIN_LOCKOUT.accountFailures; i++)
       await login(new TestBrowser(t), nobody, `wrong-${i}-pass`);
     expect(errorOf(await login(new TestBrowser(t), nobody)).code).toBe('login_rate_limited');
   });
 
   it('counts failures per account, whatever name was typed: the email locked locks the username', async () => {
     const ada = await account();
-    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++)
+    for (let i = 0; i < LOGIN_LOCKOUT.accountFailures; i++)
       await login(new TestBrowser(t), ada.email, `wrong-password-${i}`);
     const byUsername = await login(new TestBrowser(t), ada.username);
     expect(byUsername.status).toBe(429);
@@ -184,7 +184,7 @@ describe('lockouts', () => {
 
     // Failures split between the two names add up to one count.
     const bob = await account();
-    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++) {
+    for (let i = 0; i < LOGIN_LOCKOUT.accountFailures; i++) {
       const name = i % 2 ? bob.username.toUpperCase() : bob.email;
       expect(errorOf(await login(new TestBrowser(t), name, `wrong-password-${i}`)).code).toBe(
         'login_password_incorrect',
@@ -194,9 +194,9 @@ describe('lockouts', () => {
       expect(errorOf(await login(new TestBrowser(t), name)).code).toBe('login_rate_limited');
   });
 
-  it(`does not refuse a right password from an address past ${LOGIN_LIMITS.ipFailures} failures (it asks the bot check)`, async () => {
+  it(`does not refuse a right password from an address past ${RATE_LIMITS['login-failure'].max} failures (it asks the bot check)`, async () => {
     const ip = '10.99.99.1';
-    for (let i = 0; i < LOGIN_LIMITS.ipFailures + 5; i++) {
+    for (let i = 0; i < RATE_LIMITS['login-failure'].max + 5; i++) {
       // BOT_CHECK=off here, so the bot check passes (auth-bot-check and auth-redis test it asked).
       await login(new TestBrowser(t, {}, ip), uniqueEmail(), 'wrong-password');
     }
@@ -207,7 +207,7 @@ describe('lockouts', () => {
   it('forgets failures only after the whole login: a right password alone does not reset the count', async () => {
     const ada = await account();
     await enableTwoFactor(t, ada.id);
-    for (let i = 0; i < LOGIN_LIMITS.accountFailures - 1; i++)
+    for (let i = 0; i < LOGIN_LOCKOUT.accountFailures - 1; i++)
       await login(new TestBrowser(t), ada.email, `bad-pass-${i}`);
     // The right password asks the second factor; a wrong backup code is the tenth failure.
     expect(errorOf(await login(new TestBrowser(t), ada.email)).code).toBe('mfa_required');
@@ -216,14 +216,14 @@ describe('lockouts', () => {
     expect(errorOf(await login(new TestBrowser(t), ada.username)).code).toBe('login_rate_limited');
   });
 
-  it(`counts wrong texted codes as failures: ${LOGIN_LIMITS.accountFailures} lock the account`, async () => {
+  it(`counts wrong texted codes as failures: ${LOGIN_LOCKOUT.accountFailures} lock the account`, async () => {
     const ada = await account();
     const phone = await enableTwoFactor(t, ada.id);
     for (let sent = 0; sent < 2; sent++) {
       expect(errorOf(await login(new TestBrowser(t), ada.email)).code).toBe('mfa_required');
       const code = await codeTextedTo(t, phone);
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-      for (let i = 0; i < LOGIN_LIMITS.accountFailures / 2; i++) {
+      for (let i = 0; i < LOGIN_LOCKOUT.accountFailures / 2; i++) {
         const guess = await login(new TestBrowser(t), ada.email, GOOD_PASSWORD, { mfa_token: wrong });
         expect(errorOf(guess).code).toBe('mfa_code_incorrect');
       }
@@ -233,7 +233,7 @@ describe('lockouts', () => {
 
   it('forgets earlier failures of an account after a correct password', async () => {
     const ada = await account();
-    for (let i = 0; i < LOGIN_LIMITS.accountFailures - 1; i++)
+    for (let i = 0; i < LOGIN_LOCKOUT.accountFailures - 1; i++)
       await login(new TestBrowser(t), ada.email, `bad-pass-${i}`);
     expect((await login(new TestBrowser(t), ada.email)).status).toBe(200);
     await login(new TestBrowser(t), ada.email, 'bad-pass-again');

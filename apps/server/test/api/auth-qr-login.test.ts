@@ -5,6 +5,7 @@ import { qrLogins } from '../../src/db/schema/identities.ts';
 import { sessions, users } from '../../src/db/schema/users.ts';
 import { setExperimentOverride } from '../../src/modules/experiments/experiments.service.ts';
 import { QR_LOGIN_LIMITS } from '../../src/modules/auth/qr/qr-login.service.ts';
+import { RATE_LIMITS } from '../../src/policies/rate-limits.ts';
 import { errorOf, TestBrowser } from '../helpers/browser.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -71,7 +72,7 @@ describe('POST /v3/login/qr/', () => {
 
   it('gives one address a limited number of codes a minute', async () => {
     const screen = new TestBrowser(t);
-    for (let i = 0; i < QR_LOGIN_LIMITS.startsPerMinute; i++) {
+    for (let i = 0; i < RATE_LIMITS['qr-login-start'].max; i++) {
       expect((await screen.post('/v3/login/qr/')).status).toBe(200);
     }
     const refused = await screen.post('/v3/login/qr/');

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ERRORS, FORGOT_PASSWORD_LIMITS } from '@pinboard/shared';
 import { passwordResetTokens, recognitionTokens } from '../../src/db/schema/auth.ts';
 import { sessions, users } from '../../src/db/schema/users.ts';
-import { LOGIN_LIMITS } from '../../src/modules/auth/auth.policy.ts';
+import { LOGIN_LOCKOUT } from '../../src/policies/rate-limits.ts';
 import { hashResetToken } from '../../src/modules/auth/recovery/recovery.service.ts';
 import { GOOD_PASSWORD, uniqueEmail } from '../helpers/auth.ts';
 import { errorOf, TestBrowser } from '../helpers/browser.ts';
@@ -230,7 +230,7 @@ describe('POST /v3/users/reset_password/', () => {
   it('lifts the login lockout of the account', async () => {
     const ada = await account();
     const attacker = new TestBrowser(t);
-    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++)
+    for (let i = 0; i < LOGIN_LOCKOUT.accountFailures; i++)
       await login(attacker, ada.email, 'wrong-password-1');
     expect(errorOf(await login(new TestBrowser(t), ada.email, GOOD_PASSWORD)).code).toBe(
       'login_rate_limited',

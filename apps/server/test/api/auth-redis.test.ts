@@ -5,7 +5,8 @@ import { createRedisCounters } from '../../src/adapters/counters/redis-counters.
 import type { CounterStore } from '../../src/adapters/counters/counters.ts';
 import { passwordResetTokens } from '../../src/db/schema/auth.ts';
 import { users } from '../../src/db/schema/users.ts';
-import { createAuthLimits, LOGIN_LIMITS } from '../../src/modules/auth/auth.policy.ts';
+import { createAuthLimits } from '../../src/modules/auth/auth.policy.ts';
+import { LOGIN_LOCKOUT, RATE_LIMITS } from '../../src/policies/rate-limits.ts';
 import { hashResetToken } from '../../src/modules/auth/recovery/recovery.service.ts';
 import { GOOD_PASSWORD, uniqueEmail } from '../helpers/auth.ts';
 import { errorOf, solvedBotCheckToken, TestBrowser } from '../helpers/browser.ts';
@@ -44,7 +45,7 @@ describe.skipIf(!redisUrl)('lockouts shared through Redis', () => {
   it('counts one account under its email on one instance and its username on the other', async () => {
     const email = uniqueEmail();
     const ada = await countedAccount(email);
-    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++) {
+    for (let i = 0; i < LOGIN_LOCKOUT.accountFailures; i++) {
       const failed =
         i % 2 ? await login(second, ada.username, `bad-${i}-pw`) : await login(first, email, `bad-${i}-pw`);
       expect(errorOf(failed).code).toBe('login_password_incorrect');
@@ -54,12 +55,12 @@ describe.skipIf(!redisUrl)('lockouts shared through Redis', () => {
         expect(errorOf(await login(app, name, GOOD_PASSWORD)).code).toBe('login_rate_limited');
   });
 
-  it(`refuses the right password on every instance after ${LOGIN_LIMITS.accountFailureCap} failures in a row, until a password reset`, async () => {
+  it(`refuses the right password on every instance after ${LOGIN_LOCKOUT.accountFailureCap} failures in a row, until a password reset`, async () => {
     const email = uniqueEmail();
     const ada = await countedAccount(email);
     const limits = createAuthLimits(store);
     // 99 failures in a row over the past hours (one instance's counters), then the 100th.
-    for (let i = 0; i < LOGIN_LIMITS.accountFailureCap; i++)
+    for (let i = 0; i < LOGIN_LOCKOUT.accountFailureCap; i++)
       await limits.recordLoginFailure({ account: ada }, '10.200.0.1');
     for (const app of [first, second])
       expect(errorOf(await login(app, ada.username, GOOD_PASSWORD)).code).toBe('account_soft_banned');
@@ -79,10 +80,10 @@ describe.skipIf(!redisUrl)('lockouts shared through Redis', () => {
     expect((await login(first, email, 'amber-lantern-93')).status).toBe(200);
   });
 
-  it(`asks the bot check of an address past ${LOGIN_LIMITS.ipFailures} failures counted elsewhere, and lets the right password in with it`, async () => {
+  it(`asks the bot check of an address past ${RATE_LIMITS['login-failure'].max} failures counted elsewhere, and lets the right password in with it`, async () => {
     const ip = `10.201.${randomInt(256)}.${randomInt(1, 255)}`;
     const limits = createAuthLimits(store);
-    for (let i = 0; i < LOGIN_LIMITS.ipFailures; i++)
+    for (let i = 0; i < RATE_LIMITS['login-failure'].max; i++)
       await limits.recordLoginFailure({ typed: uniqueEmail() }, ip);
     const email = uniqueEmail();
     await countedAccount(email);
@@ -102,7 +103,7 @@ describe.skipIf(!redisUrl)('lockouts shared through Redis', () => {
   it('locks an account on every instance after failures spread over both', async () => {
     const email = uniqueEmail();
     await first.make.userWithPassword(GOOD_PASSWORD, { email });
-    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++) {
+    for (let i = 0; i < LOGIN_LOCKOUT.accountFailures; i++) {
       const app = i % 2 ? second : first;
       const failed = await new TestBrowser(app).post('/v3/login/', {
         username_or_email: email,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITEES_MAX } from '@pinboard/shared';
-import { INVITE_EMAILS_PER_DAY } from '../../src/modules/boards/collaborators.service.ts';
+import { RATE_LIMITS } from '../../src/policies/rate-limits.ts';
 import { uniqueEmail } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -463,12 +463,12 @@ describe('limits and races', () => {
     expect(await outboxTo(email)).toHaveLength(1);
   });
 
-  it(`caps email invitations at ${INVITE_EMAILS_PER_DAY} a day per viewer`, async () => {
+  it(`caps email invitations at ${RATE_LIMITS['board-invite-email'].max} a day per viewer`, async () => {
     const spammer = await person('collab_spammer');
     const board = await t.make.board(spammer.id);
     const batch = () =>
       Array.from({ length: INVITEES_MAX }, () => ({ type: 'email', email: uniqueEmail('bulk') }));
-    for (let sent = 0; sent < INVITE_EMAILS_PER_DAY; sent += INVITEES_MAX) {
+    for (let sent = 0; sent < RATE_LIMITS['board-invite-email'].max; sent += INVITEES_MAX) {
       expect((await invite(board.id, spammer, batch())).status).toBe(200);
     }
     const res = await invite(board.id, spammer, [{ type: 'email', email: uniqueEmail('late') }]);

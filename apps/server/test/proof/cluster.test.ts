@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { adminToken } from '../../src/lib/data-dir-lock.ts';
-import { LOGIN_LIMITS } from '../../src/modules/auth/auth.policy.ts';
+import { LOGIN_LOCKOUT, RATE_LIMITS } from '../../src/policies/rate-limits.ts';
 import { factories, type Factories } from '../helpers/factories.ts';
 import { makeImage, multipartOf } from '../helpers/media.ts';
 import {
@@ -254,7 +254,7 @@ describe.skipIf(!READY)('[proof:cluster] two instances behind a round-robin prox
     const user = await make.userWithPassword(PASSWORD);
     const byInstance: Record<string, number> = { a: 0, b: 0 };
     // Each attempt from an address of its own: only the account's count can add up to the lock.
-    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++) {
+    for (let i = 0; i < LOGIN_LOCKOUT.accountFailures; i++) {
       const failed = await new Client().post('/v3/login/', {
         username_or_email: user.email,
         password: 'wrong-password-1',
@@ -266,7 +266,7 @@ describe.skipIf(!READY)('[proof:cluster] two instances behind a round-robin prox
     expect(byInstance.a).toBeGreaterThan(0);
     expect(byInstance.b).toBeGreaterThan(0);
     // Each instance alone saw fewer failures than the lock needs; together they reach it.
-    expect(Math.max(byInstance.a!, byInstance.b!)).toBeLessThan(LOGIN_LIMITS.accountFailures);
+    expect(Math.max(byInstance.a!, byInstance.b!)).toBeLessThan(LOGIN_LOCKOUT.accountFailures);
     for (let i = 0; i < 2; i++) {
       const right = await new Client().post('/v3/login/', {
         username_or_email: user.email,
@@ -275,7 +275,7 @@ describe.skipIf(!READY)('[proof:cluster] two instances behind a round-robin prox
       expect(codeOf(right), `instance ${right.instance}`).toBe('login_rate_limited');
     }
     figures.push(
-      `lockout after ${LOGIN_LIMITS.accountFailures} failures split a ${byInstance.a} / b ${byInstance.b}, refused on both`,
+      `lockout after ${LOGIN_LOCKOUT.accountFailures} failures split a ${byInstance.a} / b ${byInstance.b}, refused on both`,
     );
   });
 
@@ -284,7 +284,7 @@ describe.skipIf(!READY)('[proof:cluster] two instances behind a round-robin prox
     const byInstance: Record<string, number> = { a: 0, b: 0 };
     let allowed = 0;
     let refusedAt = 0;
-    for (let i = 1; i <= LOGIN_LIMITS.checksPerMinute + 1; i++) {
+    for (let i = 1; i <= RATE_LIMITS['email-check'].max + 1; i++) {
       const answer = await browser.get(`/v3/register/exists/?email=someone${i}%40example.com`);
       byInstance[answer.instance]!++;
       if (answer.status === 200) allowed++;
@@ -294,8 +294,8 @@ describe.skipIf(!READY)('[proof:cluster] two instances behind a round-robin prox
         break;
       }
     }
-    expect(allowed).toBe(LOGIN_LIMITS.checksPerMinute);
-    expect(refusedAt).toBe(LOGIN_LIMITS.checksPerMinute + 1);
+    expect(allowed).toBe(RATE_LIMITS['email-check'].max);
+    expect(refusedAt).toBe(RATE_LIMITS['email-check'].max + 1);
     figures.push(
       `email checks from one address: ${refusedAt} requests (a ${byInstance.a} / b ${byInstance.b}), ${allowed} allowed, number ${refusedAt} refused`,
     );

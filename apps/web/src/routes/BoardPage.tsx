@@ -1,3 +1,4 @@
+import { api } from '../api/endpoints.ts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -77,7 +78,7 @@ export function BoardPage() {
       <PinsPanel
         heading={t('board.pinsHeading')}
         queryKey={boardKeys.pins(board.id)}
-        path={`/v3/boards/${board.id}/pins/`}
+        fetchPins={(page, signal) => api.listBoardPins({ params: { id: board.id }, query: page }, { signal })}
         label={t('board.pinsFeedLabel', { board: board.name })}
         emptyText={t('board.pinsEmpty')}
         organizePlace={canEdit ? { boardId: board.id, sectionId: null } : undefined}

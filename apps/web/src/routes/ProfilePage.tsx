@@ -1,3 +1,4 @@
+import { api } from '../api/endpoints.ts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
@@ -54,8 +55,12 @@ export function ProfilePage() {
           heading={t('profile.createdHeading')}
           hideHeading
           queryKey={profileKeys.createdPins(user.username)}
-          path={`/v3/users/${encodeURIComponent(user.username)}/pins/`}
-          options={{ query: { filter: 'created' } }}
+          fetchPins={(page, signal) =>
+            api.listUserPins(
+              { params: { username: user.username }, query: { filter: 'created', ...page } },
+              { signal },
+            )
+          }
           label={t('profile.createdFeedLabel', { name })}
           emptyText={t('profile.createdEmpty', { name })}
         />

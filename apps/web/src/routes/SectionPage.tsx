@@ -1,3 +1,4 @@
+import { api } from '../api/endpoints.ts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { boardKeys } from '../features/boards/boardKeys.ts';
@@ -47,7 +48,9 @@ export function SectionPage() {
         heading={t('board.pinsHeading')}
         hideHeading
         queryKey={boardKeys.sectionPins(boardData.id, sectionData.id)}
-        path={`/v3/board_sections/${sectionData.id}/pins/`}
+        fetchPins={(page, signal) =>
+          api.listSectionPins({ params: { id: sectionData.id }, query: page }, { signal })
+        }
         label={t('board.sectionPinsFeedLabel', { section: sectionData.title })}
         emptyText={t('board.sectionPinsEmpty')}
         organizePlace={canMove ? { boardId: boardData.id, sectionId: sectionData.id } : undefined}

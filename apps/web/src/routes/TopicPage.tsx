@@ -5,13 +5,16 @@ import { PinFeed } from '../features/pins/PinFeed.tsx';
 import { PIN_PAGE_SIZE, usePinPages } from '../features/pins/usePinPages.ts';
 import { ErrorState, LoadingState } from '../ui/PageStates.tsx';
 import styles from '../features/discover/Discover.module.css';
-import { discoverKeys, topicPinsPath } from '../features/discover/discoverApi.ts';
+import { discoverKeys } from '../features/discover/discoverApi.ts';
+import { api } from '../api/endpoints.ts';
 import { TopicsIndex } from './TopicsIndex.tsx';
 
 /** A hashtag's page: its public pins, newest first, by bookmark pages. */
 function TopicPins({ name }: { name: string }) {
   const { t } = useTranslation();
-  const pins = usePinPages(discoverKeys.topicPins(name, PIN_PAGE_SIZE), topicPinsPath(name));
+  const pins = usePinPages(discoverKeys.topicPins(name, PIN_PAGE_SIZE), (page, signal) =>
+    api.listTopicPins({ params: { name }, query: page }, { signal }),
+  );
   return (
     <div className={styles.page}>
       <title>{t('discover.topic.documentTitle', { name })}</title>

@@ -17,7 +17,7 @@ export const ada: UserSummary = {
   avatar_color_index: 3,
 };
 
-/** A viewer as `GET /v3/users/me/` answers; a visitor in California unless overridden. */
+/** A viewer as `getUser / getViewer` answers; a visitor in California unless overridden. */
 export function buildViewer(overrides: Partial<Viewer> = {}): Viewer {
   return {
     type: 'UNAUTH',

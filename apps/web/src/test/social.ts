@@ -40,7 +40,7 @@ export async function postFromPopup(data: unknown, origin = window.location.orig
   });
 }
 
-/** `GET /v3/auth/providers/`: every provider available unless overridden. */
+/** `getAuthProviders`: every provider available unless overridden. */
 export function providersAnswer(overrides: Partial<ProvidersResult> = {}) {
   const up = { available: true, standin: false };
   return () => success({ facebook: up, google: up, line: up, ...overrides });

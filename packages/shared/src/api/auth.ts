@@ -57,6 +57,7 @@ export const signUpEndpoints = {
     access: 'visitor',
     query: ExistsQuerySchema,
     response: z.boolean(),
+    rateLimit: { limit: 'email-check', by: 'address' },
   }),
   validateEmail: defineEndpoint({
     method: 'GET',
@@ -66,6 +67,7 @@ export const signUpEndpoints = {
     access: 'visitor',
     query: EmailValidationQuerySchema,
     response: EmailValidationResultSchema,
+    rateLimit: { limit: 'email-check', by: 'address' },
   }),
   getPasswordRules: defineEndpoint({
     method: 'GET',
@@ -93,6 +95,7 @@ export const signUpEndpoints = {
     access: 'visitor',
     body: AuthEventsBodySchema,
     response: z.object({ stored: z.number().int() }),
+    rateLimit: { limit: 'event-post', by: 'address' },
   }),
 };
 
@@ -180,6 +183,7 @@ export const socialEndpoints = {
     body: FacebookLoginDataBodySchema,
     response: FacebookLoginDataSchema,
     cache: personal,
+    rateLimit: { limit: 'email-check', by: 'address' },
   }),
   getFacebookProfileData: defineEndpoint({
     method: 'POST',
@@ -190,6 +194,7 @@ export const socialEndpoints = {
     body: FacebookProfileDataBodySchema,
     response: FacebookProfileDataSchema,
     cache: personal,
+    rateLimit: { limit: 'email-check', by: 'address' },
   }),
 };
 
@@ -204,6 +209,7 @@ export const ssoEndpoints = {
     body: SsoInfoBodySchema,
     response: SsoInfoSchema,
     cache: personal,
+    rateLimit: { limit: 'email-check', by: 'address' },
   }),
   exchangeSsoCode: defineEndpoint({
     method: 'POST',
@@ -214,6 +220,7 @@ export const ssoEndpoints = {
     body: SsoExchangeBodySchema,
     response: SsoExchangeResultSchema,
     cache: personal,
+    rateLimit: { limit: 'email-check', by: 'address' },
   }),
 };
 

@@ -236,6 +236,7 @@ export const boardEndpoints = {
     params: BoardParamsSchema,
     query: CollaboratorSuggestionsQuerySchema,
     response: z.array(CollaboratorSuggestionSchema),
+    rateLimit: { limit: 'collaborator-suggestions', by: 'viewer' },
   }),
   suggestCollaborators: defineEndpoint({
     method: 'GET',
@@ -245,6 +246,7 @@ export const boardEndpoints = {
     access: 'signedIn',
     query: CollaboratorSuggestionsQuerySchema,
     response: z.array(CollaboratorSuggestionSchema),
+    rateLimit: { limit: 'collaborator-suggestions', by: 'viewer' },
   }),
   removeCollaborator: defineEndpoint({
     method: 'DELETE',

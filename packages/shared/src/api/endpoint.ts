@@ -10,6 +10,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access = 'visitor' | 'signedIn';
 
+/**
+ * A limit every call counts against before its handler runs: a limit of the server's registry
+ * (`apps/server/src/policies/rate-limits.ts`, checked at start), counted by the caller's address
+ * or by the signed-in viewer.
+ */
+export interface EndpointRateLimit {
+  limit: string;
+  by: 'address' | 'viewer';
+}
+
 /** How answers may be kept. */
 export interface CachePolicy {
   /** Sent as `Cache-Control` on every answer (personal answers: `private, no-store`). */
@@ -40,6 +50,7 @@ export interface EndpointDefinition {
   body?: z.ZodType | 'multipart';
   /** The envelope's `data`. */
   response: z.ZodType;
+  rateLimit?: EndpointRateLimit;
   cache?: CachePolicy;
 }
 

@@ -109,6 +109,7 @@ export const pinEndpoints = {
     access: 'signedIn',
     query: FindImagesQuerySchema,
     response: FoundImagesSchema,
+    rateLimit: { limit: 'find-images', by: 'viewer' },
   }),
   createMediaUpload: defineEndpoint({
     method: 'POST',

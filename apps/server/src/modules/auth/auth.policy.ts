@@ -1,57 +1,21 @@
-import { createHash } from 'node:crypto';
-import { AUTH_LIMITS, FORGOT_PASSWORD_LIMITS, MFA_LIMITS } from '@pinboard/shared';
 import type { CounterStore } from '../../adapters/counters/counters.ts';
 import { AppError } from '../../lib/app-error.ts';
+import {
+  byAccount,
+  byIp,
+  byPhone,
+  byTyped,
+  counterKey,
+  countRateLimit,
+  enforceFailureLimit,
+  enforceRateLimits,
+  failureLimitReached,
+  LOGIN_LOCKOUT,
+  type CountedAccount,
+  type Subject,
+} from '../../policies/rate-limits.ts';
 
-/** The abuse limits of sign-in (decisions 18 and 33). */
-export const LOGIN_LIMITS = {
-  /** Every this many consecutive failed logins of one account lock it for `lockSeconds`. */
-  accountFailures: 10,
-  /**
-   * Consecutive failed logins of one account after which only a password reset lets it log in
-   * with a password again (at most 100, NIST SP 800-63B). With a 30-minute lock every 10
-   * failures, reaching it takes at least 4.5 hours.
-   */
-  accountFailureCap: 100,
-  /** How long an account's consecutive failures are remembered without a successful login. */
-  consecutiveSeconds: 365 * 24 * 60 * 60,
-  /**
-   * How long failures under a name no account has are remembered: the same locks within a day,
-   * but a flood of made-up names cannot fill the counter store for a year.
-   */
-  unknownNameSeconds: 24 * 60 * 60,
-  /**
-   * Failed logins from one address within `windowSeconds` after which every login from it needs
-   * a bot-check token, as a too-quick one does; a right password still gets in.
-   */
-  ipFailures: 50,
-  windowSeconds: AUTH_LIMITS.lockoutMinutes * 60,
-  lockSeconds: AUTH_LIMITS.lockoutMinutes * 60,
-  /** More attempts than this from one address in `quickWindowSeconds` need a bot-check token. */
-  quickAttempts: 5,
-  quickWindowSeconds: 60,
-  /** Email exists/validation checks per address per minute. */
-  checksPerMinute: 60,
-  /** Analytics posts per address per minute. */
-  eventPostsPerMinute: 120,
-  /** Wrong passwords asked again in settings (re-auth) per account in `windowSeconds`. */
-  reauthFailures: 10,
-  /** Texted codes per account per hour, whatever the numbers (decision 20). */
-  mfaSendsPerAccountPerHour: 10,
-} as const;
-
-// Counter keys never carry an email in clear: Redis is not the place for personal data.
-const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
-const typedKey = (usernameOrEmail: string) => digest(usernameOrEmail.trim().toLowerCase());
-/**
- * An account by id and creation time: ids alone repeat across databases (every test database
- * starts at 1) while Redis counters outlive them.
- */
-export interface CountedAccount {
-  id: number;
-  createdAt: Date;
-}
-const idKey = (account: CountedAccount) => digest(`${account.id}:${account.createdAt.getTime()}`);
+export type { CountedAccount } from '../../policies/rate-limits.ts';
 
 /**
  * Whom a login's failures count against: the account, whatever name was typed for it (email or
@@ -61,10 +25,10 @@ const idKey = (account: CountedAccount) => digest(`${account.id}:${account.creat
 export type LoginSubject = { account: CountedAccount } | { typed: string };
 export const loginSubject = (account: CountedAccount | null, typed: string): LoginSubject =>
   account ? { account } : { typed };
-const subjectKey = (subject: LoginSubject) =>
-  'account' in subject ? `id:${idKey(subject.account)}` : `typed:${typedKey(subject.typed)}`;
+const counted = (subject: LoginSubject): Subject =>
+  'account' in subject ? byAccount(subject.account) : byTyped(subject.typed);
 
-/** Lockouts and rate limits over the counter store. */
+/** The login lockout and the sign-in rate limits over the counter store (decisions 18 and 33). */
 export function createAuthLimits(counters: CounterStore) {
   const locked = async (key: string) => (await counters.get(key)) > 0;
 
@@ -75,10 +39,9 @@ export function createAuthLimits(counters: CounterStore) {
      * Told whatever the password, so the answer says nothing about it.
      */
     async assertLoginNotLocked(subject: LoginSubject): Promise<void> {
-      const key = subjectKey(subject);
       const [capped, lockedNow] = await Promise.all([
-        locked(`login:cap:${key}`),
-        locked(`login:lock:account:${key}`),
+        locked(counterKey('login-cap', counted(subject))),
+        locked(counterKey('login-lock', counted(subject))),
       ]);
       if (capped) throw new AppError('account_soft_banned');
       if (lockedNow) throw new AppError('login_rate_limited');
@@ -89,11 +52,11 @@ export function createAuthLimits(counters: CounterStore) {
      * too quickly after others, or the address has had too many failed logins lately.
      */
     async loginNeedsBotCheck(ip: string): Promise<boolean> {
-      const [attempts, failures] = await Promise.all([
-        counters.increment(`login:attempts:ip:${ip}`, LOGIN_LIMITS.quickWindowSeconds),
-        counters.get(`login:failures:ip:${ip}`),
+      const [quick, failing] = await Promise.all([
+        countRateLimit(counters, 'login-attempt', byIp(ip)),
+        failureLimitReached(counters, 'login-failure', byIp(ip)),
       ]);
-      return attempts > LOGIN_LIMITS.quickAttempts || failures >= LOGIN_LIMITS.ipFailures;
+      return quick || failing;
     },
 
     /**
@@ -101,38 +64,32 @@ export function createAuthLimits(counters: CounterStore) {
      * of the account locks it for 30 minutes; the 100th locks it until a password reset.
      */
     async recordLoginFailure(subject: LoginSubject, ip: string): Promise<void> {
-      const key = subjectKey(subject);
-      const kept = 'account' in subject ? LOGIN_LIMITS.consecutiveSeconds : LOGIN_LIMITS.unknownNameSeconds;
+      const who = counted(subject);
+      const kept = 'account' in subject ? LOGIN_LOCKOUT.consecutiveSeconds : LOGIN_LOCKOUT.unknownNameSeconds;
       const [failures] = await Promise.all([
-        counters.increment(`login:failures:account:${key}`, kept),
-        counters.increment(`login:failures:ip:${ip}`, LOGIN_LIMITS.windowSeconds),
+        counters.increment(counterKey('login-failure', who), kept),
+        countRateLimit(counters, 'login-failure', byIp(ip)),
       ]);
-      if (failures >= LOGIN_LIMITS.accountFailureCap) {
-        await counters.claim(`login:cap:${key}`, kept);
-      } else if (failures % LOGIN_LIMITS.accountFailures === 0) {
-        await counters.claim(`login:lock:account:${key}`, LOGIN_LIMITS.lockSeconds);
+      if (failures >= LOGIN_LOCKOUT.accountFailureCap) {
+        await counters.claim(counterKey('login-cap', who), kept);
+      } else if (failures % LOGIN_LOCKOUT.accountFailures === 0) {
+        await counters.claim(counterKey('login-lock', who), LOGIN_LOCKOUT.lockSeconds);
       }
     },
 
     /** A completed login (password and any second factor) forgets the account's failures. */
     async clearAccountFailures(subject: LoginSubject): Promise<void> {
-      await counters.delete(`login:failures:account:${subjectKey(subject)}`);
+      await counters.delete(counterKey('login-failure', counted(subject)));
     },
 
     /** A password reset gets the account back in: its locks and failure count go. */
     async clearAccountLock(account: CountedAccount): Promise<void> {
-      const key = subjectKey({ account });
+      const who = byAccount(account);
       await Promise.all([
-        counters.delete(`login:cap:${key}`),
-        counters.delete(`login:lock:account:${key}`),
-        counters.delete(`login:failures:account:${key}`),
+        counters.delete(counterKey('login-cap', who)),
+        counters.delete(counterKey('login-lock', who)),
+        counters.delete(counterKey('login-failure', who)),
       ]);
-    },
-
-    /** Email exists/validation checks: 60 a minute per address, else `rate_limited`. */
-    async assertEmailCheckAllowed(ip: string): Promise<void> {
-      const count = await counters.increment(`email-check:ip:${ip}`, 60);
-      if (count > LOGIN_LIMITS.checksPerMinute) throw new AppError('rate_limited');
     },
 
     /**
@@ -141,17 +98,11 @@ export function createAuthLimits(counters: CounterStore) {
      * which accounts exist.
      */
     async assertForgotPasswordAllowed(usernameOrEmail: string, ip: string): Promise<void> {
-      const hour = 60 * 60;
-      const [address, account] = await Promise.all([
-        counters.increment(`forgot:ip:${ip}`, hour),
-        counters.increment(`forgot:account:${typedKey(usernameOrEmail)}`, hour),
-      ]);
-      if (
-        address > FORGOT_PASSWORD_LIMITS.perIpPerHour ||
-        account > FORGOT_PASSWORD_LIMITS.perAccountPerHour
-      ) {
-        throw new AppError('forgot_password_rate_limited');
-      }
+      await enforceRateLimits(
+        counters,
+        ['forgot-password', byIp(ip)],
+        ['forgot-password-name', byTyped(usernameOrEmail)],
+      );
     },
 
     /**
@@ -160,29 +111,19 @@ export function createAuthLimits(counters: CounterStore) {
      * `mfa_send_limited`. Counted before sending, so a refused send counts too.
      */
     async assertMfaSendAllowed(e164: string, account: CountedAccount): Promise<void> {
-      const hour = 60 * 60;
-      const [toNumber, byAccount] = await Promise.all([
-        counters.increment(`mfa:send:${digest(e164)}`, hour),
-        counters.increment(`mfa:send:account:${idKey(account)}`, hour),
-      ]);
-      if (toNumber > MFA_LIMITS.sendsPerNumberPerHour || byAccount > LOGIN_LIMITS.mfaSendsPerAccountPerHour) {
-        throw new AppError('mfa_send_limited');
-      }
+      await enforceRateLimits(
+        counters,
+        ['mfa-send', byPhone(e164)],
+        ['mfa-send-account', byAccount(account)],
+      );
     },
 
     /** Settings re-auth: 10 wrong passwords in 30 minutes stop further tries for the account. */
     async assertReauthAllowed(account: CountedAccount): Promise<void> {
-      if ((await counters.get(`reauth:failures:${idKey(account)}`)) >= LOGIN_LIMITS.reauthFailures) {
-        throw new AppError('login_rate_limited');
-      }
+      await enforceFailureLimit(counters, 'reauth-failure', byAccount(account));
     },
     async recordReauthFailure(account: CountedAccount): Promise<void> {
-      await counters.increment(`reauth:failures:${idKey(account)}`, LOGIN_LIMITS.windowSeconds);
-    },
-
-    async assertEventPostAllowed(ip: string): Promise<void> {
-      const count = await counters.increment(`events:ip:${ip}`, 60);
-      if (count > LOGIN_LIMITS.eventPostsPerMinute) throw new AppError('rate_limited');
+      await countRateLimit(counters, 'reauth-failure', byAccount(account));
     },
   };
 }

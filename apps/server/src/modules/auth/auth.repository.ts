@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { authEvents, recognitionTokens, userConsents } from '../../db/schema/auth.ts';
 import { images } from '../../db/schema/images.ts';
 import { sessions, users } from '../../db/schema/users.ts';
+import { activeAccount } from '../../policies/visibility.ts';
 
 /**
  * What login needs to decide: the hash and the status (told only after a correct password), and
@@ -89,7 +90,7 @@ export async function findGroupSession(db: Executor, groupHash: string, userId: 
         eq(sessions.groupHash, groupHash),
         eq(sessions.userId, userId),
         gt(sessions.expiresAt, now),
-        eq(users.status, 'active'),
+        activeAccount(users),
       ),
     )
     .limit(1);
@@ -125,7 +126,7 @@ export async function findViewerAccount(db: Executor, userId: number) {
     .select(accountColumns(users, avatar))
     .from(users)
     .leftJoin(avatar, eq(avatar.id, users.avatarImageId))
-    .where(and(eq(users.id, userId), eq(users.status, 'active')))
+    .where(and(eq(users.id, userId), activeAccount(users)))
     .limit(1);
   return row ?? null;
 }
@@ -144,7 +145,7 @@ export async function listGroupAccounts(db: Executor, groupHash: string, exceptU
         eq(sessions.groupHash, groupHash),
         ne(sessions.userId, exceptUserId),
         gt(sessions.expiresAt, now),
-        eq(users.status, 'active'),
+        activeAccount(users),
       ),
     )
     .orderBy(users.id);
@@ -165,11 +166,7 @@ export async function findRecognizedUserId(db: Executor, idHash: string, now: Da
     .from(recognitionTokens)
     .innerJoin(users, eq(users.id, recognitionTokens.userId))
     .where(
-      and(
-        eq(recognitionTokens.idHash, idHash),
-        gt(recognitionTokens.expiresAt, now),
-        eq(users.status, 'active'),
-      ),
+      and(eq(recognitionTokens.idHash, idHash), gt(recognitionTokens.expiresAt, now), activeAccount(users)),
     )
     .limit(1);
   return row?.userId ?? null;

@@ -1,5 +1,6 @@
 import type { CounterStore } from '../../adapters/counters/counters.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { counterKey } from '../../policies/rate-limits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,8 +42,12 @@ export interface BoardActionLock {
  * set-if-absent with an expiry, released in a finally.
  */
 export function createBoardActionLock(counters: CounterStore): BoardActionLock {
+  // A lock, not a rate limit, but keyed like every counter of the store.
   const keyOf = (target: BoardActionTarget) =>
-    'boardId' in target ? `board-action:board:${target.boardId}` : `board-action:creator:${target.creatorId}`;
+    counterKey(
+      'board-action',
+      'boardId' in target ? { kind: 'board', id: target.boardId } : { kind: 'creator', id: target.creatorId },
+    );
   return {
     keyOf,
     async run(target, kind, action) {

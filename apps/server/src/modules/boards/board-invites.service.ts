@@ -2,7 +2,7 @@ import type { Board, ViewerBoardInvite } from '@pinboard/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeBookmark, pageOf, type PageOptions } from '../../lib/bookmark.ts';
-import { boardAccessOf } from './boards.policy.ts';
+import { boardAccessOf } from '../../policies/authorize.ts';
 import { getBoard } from './boards.service.ts';
 import {
   answerPendingInvites,

@@ -14,7 +14,7 @@ import {
   updateBoard as updateBoardRow,
   type BoardChanges,
 } from './board-writes.repository.ts';
-import { assertBoardOwner, assertBoardWritable } from './boards.policy.ts';
+import { authorize } from '../../policies/authorize.ts';
 import { getBoard } from './boards.service.ts';
 import { findBoardById } from './boards.repository.ts';
 import { firstFreeSlug, slugOf } from './slugs.ts';
@@ -90,7 +90,7 @@ export async function updateBoard(
   boardId: number,
   input: UpdateBoard,
 ): Promise<Board> {
-  await assertBoardOwner(deps.db, boardId, userId);
+  await authorize(deps.db, userId, 'manage', { board: boardId });
   await deps.lock.run({ boardId }, 'update', async () => {
     const board = await findBoardById(deps.db, boardId, userId);
     if (!board) throw new AppError('board_not_found');
@@ -116,7 +116,7 @@ export async function updateBoard(
 
 /** Deletes a board with its pins and sections: its owner only. */
 export async function deleteBoard(deps: BoardWriteDeps, userId: number, boardId: number) {
-  await assertBoardOwner(deps.db, boardId, userId);
+  await authorize(deps.db, userId, 'manage', { board: boardId });
   await deps.lock.run({ boardId }, 'delete', () => deleteBoardRow(deps.db, boardId));
   clearSignedOutAnswers();
 }
@@ -131,7 +131,7 @@ export async function setBoardArchive(
   boardId: number,
   archived: boolean,
 ): Promise<Board> {
-  const access = await assertBoardWritable(deps.db, boardId, userId);
+  const access = await authorize(deps.db, userId, 'write', { board: boardId });
   await deps.lock.run({ boardId }, 'update', () =>
     access === 'owner'
       ? setBoardArchived(deps.db, boardId, archived)

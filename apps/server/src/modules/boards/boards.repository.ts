@@ -7,7 +7,7 @@ import { boards, boardSections } from '../../db/schema/boards.ts';
 import { images, type StoredRendition } from '../../db/schema/images.ts';
 import { boardCollaborators, boardFollows } from '../../db/schema/social.ts';
 import { users } from '../../db/schema/users.ts';
-import { boardVisibleTo } from '../../db/visibility.ts';
+import { activeAccount, boardVisibleTo } from '../../policies/visibility.ts';
 import { userSummaryColumns, type UserSummaryRow } from '../users/users.repository.ts';
 import { afterKey, BOARD_SORT_SPECS, orderBySort, sortKeySelect } from './board-sorts.ts';
 
@@ -71,7 +71,7 @@ export async function findBoardById(
   viewerId: number | null,
 ): Promise<BoardRow | null> {
   const [row] = await selectBoards(db, viewerId)
-    .where(and(eq(boards.id, id), boardVisibleTo(viewerId), eq(owner.status, 'active')))
+    .where(and(eq(boards.id, id), boardVisibleTo(viewerId, owner)))
     .limit(1);
   return row ?? null;
 }
@@ -88,8 +88,7 @@ export async function findBoardByOwnerAndSlug(
       and(
         sql`lower(${owner.username}) = lower(${username})`,
         eq(boards.slug, slug),
-        boardVisibleTo(viewerId),
-        eq(owner.status, 'active'),
+        boardVisibleTo(viewerId, owner),
       ),
     )
     .limit(1);
@@ -119,8 +118,7 @@ export async function listUserBoards(db: Executor, page: UserBoardsPage) {
     .where(
       and(
         or(eq(boards.ownerId, page.userId), collaborates),
-        boardVisibleTo(page.viewerId),
-        eq(owner.status, 'active'),
+        boardVisibleTo(page.viewerId, owner),
         page.privacy === 'all' ? undefined : eq(boards.privacy, page.privacy),
         page.includeArchived ? undefined : sql`${archivedByUser} is null`,
         page.after ? afterKey(spec, page.after) : undefined,
@@ -163,7 +161,7 @@ export async function loadCollaboratorAvatars(
     .from(ranked)
     .innerJoin(collaborator, eq(collaborator.id, ranked.userId))
     .leftJoin(avatar, eq(avatar.id, collaborator.avatarImageId))
-    .where(and(sql`${ranked.rank} <= ${COLLABORATOR_AVATARS}`, eq(collaborator.status, 'active')))
+    .where(and(sql`${ranked.rank} <= ${COLLABORATOR_AVATARS}`, activeAccount(collaborator)))
     .orderBy(asc(ranked.boardId), asc(ranked.rank));
   for (const { boardId, user } of rows) byBoard.set(boardId, [...(byBoard.get(boardId) ?? []), user]);
   return byBoard;

@@ -8,7 +8,7 @@ import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { presentPin } from '../pins/pins.presenter.ts';
 import { listPinsNewestFirst } from '../pins/pins.repository.ts';
 import type { BoardActionLock } from './board-action-lock.ts';
-import { assertBoardWritable } from './boards.policy.ts';
+import { authorize } from '../../policies/authorize.ts';
 import { findBoardPinCounts, movePins, sectionBelongsTo } from './bulk-edit.repository.ts';
 
 const idOrNull = (id: string | null | undefined) => (id ? Number(id) : null);
@@ -41,12 +41,12 @@ export async function bulkMovePins(
     throw new AppError('move_to_same_place');
   }
   // Checked before taking the locks too, so nobody without access can hold a board's lock.
-  await assertBoardWritable(db, move.fromBoardId, viewerId);
-  await assertBoardWritable(db, move.toBoardId, viewerId);
+  await authorize(db, viewerId, 'write', { board: move.fromBoardId });
+  await authorize(db, viewerId, 'write', { board: move.toBoardId });
   const moveInTransaction = () =>
     db.transaction(async (tx) => {
-      await assertBoardWritable(tx, move.fromBoardId, viewerId);
-      await assertBoardWritable(tx, move.toBoardId, viewerId);
+      await authorize(tx, viewerId, 'write', { board: move.fromBoardId });
+      await authorize(tx, viewerId, 'write', { board: move.toBoardId });
       if (
         move.fromSectionId !== null &&
         !(await sectionBelongsTo(tx, move.fromSectionId, move.fromBoardId))

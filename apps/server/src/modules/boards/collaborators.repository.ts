@@ -5,6 +5,7 @@ import { boards } from '../../db/schema/boards.ts';
 import { images } from '../../db/schema/images.ts';
 import { boardCollaborators, boardInvites } from '../../db/schema/social.ts';
 import { users } from '../../db/schema/users.ts';
+import { activeAccount, activeAccountWithId } from '../../policies/visibility.ts';
 import { userSummaryColumns } from '../users/users.repository.ts';
 
 const LIST_MAX = 500;
@@ -21,7 +22,7 @@ export async function findActiveUser(db: Executor, id: number) {
   const [row] = await db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.status, 'active')))
+    .where(and(eq(users.id, id), activeAccount(users)))
     .limit(1);
   return row ?? null;
 }
@@ -72,7 +73,7 @@ export async function listCollaborators(db: Executor, boardId: number) {
     .from(boardCollaborators)
     .innerJoin(member, eq(member.id, boardCollaborators.userId))
     .leftJoin(avatar, eq(avatar.id, member.avatarImageId))
-    .where(and(eq(boardCollaborators.boardId, boardId), eq(member.status, 'active')))
+    .where(and(eq(boardCollaborators.boardId, boardId), activeAccount(member)))
     .orderBy(asc(boardCollaborators.createdAt), asc(boardCollaborators.userId))
     .limit(LIST_MAX);
 }
@@ -131,7 +132,7 @@ export async function listInvitesOf(
       and(
         eq(boardInvites.status, 'pending'),
         addressedTo(userId, email),
-        eq(owner.status, 'active'),
+        activeAccount(owner),
         ne(boards.ownerId, userId),
         page.beforeId === null ? undefined : lt(boardInvites.id, page.beforeId),
       ),
@@ -152,7 +153,7 @@ export async function findInviteForUpdate(tx: Executor, id: number) {
     .where(
       and(
         eq(boardInvites.id, id),
-        sql`exists (select 1 from boards b join users o on o.id = b.owner_id where b.id = ${boardInvites.boardId} and o.status = 'active')`,
+        sql`exists (select 1 from boards b where b.id = ${boardInvites.boardId} and ${activeAccountWithId(sql`b.owner_id`)})`,
       ),
     )
     .for('update')
@@ -239,7 +240,7 @@ export async function searchInvitableUsers(
     .leftJoin(avatar, eq(avatar.id, person.avatarImageId))
     .where(
       and(
-        eq(person.status, 'active'),
+        activeAccount(person),
         ne(person.id, ownerId),
         or(
           usernameMatch,

@@ -12,7 +12,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Background } from '../../lib/background.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
-import { assertBoardOwner, assertBoardVisible } from './boards.policy.ts';
+import { authorize } from '../../policies/authorize.ts';
+import { byUser, enforceRateLimit } from '../../policies/rate-limits.ts';
 import { findBoardById } from './boards.repository.ts';
 import { inviteMail } from './collaborators.mail.ts';
 import {
@@ -35,18 +36,6 @@ export interface CollaboratorDeps {
   background: Background;
   counters: CounterStore;
   publicUrl: string;
-}
-
-/** Typeahead calls per viewer per minute. */
-const SUGGESTIONS_PER_MINUTE = 120;
-/** Email invitations (each one a mail to an address the owner typed) per viewer per day. */
-export const INVITE_EMAILS_PER_DAY = 100;
-
-/** Owners and collaborators see who is on a board; a reader of a public board is forbidden. */
-async function assertBoardMember(db: Executor, boardId: number, viewerId: number) {
-  const access = await assertBoardVisible(db, boardId, viewerId);
-  if (access === 'reader') throw new AppError('forbidden');
-  return access;
 }
 
 async function loadCollaborators(
@@ -75,7 +64,8 @@ export async function getBoardCollaborators(
   boardId: number,
   viewer: number,
 ): Promise<BoardCollaborators> {
-  await assertBoardMember(db, boardId, viewer);
+  // Owners and collaborators see who is on a board; a reader of a public board is forbidden.
+  await authorize(db, viewer, 'write', { board: boardId });
   return loadCollaborators(db, boardId, viewer);
 }
 
@@ -94,16 +84,10 @@ export async function inviteCollaborators(
 ): Promise<BoardCollaborators> {
   // The product mails whatever address an owner types: a daily cap keeps it from being a spam relay.
   const emails = invitees.filter((invitee) => invitee.type === 'email').length;
-  if (emails > 0) {
-    let sent = 0;
-    for (let i = 0; i < emails; i += 1) {
-      sent = await deps.counters.increment(`board-invite-emails:${viewer}`, 86_400);
-    }
-    if (sent > INVITE_EMAILS_PER_DAY) throw new AppError('rate_limited');
-  }
+  if (emails > 0) await enforceRateLimit(deps.counters, 'board-invite-email', byUser(viewer), emails);
   const mails: MailMessage[] = [];
   await deps.db.transaction(async (tx) => {
-    await assertBoardOwner(tx, boardId, viewer);
+    await authorize(tx, viewer, 'manage', { board: boardId });
     const board = (await findBoardById(tx, boardId, viewer))!;
     const ownerEmail = (await findUserEmail(tx, viewer))?.toLowerCase() ?? null;
     for (const invitee of invitees) {
@@ -144,7 +128,7 @@ export async function removeCollaborator(
   viewer: number,
 ): Promise<BoardCollaborators> {
   return db.transaction(async (tx) => {
-    const access = await assertBoardMember(tx, boardId, viewer);
+    const access = await authorize(tx, viewer, 'write', { board: boardId });
     if (access === 'collaborator' && userId !== viewer) throw new AppError('forbidden');
     if (access === 'owner' && userId === viewer) throw new AppError('collaborator_remove_owner');
     const remove = async () => {
@@ -175,10 +159,7 @@ export async function suggestCollaborators(
   viewer: number,
   q: string,
 ): Promise<CollaboratorSuggestion[]> {
-  if ((await deps.counters.increment(`collaborator-suggestions:${viewer}`, 60)) > SUGGESTIONS_PER_MINUTE) {
-    throw new AppError('rate_limited');
-  }
-  if (boardId !== null) await assertBoardOwner(deps.db, boardId, viewer);
+  if (boardId !== null) await authorize(deps.db, viewer, 'manage', { board: boardId });
   if (q === '') return [];
   if (looksLikeEmail(q)) {
     return [

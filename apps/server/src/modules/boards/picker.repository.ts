@@ -5,6 +5,7 @@ import { boards, boardSections } from '../../db/schema/boards.ts';
 import { images } from '../../db/schema/images.ts';
 import { boardCollaborators } from '../../db/schema/social.ts';
 import { users } from '../../db/schema/users.ts';
+import { activeAccount } from '../../policies/visibility.ts';
 
 const owner = alias(users, 'picker_owner');
 const cover = alias(images, 'picker_cover');
@@ -41,7 +42,7 @@ export async function listPickerBoards(db: Executor, viewerId: number) {
     .leftJoin(cover, eq(cover.id, boards.coverImageId))
     .where(
       and(
-        eq(owner.status, 'active'),
+        activeAccount(owner),
         or(
           and(eq(boards.ownerId, viewerId), isNull(boards.archivedAt)),
           and(sql`${membership.userId} is not null`, isNull(membership.archivedAt)),

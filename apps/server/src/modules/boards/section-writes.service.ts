@@ -9,7 +9,7 @@ import { uniqueViolation } from '../../db/sql-helpers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import type { BoardWriteDeps } from './board-writes.service.ts';
-import { boardAccessOf, assertBoardWritable } from './boards.policy.ts';
+import { authorize } from '../../policies/authorize.ts';
 import { presentSection } from './boards.presenter.ts';
 import { findSectionById } from './boards.repository.ts';
 import {
@@ -58,10 +58,8 @@ async function presentSectionBySlug(db: Executor, boardId: number, slug: string)
  */
 async function requireWritableSection(db: Executor, sectionId: number, viewerId: number) {
   const section = await findSectionById(db, sectionId);
-  if (!section || (await boardAccessOf(db, section.boardId, viewerId)) === 'none') {
-    throw new AppError('section_not_found');
-  }
-  await assertBoardWritable(db, section.boardId, viewerId);
+  if (!section) throw new AppError('section_not_found');
+  await authorize(db, viewerId, 'write', { sectionOfBoard: section.boardId });
   return section;
 }
 
@@ -76,7 +74,7 @@ export async function createSection(
   boardId: number,
   input: CreateBoardSection,
 ): Promise<BoardSection> {
-  await assertBoardWritable(deps.db, boardId, userId);
+  await authorize(deps.db, userId, 'write', { board: boardId });
   const pinIds = [...new Set((input.initial_pins ?? []).map(Number))];
   // The slug is chosen outside the transaction: a unique violation aborts a PostgreSQL
   // transaction, so each attempt runs in its own.
@@ -131,7 +129,7 @@ export async function reorderSections(
   boardId: number,
   input: BoardSectionOrder,
 ): Promise<BoardSection[]> {
-  await assertBoardWritable(deps.db, boardId, userId);
+  await authorize(deps.db, userId, 'write', { board: boardId });
   const ids = input.section_ids.map(Number);
   await deps.lock.run({ boardId }, 'update', () =>
     deps.db.transaction(async (tx) => {

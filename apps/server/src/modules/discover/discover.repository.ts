@@ -1,17 +1,12 @@
 import { and, desc, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { selectRows } from '../../db/sql-helpers.ts';
-import { listedPublicBoards } from '../../db/visibility.ts';
 import { boards } from '../../db/schema/boards.ts';
 import { pins } from '../../db/schema/pins.ts';
 import { selectBoards } from '../boards/boards.repository.ts';
-import {
-  publicSaveCount,
-  publicSaves,
-  readablePins,
-  selectPins,
-  type PinRow,
-} from '../pins/pins.repository.ts';
+import { publicSaveCount } from '../../policies/counts.ts';
+import { listedPublicBoards, publicPinAs, publicSaves } from '../../policies/visibility.ts';
+import { readablePins, selectPins, type PinRow } from '../pins/pins.repository.ts';
 
 /*
  * Everything here is what a visitor may see (public boards, active people), the same for every
@@ -54,10 +49,7 @@ export function listHashtagCovers(db: Executor, tags: string[], perTag: number):
     from unnest(array[${tagList}]::text[]) as t(tag)
     cross join lateral (
       select p.id, p.image_id, p.dominant_color from pins p
-      where p.hashtags @> array[t.tag]
-        and exists (select 1 from boards b join users o on o.id = b.owner_id
-          where b.id = p.board_id and b.privacy = 'public' and o.status = 'active')
-        and exists (select 1 from users u where u.id = p.pinner_id and u.status = 'active')
+      where p.hashtags @> array[t.tag] and ${publicPinAs('p')}
       order by p.id desc limit ${perTag}
     ) p
     join images i on i.id = p.image_id`,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows } from '../../db/sql-helpers.ts';
 import type { Executor } from '../../db/client.ts';
+import { onPublicBoardAnyStatus, publicPinAs } from '../../policies/visibility.ts';
 
 /*
  * The signed-in home feed (decision 30) in two parts, each newest first by id:
@@ -23,8 +24,7 @@ function followeeIds(viewerId: number): SQL {
 
 /** `q` (a pins alias) is someone else's pin on a public board. */
 function othersPublicPin(viewerId: number): SQL {
-  return sql`q.pinner_id <> ${viewerId}
-    and exists (select 1 from boards qb where qb.id = q.board_id and qb.privacy = 'public')`;
+  return sql`q.pinner_id <> ${viewerId} and ${onPublicBoardAnyStatus('q')}`;
 }
 
 /** `q` is in the followed part: someone else's public pin on a followed board or by a followee. */
@@ -63,9 +63,7 @@ function batchOf(query: HomeFeedBatchQuery): SQL {
 
 /** Whether the batch row `c` is shown in its part (see the rules at the top). */
 function shownInPart(part: HomeFeedPart, viewerId: number): SQL {
-  const publicPin = sql`exists (select 1 from boards b join users o on o.id = b.owner_id
-      where b.id = c.board_id and b.privacy = 'public' and o.status = 'active')
-    and exists (select 1 from users u where u.id = c.pinner_id and u.status = 'active')`;
+  const publicPin = publicPinAs('c');
   const newerCopy = sql`q.id > c.id`;
   if (part === 'followed') {
     return sql`${publicPin} and not ${copyExists(sql`${newerCopy} and ${followedCopy(viewerId)}`)}`;

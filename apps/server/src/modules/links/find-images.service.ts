@@ -16,8 +16,6 @@ export interface FindImagesDeps {
   publicUrl: string;
 }
 
-/** Each person may have this many pages looked up per minute: the server is no free proxy. */
-const LOOKUPS_PER_MINUTE = 30;
 const ACCEPT = 'text/html,application/xhtml+xml;q=0.9,image/*;q=0.8,*/*;q=0.5';
 /** Pictures a pin can be made of; svg is not one (it can carry scripts and has no pixels). */
 const PINNABLE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
@@ -33,9 +31,6 @@ export async function findPageImages(
   userId: number,
   rawUrl: string,
 ): Promise<FoundImages> {
-  if ((await deps.counters.increment(`find_images:${userId}`, 60)) > LOOKUPS_PER_MINUTE) {
-    throw new AppError('rate_limited');
-  }
   const ownKey = ownMediaKey(withScheme(rawUrl), deps.publicUrl);
   if (ownKey) {
     // One of this app's own pictures: it is pinnable if stored, whatever address the storage has.

@@ -9,6 +9,7 @@ import {
 import type { CounterStore } from '../../adapters/counters/counters.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { byIp, byUser, enforceRateLimit } from '../../policies/rate-limits.ts';
 import { findPinById } from '../pins/pins.repository.ts';
 import { findRulesFor } from './offsite.repository.ts';
 import type { OffsiteTokens } from './offsite-token.ts';
@@ -27,9 +28,6 @@ export interface OffsiteRequester {
   address: string;
   browser: string;
 }
-
-/** Far above a person clicking links; checks may fetch shorteners, so the server is no free proxy. */
-const CHECKS_PER_MINUTE = 120;
 
 // When several rules cover a host (a domain and its parent), the strictest one counts.
 const SEVERITY: Record<OffsiteRuleStatus, number> = { blocked: 3, porn: 2, suspicious: 1 };
@@ -59,10 +57,8 @@ export async function checkOffsiteLink(
   body: OffsiteCheckBody,
   now: Date,
 ): Promise<OffsiteCheck> {
-  const key = requester.viewerId === null ? `ip:${requester.address}` : `user:${requester.viewerId}`;
-  if ((await deps.counters.increment(`offsite_check:${key}`, 60)) > CHECKS_PER_MINUTE) {
-    throw new AppError('rate_limited');
-  }
+  const who = requester.viewerId === null ? byIp(requester.address) : byUser(requester.viewerId);
+  await enforceRateLimit(deps.counters, 'offsite-check', who);
   if (!linkHostOf(body.url)) throw new AppError('offsite_bad_url');
   const pinId = body.pin_id ?? null;
   if (pinId !== null) {

@@ -5,30 +5,14 @@ import { boards, boardSections } from '../../db/schema/boards.ts';
 import { images } from '../../db/schema/images.ts';
 import { pins } from '../../db/schema/pins.ts';
 import { users } from '../../db/schema/users.ts';
-import { boardVisibleTo } from '../../db/visibility.ts';
 import { inIdOrder } from '../../lib/id-order.ts';
+import { publicSaveCount } from '../../policies/counts.ts';
+import { pinVisibleTo } from '../../policies/visibility.ts';
 import { userSummaryColumns } from '../users/users.repository.ts';
 
 const pinner = alias(users, 'pinner');
 const pinnerAvatar = alias(images, 'pinner_avatar');
 const boardOwner = alias(users, 'board_owner');
-
-/**
- * Saves anyone may see, as a `from` clause whose rows are `save`: on a public board of an active
- * owner, by an active account.
- */
-export const publicSaves = sql`pins save
-  join boards save_board on save_board.id = save.board_id and save_board.privacy = 'public'
-  join users save_owner on save_owner.id = save_board.owner_id and save_owner.status = 'active'
-  join users saver on saver.id = save.pinner_id and saver.status = 'active'`;
-
-/**
- * How many times the pin was saved where anyone may see the save (`publicSaves`). The kept
- * `repin_count` also counts saves onto secret boards, which must not show to everyone; it is
- * read only to skip the count for pins never saved (most).
- */
-export const publicSaveCount = sql<number>`(case when ${pins.repinCount} = 0 then 0 else (
-  select count(*)::int from ${publicSaves} where save.via_pin_id = ${pins.id}) end)`;
 
 /**
  * Everything a pin answer needs, in one query with joins (no query per row). `extra` adds
@@ -74,9 +58,9 @@ export function selectPins<Extra extends Record<string, SQL.Aliased | SQL> = Rec
 
 export type PinRow = Awaited<ReturnType<ReturnType<typeof selectPins>['execute']>>[number];
 
-/** Conditions every pin read applies: a visible board and active pinner and owner. */
+/** What every pin read over `selectPins` applies: `pinVisibleTo` over its joins. */
 export function readablePins(viewerId: number | null): SQL {
-  return and(boardVisibleTo(viewerId), eq(pinner.status, 'active'), eq(boardOwner.status, 'active'))!;
+  return pinVisibleTo(viewerId, { pinner, boardOwner });
 }
 
 function preparePublicPinById(db: Executor) {

@@ -2,7 +2,7 @@ import { findHashtags, type RepinBody, type RepinResult, type SavedTo } from '@p
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
-import { assertBoardWritable } from '../boards/boards.policy.ts';
+import { authorize } from '../../policies/authorize.ts';
 import { boardUrl, presentPin } from './pins.presenter.ts';
 import { findPinById } from './pins.repository.ts';
 import {
@@ -25,7 +25,7 @@ export async function assertSaveTarget(
   sectionId: number | null,
   viewer: number,
 ) {
-  await assertBoardWritable(db, boardId, viewer);
+  await authorize(db, viewer, 'write', { board: boardId });
   if (sectionId === null) return null;
   const section = await findSectionOfBoard(db, sectionId, boardId);
   if (!section) throw new AppError('section_not_found', { field: 'section_id' });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { selectRows } from '../../db/sql-helpers.ts';
-import { boardVisibleTo } from '../../db/visibility.ts';
+import { visiblePinJoins } from '../../policies/visibility.ts';
 
 /**
  * Hashtags starting with `prefix` (lower case, no '#') on pins the viewer may see, the most
@@ -19,10 +19,8 @@ export async function listHashtagsByPrefix(
     select t.tag, count(*) as pin_count
     from pins
     cross join lateral unnest(pins.hashtags) as t(tag)
-    join boards on boards.id = pins.board_id
-    join users pinner on pinner.id = pins.pinner_id and pinner.status = 'active'
-    join users board_owner on board_owner.id = boards.owner_id and board_owner.status = 'active'
-    where starts_with(t.tag, ${prefix}) and ${boardVisibleTo(viewerId)}
+    ${visiblePinJoins(viewerId)}
+    where starts_with(t.tag, ${prefix})
     group by t.tag
     order by count(*) desc, t.tag
     limit ${limit}`,

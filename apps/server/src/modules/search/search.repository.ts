@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { selectRows } from '../../db/sql-helpers.ts';
+import { activeAccountAs, listedPublicBoardAs, publicPinJoins } from '../../policies/visibility.ts';
 
 /**
  * Search queries (decision 27). Each returns one page of ids with their sort key; the services
@@ -86,10 +87,7 @@ export async function searchPinIds(db: Executor, search: PinSearch): Promise<Ran
     select pins.id,
       case when ${top} then 2 when ${exactTier} then 1 else 0 end as tier,
       round(${rank}::numeric, 6) as rank
-    from pins
-    join boards on boards.id = pins.board_id and boards.privacy = 'public'
-    join users pinner on pinner.id = pins.pinner_id and pinner.status = 'active'
-    join users board_owner on board_owner.id = boards.owner_id and board_owner.status = 'active'
+    from pins ${publicPinJoins}
     where ${matches} ${domains}
       ${search.videosOnly ? sql`and pins.video_key is not null` : sql``}
       ${search.ideaPinsOnly ? sql`and pins.story_page_count > 0` : sql``}`;
@@ -119,8 +117,8 @@ export async function searchBoardIds(db: Executor, search: BoardSearch): Promise
       round((ts_rank(${BOARD_VECTOR}, ${q.any})
         ${name === null ? sql`` : sql`+ similarity(lower(boards.name), ${name})`})::numeric, 6) as rank
     from boards
-    join users board_owner on board_owner.id = boards.owner_id and board_owner.status = 'active'
-    where boards.privacy = 'public' and boards.archived_at is null
+    join users board_owner on board_owner.id = boards.owner_id
+    where ${listedPublicBoardAs('boards', 'board_owner')}
       and (${BOARD_VECTOR} @@ ${q.any} ${name === null ? sql`` : sql`or lower(boards.name) % ${name}`})`;
   return rankedIds(db, inner, search.after, search.limit);
 }
@@ -140,7 +138,7 @@ export async function searchUserIds(
       case when lower(users.username) = ${search.term} then 1 else 0 end as tier,
       round((word_similarity(${search.term}, ${USER_TEXT}) + least(users.follower_count, 1000000) / 1e9)::numeric, 9) as rank
     from users
-    where users.status = 'active' and ${USER_TEXT} %> ${search.term}`;
+    where ${activeAccountAs('users')} and ${USER_TEXT} %> ${search.term}`;
   return rankedIds(db, inner, search.after, search.limit);
 }
 

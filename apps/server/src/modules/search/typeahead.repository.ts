@@ -5,7 +5,7 @@ import { boards } from '../../db/schema/boards.ts';
 import { images } from '../../db/schema/images.ts';
 import { users } from '../../db/schema/users.ts';
 import { selectRows } from '../../db/sql-helpers.ts';
-import { listedPublicBoards } from '../../db/visibility.ts';
+import { activeAccount, listedPublicBoards, publicPinJoins } from '../../policies/visibility.ts';
 import { selectBoards } from '../boards/boards.repository.ts';
 import { userSummaryColumns } from '../users/users.repository.ts';
 
@@ -29,10 +29,7 @@ export async function listTitlesByPrefix(db: Executor, prefix: string, limit: nu
     db,
     sql`
     select c.title from (
-      select lower(pins.title) as title from pins
-      join boards on boards.id = pins.board_id and boards.privacy = 'public'
-      join users pinner on pinner.id = pins.pinner_id and pinner.status = 'active'
-      join users board_owner on board_owner.id = boards.owner_id and board_owner.status = 'active'
+      select lower(pins.title) as title from pins ${publicPinJoins}
       where lower(pins.title) like ${startsWithPattern(prefix)} and length(pins.title) <= 60
       order by lower(pins.title) using ~<~
       limit ${TITLE_CANDIDATES}
@@ -81,7 +78,7 @@ export function listUsersByPrefix(db: Executor, prefix: string, limit: number) {
     .leftJoin(avatar, eq(avatar.id, person.avatarImageId))
     .where(
       and(
-        eq(person.status, 'active'),
+        activeAccount(person),
         // The trigram index narrows (users_search_trgm_idx); the word-start test decides.
         sql`${text} like ${`%${pattern}`}`,
         sql`(${text} like ${pattern} or ${text} like ${`% ${pattern}`})`,

@@ -27,7 +27,7 @@ if (typeof document !== 'undefined') {
 
 /**
  * Records a sign-up/login event (docs/product/accounts.md#api-calls: view, click and dismiss of the steps;
- * login attempt, success and fail with the login type). Events are sent in batches to `POST /v3/events/`.
+ * login attempt, success and fail with the login type). Events are sent in batches to `recordAuthEvents`.
  */
 export function trackAuthEvent(event: AuthEvent) {
   queue.push(event);

@@ -2,7 +2,7 @@ import type { LoginBody, LoginResult, PasswordRules, RegisterBody } from '@pinbo
 import { api } from '../../api/endpoints.ts';
 import type { AltchaChallenge } from './botCheck/altcha.ts';
 
-/** `GET /v3/bot_check/challenge/`: which bot check the server runs, and ALTCHA's challenge. */
+/** `getBotCheckChallenge`: which bot check the server runs, and ALTCHA's challenge. */
 export interface BotCheckChallenge {
   provider: 'altcha' | 'recaptcha' | 'off';
   challenge: AltchaChallenge | null;

@@ -3,12 +3,12 @@ import { api } from '../../api/endpoints.ts';
 
 // Apart from authApi.ts, which the header's account menu brings into the first page's bundle.
 
-/** `POST /v3/users/forgot_password/`: the answer is the same whether the account exists or not. */
+/** `requestPasswordReset`: the answer is the same whether the account exists or not. */
 export async function requestPasswordReset(body: ForgotPasswordBody): Promise<void> {
   await api.requestPasswordReset({ body });
 }
 
-/** `POST /v3/users/reset_password/`: a new password from a mailed link; signs this browser in. */
+/** `resetPassword`: a new password from a mailed link; signs this browser in. */
 export async function resetPassword(body: ResetPasswordBody): Promise<LoginResult> {
   return (await api.resetPassword({ body })).data;
 }

@@ -20,7 +20,7 @@ interface EmailSignupDeps {
 export type EmailSignupOutcome =
   { kind: 'signedUp' } | { kind: 'underage' } | { kind: 'failed'; failure: SignupFailure };
 
-/** `POST /v3/register/` with email and password; resolves what the answer leads to. */
+/** `signUp` with email and password; resolves what the answer leads to. */
 export function useEmailSignup({ options, session, botCheck, onSuccess }: EmailSignupDeps) {
   return async (entered: SignupDraft, consents?: ConsentState): Promise<EmailSignupOutcome> => {
     const country = session?.client_context.country;

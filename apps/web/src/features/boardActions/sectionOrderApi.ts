@@ -21,7 +21,7 @@ export async function fetchAllSections(boardId: string, signal?: AbortSignal): P
   return sections;
 }
 
-/** `PUT /v3/boards/{id}/sections/order/`: every section id once, in the new order. */
+/** `reorderSections`: every section id once, in the new order. */
 export async function saveSectionOrder(boardId: string, sectionIds: string[]): Promise<BoardSection[]> {
   return (await api.reorderSections({ params: { id: boardId }, body: { section_ids: sectionIds } })).data;
 }

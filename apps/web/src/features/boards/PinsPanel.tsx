@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
 import { PinFeed } from '../pins/PinFeed.tsx';
-import { usePinPages, type PinPagesOptions } from '../pins/usePinPages.ts';
+import { usePinPages, type PinPageCall } from '../pins/usePinPages.ts';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import type { PinPlace } from '../moving/useMovePins.ts';
 import hidden from '../../ui/VisuallyHidden.module.css';
@@ -15,8 +15,8 @@ interface PinsPanelProps {
   /** Keep the heading for assistive technology only (the page already says what these are). */
   hideHeading?: boolean;
   queryKey: QueryKey;
-  path: string;
-  options?: PinPagesOptions;
+  /** One page of the list's endpoint. */
+  fetchPins: PinPageCall;
   /** The grid's accessible name. */
   label: string;
   emptyText: string;
@@ -29,14 +29,13 @@ export function PinsPanel({
   heading,
   hideHeading,
   queryKey,
-  path,
-  options,
+  fetchPins,
   label,
   emptyText,
   organizePlace,
 }: PinsPanelProps) {
   const headingId = useId();
-  const pages = usePinPages(queryKey, path, options);
+  const pages = usePinPages(queryKey, fetchPins);
   const feed = (
     <PinFeed
       pins={pages.pins}

@@ -1,5 +1,5 @@
 import type { Board, BoardSection } from '@pinboard/shared';
-import { apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 import { useBookmarkedList } from '../../api/useBookmarkedList.ts';
 import { boardKeys } from './boardKeys.ts';
 
@@ -10,10 +10,13 @@ export function useBoardSections(board: Pick<Board, 'id' | 'section_count'>) {
   return useBookmarkedList<BoardSection>(
     boardKeys.sections(board.id),
     (bookmark, signal) =>
-      apiClient.get<BoardSection[]>(`/v3/boards/${board.id}/sections/`, {
-        query: { page_size: SECTIONS_PAGE_SIZE, bookmark },
-        signal,
-      }),
+      api.listBoardSections(
+        {
+          params: { id: board.id },
+          query: { page_size: SECTIONS_PAGE_SIZE, bookmark: bookmark ?? undefined },
+        },
+        { signal },
+      ),
     // 'More sections' pressed during a refetch (a section just added) fetches the next page at once.
     { enabled: board.section_count > 0, interruptRefetch: true },
   );

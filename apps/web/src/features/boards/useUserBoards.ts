@@ -1,6 +1,6 @@
 import type { Board } from '@pinboard/shared';
 import { BOARDS_PAGE_SIZE, type BoardSort } from '@pinboard/shared/board-sorts';
-import { apiClient } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
 import { useBookmarkedList } from '../../api/useBookmarkedList.ts';
 import { profileKeys } from '../profile/profileKeys.ts';
 
@@ -9,10 +9,13 @@ export function useUserBoards(username: string, sort: BoardSort) {
   return useBookmarkedList<Board>(
     profileKeys.boards(username, sort),
     (bookmark, signal) =>
-      apiClient.get<Board[]>(`/v3/users/${encodeURIComponent(username)}/boards/`, {
-        query: { sort, page_size: BOARDS_PAGE_SIZE, bookmark },
-        signal,
-      }),
+      api.listUserBoards(
+        {
+          params: { username },
+          query: { sort, page_size: BOARDS_PAGE_SIZE, bookmark: bookmark ?? undefined },
+        },
+        { signal },
+      ),
     // 'More boards' pressed during a refetch (a board just created) fetches the next page at once.
     { interruptRefetch: true },
   );

@@ -1,3 +1,4 @@
+import { api } from '../../api/endpoints.ts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
@@ -15,7 +16,9 @@ import { usePin } from './usePin.ts';
 export function PinCloseup({ id }: { id: string }) {
   const { t } = useTranslation();
   const pin = usePin(id);
-  const related = usePinPages(closeupKeys.related(id), `/v3/pins/${encodeURIComponent(id)}/related/`);
+  const related = usePinPages(closeupKeys.related(id), (page, signal) =>
+    api.listRelatedPins({ params: { id }, query: page }, { signal }),
+  );
   const { viewer, isLoading: viewerLoading } = useViewer();
   const { pathname } = useLocation();
 

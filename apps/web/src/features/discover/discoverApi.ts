@@ -14,9 +14,6 @@ export const discoverKeys = {
 // The server keeps these lists for a minute; asking again sooner would get the same answer.
 const STALE_MS = 60_000;
 
-/** The path of a hashtag's pins (the topic and interest pages). */
-export const topicPinsPath = (name: string) => `/v3/discover/topics/${encodeURIComponent(name)}/pins/`;
-
 export function useIdeas() {
   return useQuery({
     queryKey: discoverKeys.ideas(),

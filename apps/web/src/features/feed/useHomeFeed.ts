@@ -1,13 +1,14 @@
 import { feedKeys } from '../../api/query-keys.ts';
 import type { QueryClient } from '@tanstack/react-query';
-import { PIN_PAGE_SIZE, pinPagesQueryOptions, usePinPages } from '../pins/usePinPages.ts';
+import { api } from '../../api/endpoints.ts';
+import { PIN_PAGE_SIZE, pinPagesQueryOptions, usePinPages, type PinPageCall } from '../pins/usePinPages.ts';
 import { takeInlinedHomeFeed } from './inlinedHomeFeed.ts';
 
-export const HOME_FEED_PATH = '/v3/feeds/home/';
+const homeFeedPage: PinPageCall = (page, signal) => api.listHomeFeed({ query: page }, { signal });
 
 /** The home feed, page by page: `pins` is every pin loaded so far. */
 export function useHomeFeed() {
-  return usePinPages(feedKeys.home(PIN_PAGE_SIZE), HOME_FEED_PATH, { pageSize: PIN_PAGE_SIZE });
+  return usePinPages(feedKeys.home(PIN_PAGE_SIZE), homeFeedPage, { pageSize: PIN_PAGE_SIZE });
 }
 
 /**
@@ -20,7 +21,7 @@ export function prefetchHomeFeed(
   queryClient: QueryClient,
   document: Document = globalThis.document,
 ): Promise<void> {
-  const options = pinPagesQueryOptions(feedKeys.home(PIN_PAGE_SIZE), HOME_FEED_PATH, {
+  const options = pinPagesQueryOptions(feedKeys.home(PIN_PAGE_SIZE), homeFeedPage, {
     pageSize: PIN_PAGE_SIZE,
   });
   const inlined = takeInlinedHomeFeed(document, PIN_PAGE_SIZE);

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { api } from '../../api/endpoints.ts';
 import '../../i18n.ts';
 import type { Pin } from '@pinboard/shared';
 import { QueryClient, QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
@@ -59,7 +60,7 @@ function renderBoardPins(bulkEdit: () => Response | Promise<Response>) {
           <PinsPanel
             heading="Pins"
             queryKey={boardKeys.pins('9')}
-            path="/v3/boards/9/pins/"
+            fetchPins={(page, signal) => api.listBoardPins({ params: { id: '9' }, query: page }, { signal })}
             label="Machines pins"
             emptyText="Nothing yet"
             organizePlace={{ boardId: '9', sectionId: null }}

@@ -51,7 +51,7 @@ function withPinsFirst(data: PinPages | undefined, pins: Pin[]): PinPages | unde
 }
 
 /**
- * Moves pins (POST /v3/bulk_edit/) optimistically: they leave the source list and head the
+ * Moves pins (movePins) optimistically: they leave the source list and head the
  * target's at once; on failure both lists are put back and the error's words show as a toast.
  * Afterwards both boards are refetched (counts, covers, the lists' true order).
  */

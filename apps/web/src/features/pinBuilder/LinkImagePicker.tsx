@@ -15,7 +15,7 @@ interface LinkImagePickerProps {
 }
 
 /**
- * 'Save from a website': the page's pinnable images (`GET /v3/pins/find_images/`) as a grid
+ * 'Save from a website': the page's pinnable images (`findImages / getPin`) as a grid
  * of buttons; picking one hands it to the builder.
  */
 export function LinkImagePicker({ onPick }: LinkImagePickerProps) {

@@ -2,32 +2,32 @@ import type { CreatedPin, CreatePinSchema, FoundImages, MediaUpload } from '@pin
 import type { z } from 'zod';
 import { api } from '../../api/endpoints.ts';
 
-/** `POST /v3/media/uploads/`: one file, as multipart field `file`. */
+/** `createMediaUpload`: one file, as multipart field `file`. */
 export async function uploadMedia(file: File, signal?: AbortSignal): Promise<MediaUpload> {
   const body = new FormData();
   body.append('file', file);
   return (await api.createMediaUpload({ body }, { signal })).data;
 }
 
-/** `GET /v3/media/uploads/{id}/`: how an upload or a registration is doing. */
+/** `getMediaUpload`: how an upload or a registration is doing. */
 export async function fetchMediaUpload(id: string, signal?: AbortSignal): Promise<MediaUpload> {
   return (await api.getMediaUpload({ params: { id } }, { signal })).data;
 }
 
-/** `PUT /v3/pins/image/`: the server fetches the image at `imageUrl` itself, in the background. */
+/** `registerImage`: the server fetches the image at `imageUrl` itself, in the background. */
 export async function registerImage(imageUrl: string, signal?: AbortSignal): Promise<MediaUpload> {
   return (await api.registerImage({ body: { image_url: imageUrl } }, { signal })).data;
 }
 
-/** `GET /v3/pins/find_images/?url=`: a page's pinnable images, og:image first. */
+/** `findImages / getPin`: a page's pinnable images, og:image first. */
 export async function findImages(url: string, signal?: AbortSignal): Promise<FoundImages> {
   return (await api.findImages({ query: { url } }, { signal })).data;
 }
 
-/** What `POST /v3/pins/` takes: fields with a default (title, method…) may be left out. */
+/** What `createPin` takes: fields with a default (title, method…) may be left out. */
 export type CreatePinBody = z.input<typeof CreatePinSchema>;
 
-/** `POST /v3/pins/` (the builders and the pin-create page). */
+/** `createPin` (the builders and the pin-create page). */
 export async function createPin(body: CreatePinBody): Promise<CreatedPin> {
   return (await api.createPin({ body })).data;
 }

@@ -33,7 +33,7 @@ export const PinTextSchema = z.object({
 });
 export type PinText = z.infer<typeof PinTextSchema>;
 
-/** The part of `POST /v3/pins/` both builders send alike: the board and the text fields. */
+/** The part of `createPin` both builders send alike: the board and the text fields. */
 export function pinTextBody(
   text: PinText,
   place: SaveChoice,

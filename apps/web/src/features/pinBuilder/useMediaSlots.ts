@@ -88,7 +88,7 @@ export function useMediaSlots() {
     send(key, kind, previewUrl, { file });
   }
 
-  /** An image found on a web page: the server fetches and keeps it (`PUT /v3/pins/image/`). */
+  /** An image found on a web page: the server fetches and keeps it (`registerImage`). */
   function chooseImageUrl(key: string, imageUrl: string) {
     release(key);
     send(key, 'image', imageUrl, { imageUrl });

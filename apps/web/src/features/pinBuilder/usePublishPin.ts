@@ -8,7 +8,7 @@ import { createPin } from './pinBuilderApi.ts';
 export type PublishStatus = 'uploading' | 'publishing' | 'succeeded' | 'attempted';
 
 /**
- * `POST /v3/pins/`; afterwards only what a new pin changes is refreshed: its board (pins,
+ * `createPin`; afterwards only what a new pin changes is refreshed: its board (pins,
  * sections, counts, cover), the picker's counts, and the viewer's profile and lists.
  */
 export function usePublishPin() {

@@ -28,7 +28,7 @@ export function readPinCreateParams(search: URLSearchParams, method: string | un
 }
 
 /**
- * The `method` `POST /v3/pins/` records: the path's own when it is one of the contract's
+ * The `method` `createPin` records: the path's own when it is one of the contract's
  * (`button` from the bookmarklet), else `scraped` (a share link to another site's page).
  */
 export function createMethodOf(method: string): CreatePin['method'] {

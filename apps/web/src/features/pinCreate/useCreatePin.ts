@@ -14,7 +14,7 @@ export interface PinCreateTarget {
 }
 
 /**
- * `POST /v3/pins/` from the pin-create page, logging pin_create_success or pin_create_fail
+ * `createPin` from the pin-create page, logging pin_create_success or pin_create_fail
  * (docs/product/creating.md#api-calls) through the events endpoint: `element` is `{method}:{pin id}` (the
  * page's own query is not stored: it names other sites' pages). Afterwards only what the pin changed is
  * refreshed (`refreshAfterPinAdded`).

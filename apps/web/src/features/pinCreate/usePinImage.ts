@@ -5,7 +5,7 @@ import type { PinCreateParams } from './pinCreateParams.ts';
 export interface PinImage {
   /** What the preview shows. */
   url: string;
-  /** The picture's part of `POST /v3/pins/`. */
+  /** The picture's part of `createPin`. */
   source: Pick<CreatePinBody, 'image_url' | 'media_upload_id'>;
   /** The page's description, when the query brought none. */
   description: string | null;
@@ -13,7 +13,7 @@ export interface PinImage {
 
 /**
  * The image of the pin (docs/product/creating.md#pin-create-page): `media` when given; otherwise the first
- * pinnable image of the link's page, registered with `PUT /v3/pins/image/` (its upload id is
+ * pinnable image of the link's page, registered with `registerImage` (its upload id is
  * what the pin uses; the plain URL if registering fails). A failed lookup is silent: no image.
  */
 export function usePinImage(params: Pick<PinCreateParams, 'url' | 'media'>) {

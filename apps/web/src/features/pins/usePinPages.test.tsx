@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../api/endpoints.ts';
 import { buildPin } from '../../test/pins.ts';
 import { usePinPages } from './usePinPages.ts';
 
@@ -21,7 +22,15 @@ function renderPinPages(...responses: Response[]) {
   );
   const hook = renderHook(
     () =>
-      usePinPages(['boards', '1', 'pins'], '/v3/boards/1/pins/', { pageSize: 10, query: { sort: 'new' } }),
+      usePinPages(
+        ['users', 'maya', 'pins'],
+        (page, signal) =>
+          api.listUserPins(
+            { params: { username: 'maya' }, query: { filter: 'created', ...page } },
+            { signal },
+          ),
+        { pageSize: 10 },
+      ),
     { wrapper },
   );
   return { fetch, hook };
@@ -38,11 +47,11 @@ describe('usePinPages', () => {
 
     await waitFor(() => expect(hook.result.current.status).toBe('success'));
     expect(hook.result.current.hasMore).toBe(true);
-    expect(fetch.mock.calls[0]![0]).toBe('/v3/boards/1/pins/?sort=new&page_size=10');
+    expect(fetch.mock.calls[0]![0]).toBe('/v3/users/maya/pins/?filter=created&page_size=10');
 
     act(() => hook.result.current.fetchMore());
     await waitFor(() => expect(hook.result.current.pins.map((pin) => pin.id)).toEqual(['1', '2', '3']));
-    expect(fetch.mock.calls[1]![0]).toBe('/v3/boards/1/pins/?sort=new&page_size=10&bookmark=next');
+    expect(fetch.mock.calls[1]![0]).toBe('/v3/users/maya/pins/?filter=created&page_size=10&bookmark=next');
     expect(hook.result.current.hasMore).toBe(false);
 
     // At the end, asking for more asks nothing.

@@ -29,7 +29,7 @@ export async function fetchTitleSuggestions(pinId: string, signal?: AbortSignal)
 }
 
 /**
- * `GET /v3/pins/find_images/`: the pinnable images of a pin's website. Saving asks for itself:
+ * `findImages / getPin`: the pinnable images of a pin's website. Saving asks for itself:
  * importing pin-create's client would make that page's chunks shared with this one.
  */
 export async function findWebsiteImages(url: string, signal?: AbortSignal): Promise<FoundImages> {

@@ -9,7 +9,7 @@ export const WEBSITE_IMAGES_MAX = 8;
 const WEBSITE_IMAGES_STALE_MS = 10 * 60 * 1000;
 
 /**
- * The pinnable images of the page a pin links to (`GET /v3/pins/find_images/`), for the success dialog's
+ * The pinnable images of the page a pin links to (`findImages / getPin`), for the success dialog's
  * grid: null until they are known, when the call fails (silently; docs/product/saving.md#messages) or when
  * the page has fewer than two (the grid is for more than one; docs/product/saving.md#save-success-dialog).
  * Asked once, when the dialog opens; closing the dialog abandons the call.

@@ -1,10 +1,12 @@
 import type { Advisory, SearchScope } from '@pinboard/shared';
-import { apiClient } from '../../api/client.ts';
+import { callEndpoint } from '../../api/endpoints.ts';
 import { useBookmarkedList, type ListPage } from '../../api/useBookmarkedList.ts';
 import { PIN_PAGE_SIZE } from '../pins/usePinPages.ts';
 import { searchKeys } from './searchKeys.ts';
 
-/** One page of `GET /v3/search/{scope}/`: its results and the query's advisory (null without one). */
+const SEARCH_ENDPOINTS = { pins: 'searchPins', boards: 'searchBoards', users: 'searchUsers' } as const;
+
+/** One page of a search: its results and the query's advisory (null without one). */
 interface SearchAnswer<T> {
   results: T[];
   advisory: Advisory | null;
@@ -30,12 +32,14 @@ export function useSearchResults<T extends { id: string }>(
   } = useBookmarkedList<T, SearchPage<T>>(
     searchKeys.results(scope, query),
     (bookmark, signal) =>
-      apiClient
-        .get<SearchAnswer<T>>(`/v3/search/${scope}/`, {
-          query: { q: query, rs: source, page_size: PIN_PAGE_SIZE, bookmark },
-          signal,
-        })
-        .then((page) => ({ data: page.data.results, advisory: page.data.advisory, bookmark: page.bookmark })),
+      callEndpoint(
+        SEARCH_ENDPOINTS[scope],
+        { query: { q: query, rs: source, page_size: PIN_PAGE_SIZE, bookmark: bookmark ?? undefined } },
+        { signal },
+      ).then(({ data, bookmark: next }) => {
+        const answer = data as unknown as SearchAnswer<T>;
+        return { data: answer.results, advisory: answer.advisory, bookmark: next };
+      }),
     { enabled: query !== '' },
   );
   return { ...results, advisory: firstPage?.advisory ?? null };

@@ -13,7 +13,7 @@ import type {
 import type { LinkedIdentities, LinkIdentityBody, SocialProvider } from '@pinboard/shared';
 import { api } from '../../api/endpoints.ts';
 
-// The calls of `/v3/users/settings/...` (issue 5); types only from the shared module, so
+// The settings calls (issue 5); types only from the shared module, so
 // libphonenumber-js comes in only with the phone form.
 
 export async function fetchSecurity(signal?: AbortSignal): Promise<AccountSecurity> {

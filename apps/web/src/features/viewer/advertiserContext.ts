@@ -11,7 +11,7 @@ export interface AdvertiserContextValue {
 }
 
 /**
- * Nobody provides a value yet: switching to a business profile (`GET /vx/business_access/profiles/`)
+ * Nobody provides a value yet: switching to a business profile (the business access profiles call)
  * is a later issue, which will provide it around the app from the chosen profile. Until then
  * every viewer acts for themselves.
  */

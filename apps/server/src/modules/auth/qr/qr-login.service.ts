@@ -9,6 +9,7 @@ import {
 import type { CounterStore } from '../../../adapters/counters/counters.ts';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { byIp, enforceRateLimit } from '../../../policies/rate-limits.ts';
 import { hashSessionToken } from '../../../plugins/viewer.ts';
 import type { AuthRequest } from '../auth-deps.ts';
 import type { SignedIn } from '../login/login.service.ts';
@@ -23,10 +24,8 @@ import {
 } from './qr-login.repository.ts';
 import { startSession } from '../sessions/sessions.service.ts';
 
-/** The limits of QR code login (ours; decision 21 'QR code login'). */
+/** The times of QR code login (ours; decision 21 'QR code login'); its rate limit is `qr-login-start`. */
 export const QR_LOGIN_LIMITS = {
-  /** Codes one address may ask for in a minute; more is `qr_login_unavailable`. */
-  startsPerMinute: 10,
   /**
    * A code approved in its last seconds can still be claimed this long after it ends: the screen
    * polls every 2 s and would otherwise miss an approval made just before the end.
@@ -56,8 +55,7 @@ export async function startQrLogin(
 ): Promise<QrLoginStart> {
   if (request.viewer.userId !== null) throw new AppError('already_logged_in');
   if (!(await inExperiment())) throw new AppError('qr_login_unavailable');
-  const starts = await deps.counters.increment(`qr-login:start:ip:${request.ip}`, 60);
-  if (starts > QR_LOGIN_LIMITS.startsPerMinute) throw new AppError('qr_login_unavailable', { status: 429 });
+  await enforceRateLimit(deps.counters, 'qr-login-start', byIp(request.ip));
 
   await deleteQrLoginsExpiredBefore(deps.db, secondsLater(request.now, -QR_LOGIN_LIMITS.keepSeconds));
   const id = randomBytes(16).toString('base64url');

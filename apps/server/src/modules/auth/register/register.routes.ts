@@ -17,7 +17,7 @@ import { registerWithEmail } from './register.service.ts';
 export function signUpRoutes(
   deps: SocialDeps & SignedInAnswerDeps,
 ): EndpointHandlers<typeof signUpEndpoints> {
-  const { db, limits } = deps;
+  const { db } = deps;
   return {
     signUp: async ({ body, request, reply }) => {
       const context = authRequestOf(request, deps);
@@ -27,18 +27,11 @@ export function signUpRoutes(
           : await registerWithSocial(deps, body, context, socialRequestOf(request, reply, deps));
       return answerSignedIn(deps, reply, context, signedIn);
     },
-    checkEmailExists: async ({ query, request }) => {
-      await limits.assertEmailCheckAllowed(request.ip);
-      return ok(await isEmailTaken(db, query.email));
-    },
-    validateEmail: async ({ query, request }) => {
-      await limits.assertEmailCheckAllowed(request.ip);
-      return ok({ is_valid: isEmailValid(query.email) });
-    },
+    checkEmailExists: async ({ query }) => ok(await isEmailTaken(db, query.email)),
+    validateEmail: async ({ query }) => ok({ is_valid: isEmailValid(query.email) }),
     getPasswordRules: async () => ok(DEFAULT_PASSWORD_RULES),
     getBotCheckChallenge: async () => ok(await deps.botCheck.challenge()),
     recordAuthEvents: async ({ body, viewer, request }) => {
-      await limits.assertEventPostAllowed(request.ip);
       const country = deps.countries.countryOf({ headers: request.headers, ip: request.ip });
       const stored = await recordAuthEvents(db, body.events, { userId: viewer.userId, country });
       return ok({ stored });

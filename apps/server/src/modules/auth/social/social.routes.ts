@@ -11,16 +11,10 @@ import type { SocialDeps } from './social-verify.ts';
  * the email checks).
  */
 export function socialRoutes(deps: SocialDeps): EndpointHandlers<typeof socialEndpoints> {
-  const { identity, limits } = deps;
+  const { identity } = deps;
   return {
     getAuthProviders: async () => ok(listProviders(identity)),
-    getFacebookLoginData: async ({ body, request }) => {
-      await limits.assertEmailCheckAllowed(request.ip);
-      return ok(await getFacebookLoginData(deps, body));
-    },
-    getFacebookProfileData: async ({ body, request }) => {
-      await limits.assertEmailCheckAllowed(request.ip);
-      return ok(await getFacebookProfileData(deps, body));
-    },
+    getFacebookLoginData: async ({ body }) => ok(await getFacebookLoginData(deps, body)),
+    getFacebookProfileData: async ({ body }) => ok(await getFacebookProfileData(deps, body)),
   };
 }

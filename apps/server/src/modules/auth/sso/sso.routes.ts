@@ -12,15 +12,12 @@ import { exchangeSsoCode, getSsoInfo } from './sso.service.ts';
 export function ssoRoutes(
   deps: SocialDeps & { secureCookies: boolean },
 ): EndpointHandlers<typeof ssoEndpoints> {
-  const { limits } = deps;
   return {
     getSsoInfo: async ({ body, request, reply }) => {
-      await limits.assertEmailCheckAllowed(request.ip);
       const bindBrowser = () => browserBindingOf(request, reply, deps);
       return ok(await getSsoInfo(deps, body.email, bindBrowser));
     },
     exchangeSsoCode: async ({ body, request }) => {
-      await limits.assertEmailCheckAllowed(request.ip);
       return ok(await exchangeSsoCode(deps, body, browserHashOf(request)));
     },
   };

@@ -1,4 +1,4 @@
-/** An ALTCHA challenge as the server's `GET /v3/bot_check/challenge/` gives it (altcha-lib). */
+/** An ALTCHA challenge as the server's `getBotCheckChallenge` gives it (altcha-lib). */
 export interface AltchaChallenge {
   algorithm: string;
   challenge: string;

@@ -26,7 +26,7 @@ const stay = () => {};
 /**
  * Google's one-tap prompt as our own card (decision 21 'One-tap'): top right, dismissable, for
  * signed-out visitors where Google sign-in works. 'Continue with Google' opens the Google popup
- * with `purpose=one_tap` and posts its ID token to `POST /v3/register/` as `google_one_tap` (a
+ * with `purpose=one_tap` and posts its ID token to `signUp` as `google_one_tap` (a
  * known identity signs in). Success shows the full-screen 'Welcome' state until the page is the
  * new account's; a sign-up that needs a birthday, an email, consents or a code continues in the
  * modal's steps.

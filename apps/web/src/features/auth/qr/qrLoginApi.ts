@@ -8,12 +8,12 @@ export const qrLoginKeys = {
   request: (id: string) => [...qrLoginKeys.all, id] as const,
 };
 
-/** `POST /v3/login/qr/`: a new code for this (signed-out) screen. */
+/** `startQrLogin`: a new code for this (signed-out) screen. */
 export async function startQrLogin(signal?: AbortSignal): Promise<QrLoginStart> {
   return (await api.startQrLogin({}, { signal })).data;
 }
 
-/** `POST /v3/login/qr/{id}/claim/`: the screen's poll; `approved` comes with the new viewer. */
+/** `claimQrLogin`: the screen's poll; `approved` comes with the new viewer. */
 export async function claimQrLogin(
   id: string,
   secret: string,
@@ -22,12 +22,12 @@ export async function claimQrLogin(
   return (await api.claimQrLogin({ params: { id }, body: { secret } }, { signal })).data;
 }
 
-/** `GET /v3/login/qr/{id}/`: what asks, for the signed-in device that scanned the code. */
+/** `getQrLogin`: what asks, for the signed-in device that scanned the code. */
 export async function fetchQrLogin(id: string, signal?: AbortSignal): Promise<QrLoginRequest> {
   return (await api.getQrLogin({ params: { id } }, { signal })).data;
 }
 
-/** `POST /v3/login/qr/{id}/approve/` or `/deny/`. */
+/** `approveQrLogin` or `/deny/`. */
 export async function decideQrLogin(id: string, decision: 'approve' | 'deny'): Promise<QrLoginRequest> {
   const decide = decision === 'approve' ? api.approveQrLogin : api.denyQrLogin;
   return (await decide({ params: { id } })).data;

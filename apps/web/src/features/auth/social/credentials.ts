@@ -9,7 +9,7 @@ import type {
 
 /**
  * What a provider's popup (or the SSO code exchange) proved, as the token fields of
- * `POST /v3/login/` and `POST /v3/register/` (decision 21); `type` is the sign-up type. Kept in
+ * `logIn` and `signUp` (decision 21); `type` is the sign-up type. Kept in
  * the flow's memory only: a social login that asks for a code, a birthday or an email repeats it.
  */
 export type SocialCredential =
@@ -55,7 +55,7 @@ export function loginTypeOf(credential: SocialCredential): LoginType {
   return credential.type === 'google' ? 'google_one_tap' : credential.type;
 }
 
-/** The token fields of `POST /v3/login/`. */
+/** The token fields of `logIn`. */
 export function loginFields(credential: SocialCredential): Partial<LoginBody> {
   const { type: _type, ...fields } = credential;
   return fields;
@@ -63,7 +63,7 @@ export function loginFields(credential: SocialCredential): Partial<LoginBody> {
 
 type SignupExtras = Omit<Extract<RegisterBody, { type: 'google' }>, 'type' | 'google_open_id_token'>;
 
-/** `POST /v3/register/` through a provider, with the fields every sign-up takes. */
+/** `signUp` through a provider, with the fields every sign-up takes. */
 export function socialRegisterBody(credential: SocialCredential, extras: SignupExtras): SocialRegisterBody {
   switch (credential.type) {
     case 'google':

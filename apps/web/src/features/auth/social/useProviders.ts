@@ -25,7 +25,7 @@ const ENABLED = 'enabled';
 
 /**
  * Which provider buttons a view offers (decision 21; docs/product/accounts.md#social-login): those the server
- * can serve (`GET /v3/auth/providers/`; none until it answers, none if it fails), minus Facebook and Google
+ * can serve (`getAuthProviders`; none until it answers, none if it fails), minus Facebook and Google
  * when their disabling experiments are `enabled`, LINE only in Japan, and on sign-up no Facebook once this
  * browser was told Facebook sign-up is closed (the local flag, or the experiment
  * `web_prevent_facebook_register` that closes it for everyone in it). Whether the login view says that

@@ -36,7 +36,7 @@ interface SocialSignupDeps {
 export type SocialSignupAttempt = (signup: SocialSignup, consents?: ConsentState) => Promise<SocialOutcome>;
 
 /**
- * `POST /v3/register/` with the provider's token and what the steps collected (decision 21): the
+ * `signUp` with the provider's token and what the steps collected (decision 21): the
  * consent step first where the viewer's country requires it, then the call. A one-tap sign-up
  * ends in the 'Welcome' state; a Facebook prevent-register answer sets the local flag that hides
  * Facebook sign-up, an underage one the underage flag.
@@ -127,7 +127,7 @@ export function useSocialLogin(attempt: LoginAttempt, signUp: SocialSignupAttemp
         async (callback): Promise<SocialOutcome> => {
           let tokens;
           try {
-            tokens = await exchangeSsoCode(info.exchange_code_to_token_info_url, callback);
+            tokens = await exchangeSsoCode(callback);
           } catch (error) {
             const code = error instanceof ApiRequestError ? error.code : 'internal';
             return { kind: 'error', slot: 'sso', code };

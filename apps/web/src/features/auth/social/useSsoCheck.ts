@@ -17,7 +17,7 @@ export interface SsoCheck {
 }
 
 /**
- * 300 ms after the email becomes valid, `POST /v3/sso/info/`.
+ * 300 ms after the email becomes valid, `getSsoInfo`.
  * Single sign-on is offered for an SSO domain to a new person or an existing SSO user; an
  * existing account that is not an SSO one keeps the normal flow. Until the answer, and for
  * anything else, `info` is null.
