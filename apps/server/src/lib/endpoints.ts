@@ -95,8 +95,8 @@ function rateLimitHook(name: string, definition: EndpointDefinition, rule: Endpo
 /**
  * Registers one route per definition, each with its handler. Requests are validated by the
  * definition's zod schemas; `signedIn` endpoints refuse visitors in one hook, after validation
- * (a malformed request is a 400 whoever sends it), then a named rate limit counts the call; answers are written by a serializer compiled
- * from the response schema (`lib/serializer.ts`).
+ * (a malformed request is a 400 whoever sends it), then a named rate limit counts the call;
+ * answers are written by a serializer compiled from the response schema (`lib/serializer.ts`).
  */
 export function registerEndpoints<E extends Record<string, EndpointDefinition>>(
   app: FastifyInstance,
@@ -109,6 +109,10 @@ export function registerEndpoints<E extends Record<string, EndpointDefinition>>(
     const visitorAnswers = cache?.visitorAnswers
       ? createSignedOutAnswers({ maxEntries: cache.visitorAnswers })
       : null;
+    const preHandlers = [
+      ...(definition.access === 'signedIn' ? [requireSignedIn] : []),
+      ...(definition.rateLimit ? [rateLimitHook(name, definition, definition.rateLimit)] : []),
+    ];
     app.route({
       method: definition.method,
       url: routePathOf(definition.path),
@@ -126,10 +130,7 @@ export function registerEndpoints<E extends Record<string, EndpointDefinition>>(
             : {}),
         response: { 200: envelopeOf(definition.response), '4xx': FailureEnvelopeSchema },
       },
-      preHandler: [
-        ...(definition.access === 'signedIn' ? [requireSignedIn] : []),
-        ...(definition.rateLimit ? [rateLimitHook(name, definition, definition.rateLimit)] : []),
-      ],
+      preHandler: preHandlers.length > 0 ? preHandlers : undefined,
       handler: async (request, reply) => {
         if (cache?.control) reply.header('cache-control', cache.control);
         const call = {
