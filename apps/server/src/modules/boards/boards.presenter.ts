@@ -95,3 +95,8 @@ export function presentPickerBoard(
     has_pin: extras.hasPin,
   };
 }
+
+/** A board's new pin count after pins moved; a board the count query did not return has none. */
+export function presentBoardPinCount(boardId: number, counts: Map<number, number>) {
+  return { id: String(boardId), pin_count: counts.get(boardId) ?? 0 };
+}

@@ -59,3 +59,8 @@ export function presentUserSuggestion(row: UserSummaryRow): CollaboratorSuggesti
     valid: true,
   };
 }
+
+/** An address typed into the invite field: one row, valid or not, so the field can say which. */
+export function presentEmailSuggestion(email: string, valid: boolean): CollaboratorSuggestion {
+  return { type: 'email', id: email, full_name: email, username: null, image_medium_url: null, valid };
+}

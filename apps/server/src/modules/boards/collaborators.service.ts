@@ -28,7 +28,11 @@ import {
   listPendingInvites,
   searchInvitableUsers,
 } from './collaborators.repository.ts';
-import { presentBoardInvite, presentUserSuggestion } from './collaborators.presenter.ts';
+import {
+  presentBoardInvite,
+  presentEmailSuggestion,
+  presentUserSuggestion,
+} from './collaborators.presenter.ts';
 
 export interface CollaboratorDeps {
   db: Database;
@@ -162,16 +166,7 @@ export async function suggestCollaborators(
   if (boardId !== null) await authorize(deps.db, viewer, 'manage', { board: boardId });
   if (q === '') return [];
   if (looksLikeEmail(q)) {
-    return [
-      {
-        type: 'email',
-        id: q,
-        full_name: q,
-        username: null,
-        image_medium_url: null,
-        valid: isValidCollaboratorEmail(q),
-      },
-    ];
+    return [presentEmailSuggestion(q, isValidCollaboratorEmail(q))];
   }
   const rows = await searchInvitableUsers(deps.db, boardId, viewer, q, COLLABORATOR_SUGGESTIONS_MAX);
   return rows.map(presentUserSuggestion);
