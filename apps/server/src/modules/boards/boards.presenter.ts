@@ -73,7 +73,7 @@ export function presentPickerBoard(
   row: PickerBoardRow,
   extras: {
     collaborators: UserSummaryRow[];
-    sections: { id: string; title: string }[];
+    sections: { id: number; title: string }[];
     hasPin: boolean;
   },
 ): PickerBoard {
@@ -91,7 +91,7 @@ export function presentPickerBoard(
     section_count: row.sectionCount,
     image_cover_url: renditionUrl(row.coverSizes, '236x'),
     last_pinned_to_at: row.lastPinnedToAt?.toISOString() ?? null,
-    sections: extras.sections,
+    sections: extras.sections.map((section) => ({ id: String(section.id), title: section.title })),
     has_pin: extras.hasPin,
   };
 }

@@ -44,10 +44,10 @@ export async function getBoardPicker(
     ),
     query.pin_id ? listSavesOf(db, [Number(query.pin_id)], viewer) : Promise.resolve([]),
   ]);
-  const sectionsByBoard = new Map<number, { id: string; title: string }[]>();
+  const sectionsByBoard = new Map<number, { id: number; title: string }[]>();
   for (const section of sections) {
     const list = sectionsByBoard.get(section.boardId) ?? [];
-    list.push({ id: String(section.id), title: section.title });
+    list.push(section);
     sectionsByBoard.set(section.boardId, list);
   }
   const boardsWithPin = new Set(saves.map((save) => save.board.id));

@@ -5,7 +5,7 @@ import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import type { UploadDeps } from '../media/uploads.service.ts';
 import { resolvePinPicture } from './pin-media.service.ts';
 import { insertCreatedPin } from './pin-create.repository.ts';
-import { presentSavedToBoard } from './pins.presenter.ts';
+import { presentSavedToBoard, presentSectionName } from './pins.presenter.ts';
 import { coverBoardWithPin, findBoardName } from './repin.repository.ts';
 import { assertSaveTarget } from './repin.service.ts';
 import { insertStoryPages } from './story-pages.repository.ts';
@@ -79,6 +79,6 @@ export async function createPin(deps: UploadDeps, viewer: number, body: CreatePi
   return {
     id: String(created.id),
     board: presentSavedToBoard(board),
-    section: created.section ? { id: String(created.section.id), title: created.section.title } : null,
+    section: presentSectionName(created.section),
   };
 }

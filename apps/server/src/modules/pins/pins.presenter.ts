@@ -80,6 +80,11 @@ export function presentPinWithPages(row: PinRow, storyPages: StoryPageRow[] | nu
   };
 }
 
+/** A section named in a save or pin-create answer, or null when the pin is on the board itself. */
+export function presentSectionName(section: { id: number | string; title: string } | null) {
+  return section ? { id: String(section.id), title: section.title } : null;
+}
+
 type BoardNameRow = NonNullable<Awaited<ReturnType<typeof findBoardName>>>;
 type SaveRow = Awaited<ReturnType<typeof listSavesOf>>[number];
 
@@ -96,6 +101,6 @@ export function presentSavedTo(row: SaveRow): SavedTo {
       name: row.board.name,
       url: boardUrl(row.ownerUsername, row.board.slug),
     },
-    section: row.section ? { id: String(row.section.id), title: row.section.title } : null,
+    section: presentSectionName(row.section),
   };
 }

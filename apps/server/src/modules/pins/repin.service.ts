@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { authorize } from '../../policies/authorize.ts';
-import { presentPin, presentSavedTo, presentSavedToBoard } from './pins.presenter.ts';
+import { presentPin, presentSavedTo, presentSavedToBoard, presentSectionName } from './pins.presenter.ts';
 import { findPinById } from './pins.repository.ts';
 import {
   coverBoardWithPin,
@@ -77,7 +77,7 @@ export async function repinPin(
     pin,
     board: presentSavedToBoard(board),
     // The pin's own section: an existing save answers where it is, not where this call asked.
-    section: pin.section ? { id: pin.section.id, title: pin.section.title } : null,
+    section: presentSectionName(pin.section),
     is_first_save: saved.isFirstSave,
     already_saved: !saved.inserted,
     // No link domain has an official account yet (no claimed websites): the follow row never shows.
