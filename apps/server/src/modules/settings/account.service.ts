@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { CloseAccountBody, SessionSummary } from '@pinboard/shared/settings';
 import { AppError } from '../../lib/app-error.ts';
 import type { MfaDeps } from '../auth/mfa/mfa.service.ts';
@@ -12,13 +11,9 @@ import {
   listLiveSessions,
   setStatus,
 } from './settings.repository.ts';
+import { presentSessionSummary, publicSessionId } from './settings.presenter.ts';
 
-/**
- * The public id of a session: a digest of its stored hash, so the list never shows the key the
- * session is looked up by (and certainly not the cookie, which is never stored).
- */
-export const publicSessionId = (idHash: string) =>
-  createHash('sha256').update(`session:${idHash}`).digest('base64url').slice(0, 22);
+export { publicSessionId };
 
 /** `GET /v3/users/settings/sessions/`, newest first; `current` marks this browser's. */
 export async function listSessions(
@@ -27,13 +22,7 @@ export async function listSessions(
   now: Date,
 ): Promise<SessionSummary[]> {
   const rows = await listLiveSessions(deps.db, viewer.userId, now);
-  return rows.map((row) => ({
-    id: publicSessionId(row.idHash),
-    created_at: row.createdAt.toISOString(),
-    user_agent: row.userAgent ?? '',
-    ip: row.ip ?? '',
-    current: row.idHash === viewer.sessionIdHash,
-  }));
+  return rows.map((row) => presentSessionSummary(row, viewer.sessionIdHash));
 }
 
 /**
