@@ -11,7 +11,6 @@ import type { Mailer, MailMessage } from '../../adapters/mail/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Background } from '../../lib/background.ts';
-import { presentUserSummary } from '../users/users.presenter.ts';
 import { authorize } from '../../policies/authorize.ts';
 import { byUser, enforceRateLimit } from '../../policies/rate-limits.ts';
 import { findBoardById } from './boards.repository.ts';
@@ -29,7 +28,7 @@ import {
   searchInvitableUsers,
 } from './collaborators.repository.ts';
 import {
-  presentBoardInvite,
+  presentBoardCollaborators,
   presentEmailSuggestion,
   presentUserSuggestion,
 } from './collaborators.presenter.ts';
@@ -54,12 +53,7 @@ async function loadCollaborators(
     listCollaborators(db, boardId),
     listPendingInvites(db, boardId),
   ]);
-  return {
-    board_id: String(boardId),
-    owner: presentUserSummary(board.owner),
-    collaborators: collaborators.map(presentUserSummary),
-    invites: invites.map((row) => presentBoardInvite(row, isOwner)),
-  };
+  return presentBoardCollaborators({ boardId, owner: board.owner, collaborators, invites }, isOwner);
 }
 
 /** `GET /v3/boards/{id}/collaborators/`: the owner, collaborators and pending invitations. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { LinkedIdentities } from '@pinboard/shared';
+import type { LinkedIdentities, UserSettings } from '@pinboard/shared';
 import type { SessionSummary } from '@pinboard/shared/settings';
 import type { listIdentities } from '../auth/social/identities.repository.ts';
-import type { listLiveSessions } from './settings.repository.ts';
+import type { findListedSettings, listLiveSessions } from './settings.repository.ts';
 
 type SessionRow = Awaited<ReturnType<typeof listLiveSessions>>[number];
 type IdentityRow = Awaited<ReturnType<typeof listIdentities>>[number];
@@ -34,4 +34,10 @@ export function presentLinkedIdentities(rows: IdentityRow[], hasPassword: boolea
     })),
     has_password: hasPassword,
   };
+}
+
+export function presentUserSettings(
+  row: NonNullable<Awaited<ReturnType<typeof findListedSettings>>>,
+): UserSettings {
+  return { connected_to_instagram: Boolean(row.instagram), listed_website_url: row.websiteUrl };
 }
