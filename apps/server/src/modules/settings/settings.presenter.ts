@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { LinkedIdentities, UserSettings } from '@pinboard/shared';
-import type { SessionSummary } from '@pinboard/shared/settings';
+import type { AccountSecurity, SessionSummary } from '@pinboard/shared/settings';
+import type { findSecurityFacts } from '../auth/mfa/mfa.repository.ts';
+import { phoneEnd } from '../auth/mfa/mfa.service.ts';
 import type { listIdentities } from '../auth/social/identities.repository.ts';
 import type { findListedSettings, listLiveSessions } from './settings.repository.ts';
 
@@ -40,4 +42,18 @@ export function presentUserSettings(
   row: NonNullable<Awaited<ReturnType<typeof findListedSettings>>>,
 ): UserSettings {
   return { connected_to_instagram: Boolean(row.instagram), listed_website_url: row.websiteUrl };
+}
+
+/** A phone counts as confirmed only once its code was entered; the number shows by its end only. */
+export function presentAccountSecurity(
+  facts: NonNullable<Awaited<ReturnType<typeof findSecurityFacts>>>,
+): AccountSecurity {
+  return {
+    email: facts.email ?? '',
+    has_password: facts.hasPassword,
+    phone_number_end: facts.e164 ? phoneEnd(facts.e164) : null,
+    phone_confirmed: facts.e164 !== null && facts.confirmedAt !== null,
+    two_factor_enabled: facts.twoFactorEnabled,
+    backup_codes_left: facts.backupCodesLeft,
+  };
 }
