@@ -27,7 +27,8 @@ export async function listSessions(
 
 /**
  * `DELETE /v3/users/settings/sessions/{id}/`: ends one of the account's sessions (`session_not_found`
- * for any other id). Answers whether it was the current one (the route then clears the cookie).
+ * for any other id). Answers whether it was the current one (the route then clears the cookie)
+ * and the sessions left, none when this browser's own session ended.
  */
 export async function endSessionById(deps: MfaDeps, viewer: SettingsViewer, id: string, now: Date) {
   const rows = await listLiveSessions(deps.db, viewer.userId, now);
@@ -35,7 +36,8 @@ export async function endSessionById(deps: MfaDeps, viewer: SettingsViewer, id: 
   if (!target || !(await deleteSessionOf(deps.db, viewer.userId, target.idHash))) {
     throw new AppError('session_not_found');
   }
-  return { current: target.idHash === viewer.sessionIdHash };
+  const current = target.idHash === viewer.sessionIdHash;
+  return { current, sessions: current ? [] : await listSessions(deps, viewer, now) };
 }
 
 /** `POST /v3/users/settings/sessions/logout_all/`: every other session, and this one on request. */
