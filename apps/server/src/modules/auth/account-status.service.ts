@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
+import { findAccountForStatusChange, setStatus } from './auth.repository.ts';
 import { endEverySignIn } from './recovery/recovery.repository.ts';
 
 export type AccountStatus = 'active' | 'suspended' | 'deactivated' | 'soft_banned';
@@ -23,28 +22,12 @@ export async function setAccountStatus(
   to: AccountStatus,
 ): Promise<StatusChange> {
   return db.transaction(async (tx) => {
-    const [account] = await tx
-      .select({
-        id: users.id,
-        status: users.status,
-        hasPassword: sql<boolean>`${users.passwordHash} is not null`,
-      })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
-      .for('update')
-      .limit(1);
+    const account = await findAccountForStatusChange(tx, email);
     if (!account) return { kind: 'unknown' };
     if (account.status === to && !(to === 'soft_banned' && account.hasPassword)) {
       return { kind: 'unchanged', status: account.status };
     }
-    await tx
-      .update(users)
-      .set({
-        status: to,
-        ...(to === 'soft_banned' ? { passwordHash: null } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, account.id));
+    await setStatus(tx, account.id, to);
     const ended = to === 'active' ? { sessions: 0 } : await endEverySignIn(tx, account.id);
     return { kind: 'changed', userId: account.id, from: account.status, to, sessionsEnded: ended.sessions };
   });

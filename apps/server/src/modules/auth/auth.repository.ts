@@ -178,3 +178,34 @@ export async function insertAuthEvents(
 ): Promise<void> {
   await db.insert(authEvents).values(rows);
 }
+
+/** The account an admin status command names, locked until the command's transaction ends. */
+export async function findAccountForStatusChange(db: Executor, email: string) {
+  const [account] = await db
+    .select({
+      id: users.id,
+      status: users.status,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .for('update')
+    .limit(1);
+  return account;
+}
+
+/** A soft ban also removes the password, so only a reset gets the owner back in. */
+export async function setStatus(
+  db: Executor,
+  userId: number,
+  to: (typeof users.$inferSelect)['status'],
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      status: to,
+      ...(to === 'soft_banned' ? { passwordHash: null } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+}

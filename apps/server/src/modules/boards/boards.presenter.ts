@@ -1,8 +1,10 @@
-import type { Board, BoardSection } from '@pinboard/shared';
+import type { Board, BoardSection, PickerBoard } from '@pinboard/shared';
 import { mediaUrl, renditionUrl } from '../../lib/media-url.ts';
 import { boardUrl } from '../pins/pins.presenter.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
+import type { UserSummaryRow } from '../users/users.repository.ts';
 import type { BoardExtras, BoardRow } from './boards.repository.ts';
+import type { PickerBoardRow } from './picker.repository.ts';
 import type { SectionWithPreviews } from './sections.repository.ts';
 
 export function presentBoard(row: BoardRow, extras: BoardExtras, viewerId: number | null): Board {
@@ -64,4 +66,37 @@ export function presentSection({ section, previews }: SectionWithPreviews): Boar
       image_square_size_pixels: dimensions(sizes['236x']),
     })),
   };
+}
+
+/** A board in the picker, with what the picker's other queries found for it. */
+export function presentPickerBoard(
+  row: PickerBoardRow,
+  extras: {
+    collaborators: UserSummaryRow[];
+    sections: { id: number; title: string }[];
+    hasPin: boolean;
+  },
+): PickerBoard {
+  return {
+    id: String(row.id),
+    name: row.name,
+    url: boardUrl(row.ownerUsername, row.slug),
+    privacy: row.privacy,
+    owner: { id: String(row.ownerId), username: row.ownerUsername },
+    is_collaborative: row.isCollaborative,
+    collaborated_by_me: row.collaboratedByMe,
+    collaborating_users: extras.collaborators.map(presentUserSummary),
+    collaborator_count: row.collaboratorCount,
+    pin_count: row.pinCount,
+    section_count: row.sectionCount,
+    image_cover_url: renditionUrl(row.coverSizes, '236x'),
+    last_pinned_to_at: row.lastPinnedToAt?.toISOString() ?? null,
+    sections: extras.sections.map((section) => ({ id: String(section.id), title: section.title })),
+    has_pin: extras.hasPin,
+  };
+}
+
+/** A board's new pin count after pins moved; a board the count query did not return has none. */
+export function presentBoardPinCount(boardId: number, counts: Map<number, number>) {
+  return { id: String(boardId), pin_count: counts.get(boardId) ?? 0 };
 }

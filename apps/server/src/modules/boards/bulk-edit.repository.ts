@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { boards, boardSections } from '../../db/schema/boards.ts';
 import { pins } from '../../db/schema/pins.ts';
+import { listPinsNewestFirst } from '../pins/pins.repository.ts';
 
 export async function sectionBelongsTo(db: Executor, sectionId: number, boardId: number): Promise<boolean> {
   const [row] = await db
@@ -42,4 +43,13 @@ export async function findBoardPinCounts(db: Executor, boardIds: number[]) {
     .from(boards)
     .where(inArray(boards.id, boardIds));
   return new Map(rows.map((row) => [row.id, row.pinCount]));
+}
+
+/** The moved pins as the viewer now sees them, for the answer. */
+export function listMovedPins(db: Executor, pinIds: number[], viewerId: number) {
+  return listPinsNewestFirst(db, inArray(pins.id, pinIds), {
+    viewerId,
+    beforeId: null,
+    limit: pinIds.length,
+  });
 }

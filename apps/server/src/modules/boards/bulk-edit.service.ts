@@ -1,15 +1,13 @@
-import { inArray } from 'drizzle-orm';
 import type { BulkEditBody, BulkEditResult } from '@pinboard/shared';
 import type { Database } from '../../db/client.ts';
-import { pins } from '../../db/schema/pins.ts';
 import { uniqueViolation } from '../../db/sql-helpers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { presentPin } from '../pins/pins.presenter.ts';
-import { listPinsNewestFirst } from '../pins/pins.repository.ts';
 import type { BoardActionLock } from './board-action-lock.ts';
 import { authorize } from '../../policies/authorize.ts';
-import { findBoardPinCounts, movePins, sectionBelongsTo } from './bulk-edit.repository.ts';
+import { findBoardPinCounts, listMovedPins, movePins, sectionBelongsTo } from './bulk-edit.repository.ts';
+import { presentBoardPinCount } from './boards.presenter.ts';
 
 const idOrNull = (id: string | null | undefined) => (id ? Number(id) : null);
 
@@ -74,15 +72,11 @@ export async function bulkMovePins(
   );
   // Pins left one board for another, perhaps a secret one: visitors stop seeing them here at once.
   clearSignedOutAnswers();
-  const rows = await listPinsNewestFirst(db, inArray(pins.id, move.pinIds), {
-    viewerId,
-    beforeId: null,
-    limit: move.pinIds.length,
-  });
+  const rows = await listMovedPins(db, move.pinIds, viewerId);
   const counts = await findBoardPinCounts(db, [move.fromBoardId, move.toBoardId]);
   return {
     pins: rows.map(presentPin),
-    board: { id: String(move.fromBoardId), pin_count: counts.get(move.fromBoardId) ?? 0 },
-    new_board: { id: String(move.toBoardId), pin_count: counts.get(move.toBoardId) ?? 0 },
+    board: presentBoardPinCount(move.fromBoardId, counts),
+    new_board: presentBoardPinCount(move.toBoardId, counts),
   };
 }

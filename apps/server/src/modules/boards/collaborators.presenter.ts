@@ -1,4 +1,10 @@
-import type { BoardInvite, CollaboratorSuggestion, Inviter, ViewerBoardInvite } from '@pinboard/shared';
+import type {
+  BoardCollaborators,
+  BoardInvite,
+  CollaboratorSuggestion,
+  Inviter,
+  ViewerBoardInvite,
+} from '@pinboard/shared';
 import { renditionUrl } from '../../lib/media-url.ts';
 import { boardUrl } from '../pins/pins.presenter.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
@@ -57,5 +63,28 @@ export function presentUserSuggestion(row: UserSummaryRow): CollaboratorSuggesti
     username: summary.username,
     image_medium_url: renditionUrl(row.avatarSizes, '236x'),
     valid: true,
+  };
+}
+
+/** An address typed into the invite field: one row, valid or not, so the field can say which. */
+export function presentEmailSuggestion(email: string, valid: boolean): CollaboratorSuggestion {
+  return { type: 'email', id: email, full_name: email, username: null, image_medium_url: null, valid };
+}
+
+/** Who is on a board; `viewerIsOwner` decides what each pending invitation shows. */
+export function presentBoardCollaborators(
+  rows: {
+    boardId: number;
+    owner: UserSummaryRow;
+    collaborators: UserSummaryRow[];
+    invites: PendingInviteRow[];
+  },
+  viewerIsOwner: boolean,
+): BoardCollaborators {
+  return {
+    board_id: String(rows.boardId),
+    owner: presentUserSummary(rows.owner),
+    collaborators: rows.collaborators.map(presentUserSummary),
+    invites: rows.invites.map((row) => presentBoardInvite(row, viewerIsOwner)),
   };
 }

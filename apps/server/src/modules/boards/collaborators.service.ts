@@ -11,7 +11,6 @@ import type { Mailer, MailMessage } from '../../adapters/mail/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Background } from '../../lib/background.ts';
-import { presentUserSummary } from '../users/users.presenter.ts';
 import { authorize } from '../../policies/authorize.ts';
 import { byUser, enforceRateLimit } from '../../policies/rate-limits.ts';
 import { findBoardById } from './boards.repository.ts';
@@ -28,7 +27,11 @@ import {
   listPendingInvites,
   searchInvitableUsers,
 } from './collaborators.repository.ts';
-import { presentBoardInvite, presentUserSuggestion } from './collaborators.presenter.ts';
+import {
+  presentBoardCollaborators,
+  presentEmailSuggestion,
+  presentUserSuggestion,
+} from './collaborators.presenter.ts';
 
 export interface CollaboratorDeps {
   db: Database;
@@ -50,12 +53,7 @@ async function loadCollaborators(
     listCollaborators(db, boardId),
     listPendingInvites(db, boardId),
   ]);
-  return {
-    board_id: String(boardId),
-    owner: presentUserSummary(board.owner),
-    collaborators: collaborators.map(presentUserSummary),
-    invites: invites.map((row) => presentBoardInvite(row, isOwner)),
-  };
+  return presentBoardCollaborators({ boardId, owner: board.owner, collaborators, invites }, isOwner);
 }
 
 /** `GET /v3/boards/{id}/collaborators/`: the owner, collaborators and pending invitations. */
@@ -162,16 +160,7 @@ export async function suggestCollaborators(
   if (boardId !== null) await authorize(deps.db, viewer, 'manage', { board: boardId });
   if (q === '') return [];
   if (looksLikeEmail(q)) {
-    return [
-      {
-        type: 'email',
-        id: q,
-        full_name: q,
-        username: null,
-        image_medium_url: null,
-        valid: isValidCollaboratorEmail(q),
-      },
-    ];
+    return [presentEmailSuggestion(q, isValidCollaboratorEmail(q))];
   }
   const rows = await searchInvitableUsers(deps.db, boardId, viewer, q, COLLABORATOR_SUGGESTIONS_MAX);
   return rows.map(presentUserSuggestion);

@@ -4,16 +4,13 @@ import {
   suggestBoardTitles,
   type BoardPicker,
   type BoardPickerQuery,
-  type PickerBoard,
 } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { renditionUrl } from '../../lib/media-url.ts';
-import { boardUrl } from '../pins/pins.presenter.ts';
 import { findPinById } from '../pins/pins.repository.ts';
 import { listSavesOf } from '../pins/repin.repository.ts';
-import { presentUserSummary } from '../users/users.presenter.ts';
 import { loadCollaboratorAvatars } from './boards.repository.ts';
+import { presentPickerBoard } from './boards.presenter.ts';
 import {
   listPickerBoards,
   listPickerSections,
@@ -47,30 +44,19 @@ export async function getBoardPicker(
     ),
     query.pin_id ? listSavesOf(db, [Number(query.pin_id)], viewer) : Promise.resolve([]),
   ]);
-  const sectionsByBoard = new Map<number, { id: string; title: string }[]>();
+  const sectionsByBoard = new Map<number, { id: number; title: string }[]>();
   for (const section of sections) {
     const list = sectionsByBoard.get(section.boardId) ?? [];
-    list.push({ id: String(section.id), title: section.title });
+    list.push(section);
     sectionsByBoard.set(section.boardId, list);
   }
   const boardsWithPin = new Set(saves.map((save) => save.board.id));
-  const present = (row: PickerBoardRow): PickerBoard => ({
-    id: String(row.id),
-    name: row.name,
-    url: boardUrl(row.ownerUsername, row.slug),
-    privacy: row.privacy,
-    owner: { id: String(row.ownerId), username: row.ownerUsername },
-    is_collaborative: row.isCollaborative,
-    collaborated_by_me: row.collaboratedByMe,
-    collaborating_users: (collaborators.get(row.id) ?? []).map(presentUserSummary),
-    collaborator_count: row.collaboratorCount,
-    pin_count: row.pinCount,
-    section_count: row.sectionCount,
-    image_cover_url: renditionUrl(row.coverSizes, '236x'),
-    last_pinned_to_at: row.lastPinnedToAt?.toISOString() ?? null,
-    sections: sectionsByBoard.get(row.id) ?? [],
-    has_pin: boardsWithPin.has(row.id),
-  });
+  const present = (row: PickerBoardRow) =>
+    presentPickerBoard(row, {
+      collaborators: collaborators.get(row.id) ?? [],
+      sections: sectionsByBoard.get(row.id) ?? [],
+      hasPin: boardsWithPin.has(row.id),
+    });
   const byName = [...rows].sort((a, b) => comparePickerBoardNames(a.name, b.name) || a.id - b.id);
   const recent = [...rows]
     .sort((a, b) => recency(b) - recency(a) || b.id - a.id)

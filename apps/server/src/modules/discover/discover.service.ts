@@ -1,7 +1,5 @@
 import {
   INTEREST_COUNT,
-  interestIdOf,
-  interestPath,
   TODAY_KINDS,
   TODAY_LIST_MAX,
   TODAY_PREVIEW_COUNT,
@@ -18,7 +16,7 @@ import { clearWithSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { createShortCache } from '../../lib/short-cache.ts';
 import { loadBoardExtras } from '../boards/boards.repository.ts';
 import { presentBoard } from '../boards/boards.presenter.ts';
-import { presentImages, presentPin } from '../pins/pins.presenter.ts';
+import { presentPin } from '../pins/pins.presenter.ts';
 import { listPublicPinsInOrder, type PinRow } from '../pins/pins.repository.ts';
 import { pagePins, type PinPage } from '../pins/pins.service.ts';
 import {
@@ -29,6 +27,7 @@ import {
   listPopularHashtags,
   listRecentPopularPins,
 } from './discover.repository.ts';
+import { presentInterest } from './discover.presenter.ts';
 
 // The lists change slowly and are the same for everyone: a minute per instance keeps their
 // aggregate queries off the request path. Writes that hide a board clear them (decision 16).
@@ -61,16 +60,7 @@ async function computeIdeas(db: Executor): Promise<Ideas> {
     const cover = covers.find((row) => row.tag === tag && !usedImages.has(String(row.image_id)));
     if (!cover || interests.length === INTEREST_COUNT) continue;
     usedImages.add(String(cover.image_id));
-    interests.push({
-      name: tag,
-      id: interestIdOf(tag),
-      url: interestPath(tag),
-      cover: {
-        pin_id: String(cover.pin_id),
-        images: presentImages(cover.sizes),
-        dominant_color: cover.dominant_color,
-      },
-    });
+    interests.push(presentInterest(tag, cover));
   }
   return { interests };
 }

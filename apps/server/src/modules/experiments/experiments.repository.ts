@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { experimentOverrides } from '../../db/schema/experiments.ts';
 
@@ -22,4 +22,10 @@ export async function upsertOverride(db: Executor, experiment: string, unitId: s
       target: [experimentOverrides.experiment, experimentOverrides.unitId],
       set: { group, createdAt: new Date() },
     });
+}
+
+export async function deleteOverride(db: Executor, experiment: string, unitId: string) {
+  await db
+    .delete(experimentOverrides)
+    .where(and(eq(experimentOverrides.experiment, experiment), eq(experimentOverrides.unitId, unitId)));
 }

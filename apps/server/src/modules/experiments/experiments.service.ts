@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   assignExperimentGroups,
   EXPERIMENT_NAMES,
@@ -7,9 +6,8 @@ import {
   type ExperimentOverrides,
 } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
-import { experimentOverrides } from '../../db/schema/experiments.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findOverrides, upsertOverride } from './experiments.repository.ts';
+import { deleteOverride, findOverrides, upsertOverride } from './experiments.repository.ts';
 
 /** The unit's group in every experiment (unit is `user:{id}` or `visitor:{id}`). */
 export async function groupsForUnit(
@@ -41,9 +39,7 @@ export async function setExperimentOverride(
   }
   const who = unitId === '' ? 'everyone' : unitId;
   if (group === 'default') {
-    await db
-      .delete(experimentOverrides)
-      .where(and(eq(experimentOverrides.experiment, name), eq(experimentOverrides.unitId, unitId)));
+    await deleteOverride(db, name, unitId);
     return `Experiment ${name}: removed the override for ${who}; assignment is by hash again.`;
   }
   if (!isExperimentGroup(name, group))

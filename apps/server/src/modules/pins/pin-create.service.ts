@@ -5,7 +5,7 @@ import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import type { UploadDeps } from '../media/uploads.service.ts';
 import { resolvePinPicture } from './pin-media.service.ts';
 import { insertCreatedPin } from './pin-create.repository.ts';
-import { boardUrl } from './pins.presenter.ts';
+import { presentSavedToBoard, presentSectionName } from './pins.presenter.ts';
 import { coverBoardWithPin, findBoardName } from './repin.repository.ts';
 import { assertSaveTarget } from './repin.service.ts';
 import { insertStoryPages } from './story-pages.repository.ts';
@@ -78,7 +78,7 @@ export async function createPin(deps: UploadDeps, viewer: number, body: CreatePi
   if (!board) throw new AppError('board_not_found');
   return {
     id: String(created.id),
-    board: { id: String(board.id), name: board.name, url: boardUrl(board.ownerUsername, board.slug) },
-    section: created.section ? { id: String(created.section.id), title: created.section.title } : null,
+    board: presentSavedToBoard(board),
+    section: presentSectionName(created.section),
   };
 }

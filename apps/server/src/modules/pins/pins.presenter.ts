@@ -1,8 +1,9 @@
-import type { Pin, PinImages, StoryPage, Video } from '@pinboard/shared';
+import type { Pin, PinImages, SavedTo, StoryPage, Video } from '@pinboard/shared';
 import { RENDITION_NAMES } from '@pinboard/shared';
 import { mediaUrl } from '../../lib/media-url.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
 import type { PinRow } from './pins.repository.ts';
+import type { findBoardName, listSavesOf } from './repin.repository.ts';
 import type { StoryPageRow } from './story-pages.repository.ts';
 
 /**
@@ -76,5 +77,30 @@ export function presentPinWithPages(row: PinRow, storyPages: StoryPageRow[] | nu
     video: presentVideo(row.videoKey, row.videoDurationMs, row.imageSizes),
     story_page_count: row.storyPageCount,
     story_pages: storyPages ? storyPages.map(presentStoryPage) : null,
+  };
+}
+
+/** A section named in a save or pin-create answer, or null when the pin is on the board itself. */
+export function presentSectionName(section: { id: number | string; title: string } | null) {
+  return section ? { id: String(section.id), title: section.title } : null;
+}
+
+type BoardNameRow = NonNullable<Awaited<ReturnType<typeof findBoardName>>>;
+type SaveRow = Awaited<ReturnType<typeof listSavesOf>>[number];
+
+/** The board a save went to, as the save answers name it. */
+export function presentSavedToBoard(board: BoardNameRow) {
+  return { id: String(board.id), name: board.name, url: boardUrl(board.ownerUsername, board.slug) };
+}
+
+export function presentSavedTo(row: SaveRow): SavedTo {
+  return {
+    pin_id: String(row.pinId),
+    board: {
+      id: String(row.board.id),
+      name: row.board.name,
+      url: boardUrl(row.ownerUsername, row.board.slug),
+    },
+    section: presentSectionName(row.section),
   };
 }

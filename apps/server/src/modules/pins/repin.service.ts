@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { authorize } from '../../policies/authorize.ts';
-import { boardUrl, presentPin } from './pins.presenter.ts';
+import { presentPin, presentSavedTo, presentSavedToBoard, presentSectionName } from './pins.presenter.ts';
 import { findPinById } from './pins.repository.ts';
 import {
   coverBoardWithPin,
@@ -75,9 +75,9 @@ export async function repinPin(
   const pin = presentPin(row);
   return {
     pin,
-    board: { id: String(board.id), name: board.name, url: boardUrl(board.ownerUsername, board.slug) },
+    board: presentSavedToBoard(board),
     // The pin's own section: an existing save answers where it is, not where this call asked.
-    section: pin.section ? { id: pin.section.id, title: pin.section.title } : null,
+    section: presentSectionName(pin.section),
     is_first_save: saved.isFirstSave,
     already_saved: !saved.inserted,
     // No link domain has an official account yet (no claimed websites): the follow row never shows.
@@ -90,13 +90,5 @@ export async function listSavedTo(db: Database, pinId: number, viewerId: number 
   if (!(await findPinById(db, pinId, viewerId))) throw new AppError('pin_not_found');
   if (viewerId === null) return [];
   const rows = await listSavesOf(db, [pinId], viewerId);
-  return rows.map((row) => ({
-    pin_id: String(row.pinId),
-    board: {
-      id: String(row.board.id),
-      name: row.board.name,
-      url: boardUrl(row.ownerUsername, row.board.slug),
-    },
-    section: row.section ? { id: String(row.section.id), title: row.section.title } : null,
-  }));
+  return rows.map(presentSavedTo);
 }

@@ -3,33 +3,16 @@ import {
   AdvisoryNoticeInputSchema,
   normaliseSearchTerm,
   SEARCH_QUERY_MAX,
-  SensitivityNoticeSchema,
   type Advisory,
   type AdvisorySeverityName,
 } from '@pinboard/shared';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import {
-  deleteAdvisory,
-  findAdvisory,
-  listAdvisories,
-  upsertAdvisory,
-  type AdvisoryRow,
-} from './advisories.repository.ts';
+import { deleteAdvisory, findAdvisory, listAdvisories, upsertAdvisory } from './advisories.repository.ts';
+import { presentAdvisory } from './advisories.presenter.ts';
 
 /** A mistake in an operator's advisory input; the message says what to fix. */
 export class AdvisoryInputError extends Error {}
-
-export function presentAdvisory(row: AdvisoryRow): Advisory {
-  return {
-    advisory: row.term,
-    severity: row.severity as Advisory['severity'],
-    advisory_type: row.advisoryType,
-    resource_country: row.resourceCountry,
-    level: row.level,
-    advisory_details: SensitivityNoticeSchema.parse(row.notice),
-  };
-}
 
 /** The advisory of a search text (normalised), or null. */
 export async function advisoryFor(db: Executor, query: string): Promise<Advisory | null> {

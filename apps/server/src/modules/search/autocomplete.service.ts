@@ -4,6 +4,7 @@ import {
   type HashtagSuggestion,
 } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
+import { presentHashtagSuggestion } from './autocomplete.presenter.ts';
 import { listHashtagsByPrefix } from './autocomplete.repository.ts';
 import { isHashtagText } from './search-text.ts';
 
@@ -19,8 +20,5 @@ export async function autocompleteHashtags(
   const prefix = query.q.replace(/^#/, '').toLowerCase();
   if (!isHashtagText(prefix)) return [];
   const tags = await listHashtagsByPrefix(db, prefix, viewerId, HASHTAG_SUGGESTIONS_MAX);
-  return tags.map(({ tag, pinCount }) => ({
-    query: `#${tag}`,
-    pin_count: query.show_pin_count ? pinCount : null,
-  }));
+  return tags.map((row) => presentHashtagSuggestion(row, query.show_pin_count));
 }

@@ -1,10 +1,8 @@
 import type { TypeaheadItem, TypeaheadQuery, TypeaheadResult } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
-import { renditionUrl } from '../../lib/media-url.ts';
-import { boardUrl } from '../pins/pins.presenter.ts';
-import { presentUserSummary } from '../users/users.presenter.ts';
 import { listRecentSearches } from './recent-searches.repository.ts';
 import { isHashtagText } from './search-text.ts';
+import { presentTypeaheadBoard, presentTypeaheadUser } from './typeahead.presenter.ts';
 import {
   listBoardsByPrefix,
   listTitlesByPrefix,
@@ -51,23 +49,6 @@ export async function typeahead(
     namePrefix ? listUsersByPrefix(db, namePrefix, query.count) : [],
   ]);
   return {
-    items: [
-      ...queries,
-      ...boards.map((row): TypeaheadItem => ({
-        type: 'board',
-        board: {
-          id: String(row.id),
-          name: row.name,
-          url: boardUrl(row.owner.username, row.slug),
-          pin_count: row.pinCount,
-          image_cover_url: renditionUrl(row.coverSizes, '236x'),
-          owner: presentUserSummary(row.owner),
-        },
-      })),
-      ...users.map((row): TypeaheadItem => ({
-        type: 'user',
-        user: { ...presentUserSummary(row), follower_count: row.followerCount },
-      })),
-    ],
+    items: [...queries, ...boards.map(presentTypeaheadBoard), ...users.map(presentTypeaheadUser)],
   };
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { CloseAccountBody, SessionSummary } from '@pinboard/shared/settings';
 import { AppError } from '../../lib/app-error.ts';
 import type { MfaDeps } from '../auth/mfa/mfa.service.ts';
@@ -12,13 +11,9 @@ import {
   listLiveSessions,
   setStatus,
 } from './settings.repository.ts';
+import { presentSessionSummary, publicSessionId } from './settings.presenter.ts';
 
-/**
- * The public id of a session: a digest of its stored hash, so the list never shows the key the
- * session is looked up by (and certainly not the cookie, which is never stored).
- */
-export const publicSessionId = (idHash: string) =>
-  createHash('sha256').update(`session:${idHash}`).digest('base64url').slice(0, 22);
+export { publicSessionId };
 
 /** `GET /v3/users/settings/sessions/`, newest first; `current` marks this browser's. */
 export async function listSessions(
@@ -27,18 +22,13 @@ export async function listSessions(
   now: Date,
 ): Promise<SessionSummary[]> {
   const rows = await listLiveSessions(deps.db, viewer.userId, now);
-  return rows.map((row) => ({
-    id: publicSessionId(row.idHash),
-    created_at: row.createdAt.toISOString(),
-    user_agent: row.userAgent ?? '',
-    ip: row.ip ?? '',
-    current: row.idHash === viewer.sessionIdHash,
-  }));
+  return rows.map((row) => presentSessionSummary(row, viewer.sessionIdHash));
 }
 
 /**
  * `DELETE /v3/users/settings/sessions/{id}/`: ends one of the account's sessions (`session_not_found`
- * for any other id). Answers whether it was the current one (the route then clears the cookie).
+ * for any other id). Answers whether it was the current one (the route then clears the cookie)
+ * and the sessions left, none when this browser's own session ended.
  */
 export async function endSessionById(deps: MfaDeps, viewer: SettingsViewer, id: string, now: Date) {
   const rows = await listLiveSessions(deps.db, viewer.userId, now);
@@ -46,7 +36,8 @@ export async function endSessionById(deps: MfaDeps, viewer: SettingsViewer, id: 
   if (!target || !(await deleteSessionOf(deps.db, viewer.userId, target.idHash))) {
     throw new AppError('session_not_found');
   }
-  return { current: target.idHash === viewer.sessionIdHash };
+  const current = target.idHash === viewer.sessionIdHash;
+  return { current, sessions: current ? [] : await listSessions(deps, viewer, now) };
 }
 
 /** `POST /v3/users/settings/sessions/logout_all/`: every other session, and this one on request. */

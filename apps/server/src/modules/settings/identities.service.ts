@@ -16,6 +16,7 @@ import {
   type SocialCredentials,
   type SocialDeps,
 } from '../auth/social/social-verify.ts';
+import { presentLinkedIdentities } from './settings.presenter.ts';
 import { findPasswordFacts } from './settings.repository.ts';
 
 /** `GET /v3/users/settings/identities/`: the providers the account signs in with, and whether it has a password. */
@@ -26,14 +27,7 @@ export async function getLinkedIdentities(
   const facts = await findPasswordFacts(deps.db, userId);
   if (!facts) throw new AppError('auth_required');
   const rows = await listIdentities(deps.db, userId);
-  return {
-    identities: rows.map((row) => ({
-      provider: row.provider,
-      email: row.email,
-      created_at: row.createdAt.toISOString(),
-    })),
-    has_password: facts.passwordHash !== null,
-  };
+  return presentLinkedIdentities(rows, facts.passwordHash !== null);
 }
 
 /** The token of the provider the body names (the popup of that provider answered it). */

@@ -21,6 +21,7 @@ import {
 import { newBackupCodes, phoneEnd, sendCode, verifyCode, type MfaDeps } from '../auth/mfa/mfa.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { reauthenticate } from './reauth.ts';
+import { presentAccountSecurity } from './settings.presenter.ts';
 import { deleteSessionsExcept, updatePassword } from './settings.repository.ts';
 
 /** Who is asking: the signed-in account and its current session. */
@@ -33,15 +34,7 @@ export interface SettingsViewer {
 export async function getAccountSecurity(deps: MfaDeps, userId: number): Promise<AccountSecurity> {
   const facts = await findSecurityFacts(deps.db, userId);
   if (!facts) throw new AppError('auth_required');
-  const confirmed = facts.e164 !== null && facts.confirmedAt !== null;
-  return {
-    email: facts.email ?? '',
-    has_password: facts.hasPassword,
-    phone_number_end: facts.e164 ? phoneEnd(facts.e164) : null,
-    phone_confirmed: confirmed,
-    two_factor_enabled: facts.twoFactorEnabled,
-    backup_codes_left: facts.backupCodesLeft,
-  };
+  return presentAccountSecurity(facts);
 }
 
 /**

@@ -33,10 +33,9 @@ export function settingsRoutes(
       ok(await regenerateBackupCodes(deps, viewer.userId, body.password)),
     listSessions: async ({ viewer }) => ok(await listSessions(deps, viewer, new Date())),
     endSession: async ({ params, viewer, reply }) => {
-      const { current } = await endSessionById(deps, viewer, params.id, new Date());
-      if (!current) return ok(await listSessions(deps, viewer, new Date()));
-      clearSessionCookie(reply, deps.secureCookies);
-      return ok([]);
+      const { current, sessions } = await endSessionById(deps, viewer, params.id, new Date());
+      if (current) clearSessionCookie(reply, deps.secureCookies);
+      return ok(sessions);
     },
     logOutAllSessions: async ({ body, viewer, reply }) => {
       const includeCurrent = body.include_current === true;

@@ -1,6 +1,7 @@
 import type { UserSettings } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { presentUserSettings } from './settings.presenter.ts';
 import { findListedSettings } from './settings.repository.ts';
 
 /**
@@ -10,5 +11,5 @@ import { findListedSettings } from './settings.repository.ts';
 export async function getUserSettings(db: Executor, userId: number): Promise<UserSettings> {
   const row = await findListedSettings(db, userId);
   if (!row) throw new AppError('auth_required');
-  return { connected_to_instagram: Boolean(row.instagram), listed_website_url: row.websiteUrl };
+  return presentUserSettings(row);
 }

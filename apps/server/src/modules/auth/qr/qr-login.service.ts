@@ -22,6 +22,7 @@ import {
   insertQrLogin,
   type QrLoginRow,
 } from './qr-login.repository.ts';
+import { presentQrLogin } from './qr-login.presenter.ts';
 import { startSession } from '../sessions/sessions.service.ts';
 
 /** The times of QR code login (ours; decision 21 'QR code login'); its rate limit is `qr-login-start`. */
@@ -75,27 +76,6 @@ export async function startQrLogin(
     secret,
     url: `${deps.publicUrl.replace(/\/+$/, '')}${qrApprovePath(id)}`,
     expires_at: expiresAt.toISOString(),
-  };
-}
-
-/**
- * A code as the approving device sees it. A claimed code reads as approved (it was, and is used
- * up); a pending one past its end as expired.
- */
-function presentQrLogin(row: QrLoginRow, now: Date): QrLoginRequest {
-  const status =
-    row.status === 'claimed'
-      ? 'approved'
-      : row.status === 'pending' && row.expiresAt <= now
-        ? 'expired'
-        : row.status;
-  return {
-    id: row.id,
-    status,
-    user_agent: row.userAgent,
-    country: row.country,
-    created_at: row.createdAt.toISOString(),
-    expires_at: row.expiresAt.toISOString(),
   };
 }
 

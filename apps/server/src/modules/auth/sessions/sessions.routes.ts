@@ -21,15 +21,13 @@ export function sessionRoutes(
     switchAccount: async ({ body, viewer, request, reply }) => {
       const context = authRequestOf(request, deps);
       const userId = Number(body.user_id);
-      const cookies = await db.transaction((tx) =>
-        switchAccount(tx, {
-          currentSessionIdHash: viewer.sessionIdHash,
-          currentUserId: viewer.userId,
-          targetUserId: userId,
-          cookies: context.cookies,
-          now: context.now,
-        }),
-      );
+      const cookies = await switchAccount(db, {
+        currentSessionIdHash: viewer.sessionIdHash,
+        currentUserId: viewer.userId,
+        targetUserId: userId,
+        cookies: context.cookies,
+        now: context.now,
+      });
       return answerSignedIn(deps, reply, context, { userId, cookies });
     },
   };

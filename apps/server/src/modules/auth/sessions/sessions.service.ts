@@ -1,6 +1,6 @@
 import type { AuthRequest } from '../auth-deps.ts';
 import { randomBytes } from 'node:crypto';
-import type { Executor } from '../../../db/client.ts';
+import type { Database, Executor } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { hashSessionToken } from '../../../plugins/viewer.ts';
 import {
@@ -110,10 +110,11 @@ export async function endSession(tx: Executor, sessionIdHash: string | null): Pr
 /**
  * Moves the browser to another account signed in on it (a live session of that account in the
  * browser's group). That session is replaced by a new id, keeping its expiry, so a switch never
- * extends a sign-in; the current session stays in the group to switch back to.
+ * extends a sign-in; the current session stays in the group to switch back to. All of it is one
+ * transaction, so a failed switch leaves the browser signed in as it was.
  */
 export async function switchAccount(
-  tx: Executor,
+  db: Database,
   input: {
     currentSessionIdHash: string;
     currentUserId: number;
@@ -122,22 +123,24 @@ export async function switchAccount(
     now: Date;
   },
 ): Promise<IssuedAuthCookies> {
-  const group = input.cookies.group;
-  const target =
-    plausibleToken(group) && input.targetUserId !== input.currentUserId
-      ? await findGroupSession(tx, hashSessionToken(group), input.targetUserId, input.now)
-      : null;
-  if (!group || !target) throw new AppError('user_not_found', { field: 'user_id' });
-  const groupHash = hashSessionToken(group);
-  await setSessionGroup(tx, input.currentSessionIdHash, groupHash);
-  await deleteSession(tx, target.idHash);
-  const session = newToken();
-  await insertSession(tx, {
-    idHash: hashSessionToken(session),
-    userId: input.targetUserId,
-    expiresAt: target.expiresAt,
-    groupHash,
+  return db.transaction(async (tx) => {
+    const group = input.cookies.group;
+    const target =
+      plausibleToken(group) && input.targetUserId !== input.currentUserId
+        ? await findGroupSession(tx, hashSessionToken(group), input.targetUserId, input.now)
+        : null;
+    if (!group || !target) throw new AppError('user_not_found', { field: 'user_id' });
+    const groupHash = hashSessionToken(group);
+    await setSessionGroup(tx, input.currentSessionIdHash, groupHash);
+    await deleteSession(tx, target.idHash);
+    const session = newToken();
+    await insertSession(tx, {
+      idHash: hashSessionToken(session),
+      userId: input.targetUserId,
+      expiresAt: target.expiresAt,
+      groupHash,
+    });
+    const recognition = await renewRecognition(tx, input.targetUserId, input.cookies.recognition, input.now);
+    return { session, recognition };
   });
-  const recognition = await renewRecognition(tx, input.targetUserId, input.cookies.recognition, input.now);
-  return { session, recognition };
 }
