@@ -6,6 +6,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PinPage } from '../../routes/PinPage.tsx';
+import { failure, stubApi, success } from '../../test/apiStub.ts';
 import { buildPin } from '../../test/pins.ts';
 
 const viewerState = vi.hoisted(() => ({
@@ -43,30 +44,6 @@ function ada(overrides: Partial<UserProfile> = {}): UserProfile {
   };
 }
 
-const envelope = (data: unknown, bookmark: string | null = null) =>
-  new Response(JSON.stringify({ resource_response: { status: 'success', data, bookmark } }), {
-    headers: { 'Content-Type': 'application/json' },
-  });
-
-const failure = (status: number, code: string) =>
-  new Response(
-    JSON.stringify({
-      resource_response: {
-        status: 'failure',
-        data: null,
-        error: {
-          http_status: status,
-          api_error_code: 1,
-          code,
-          message: code,
-          message_detail: null,
-          field: null,
-        },
-      },
-    }),
-    { status, headers: { 'Content-Type': 'application/json' } },
-  );
-
 const pin: Pin = buildPin({
   id: '101',
   title: 'Analytical engine',
@@ -77,25 +54,21 @@ const pin: Pin = buildPin({
   section: { id: '5', title: 'Cards', slug: 'cards' },
 });
 
-type Route = (init: RequestInit | undefined) => Response | Promise<Response>;
+type Answers = Parameters<typeof stubApi>[0];
 
-/** A fetch that answers by method and path; anything unexpected fails the test loudly. */
-function stubApi(routes: Record<string, Route>) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input).split('?')[0]!;
-    const route = routes[`${init?.method ?? 'GET'} ${path}`];
-    if (!route) throw new Error(`Unexpected ${init?.method} ${String(input)}`);
-    return route(init);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
-const pinRoutes = (profile = ada()): Record<string, Route> => ({
-  'GET /v3/pins/101/': () => envelope(pin),
-  'GET /v3/pins/101/related/': () => envelope([buildPin({ id: '202', title: 'Difference engine' })]),
-  'GET /v3/users/ada/': () => envelope(profile),
+const pinRoutes = (profile = ada()): Answers => ({
+  getPin: ({ params }) => (params.id === '101' ? success(pin) : failure(404, 'pin_not_found')),
+  listRelatedPins: ({ params }) =>
+    params.id === '101'
+      ? success([buildPin({ id: '202', title: 'Difference engine' })])
+      : failure(404, 'pin_not_found'),
+  getUser: ({ params }) => (params.username === 'ada' ? success(profile) : failure(404, 'user_not_found')),
 });
+
+const missingPin: Answers = {
+  getPin: () => failure(404, 'pin_not_found'),
+  listRelatedPins: () => failure(404, 'pin_not_found'),
+};
 
 function Where() {
   const location = useLocation();
@@ -180,7 +153,7 @@ describe('the pin closeup', () => {
     let refuse!: () => void;
     stubApi({
       ...pinRoutes(),
-      'PUT /v3/users/ada/follow/': () =>
+      followUser: () =>
         new Promise<Response>((resolve) => {
           refuse = () => resolve(failure(500, 'internal'));
         }),
@@ -207,9 +180,8 @@ describe('the pin closeup', () => {
   it('keeps the server’s answer when following succeeds, and unfollows', async () => {
     const fetch = stubApi({
       ...pinRoutes(),
-      'PUT /v3/users/ada/follow/': () => envelope(ada({ followed_by_me: true, follower_count: 13 })),
-      'DELETE /v3/users/ada/follow/': () => envelope(ada({ followed_by_me: false, follower_count: 12 })),
-      'GET /v3/users/grace/': () => envelope(ada({ username: 'grace' })),
+      followUser: () => success(ada({ followed_by_me: true, follower_count: 13 })),
+      unfollowUser: () => success(ada({ followed_by_me: false, follower_count: 12 })),
     });
     renderPinPage();
 
@@ -244,10 +216,7 @@ describe('the pin closeup', () => {
   });
 
   it('says a missing pin is not there, with a way home', async () => {
-    stubApi({
-      'GET /v3/pins/404/': () => failure(404, 'pin_not_found'),
-      'GET /v3/pins/404/related/': () => failure(404, 'pin_not_found'),
-    });
+    stubApi(missingPin);
     renderPinPage('/pin/404/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'We could not find that pin' })).toBeTruthy();
@@ -256,10 +225,7 @@ describe('the pin closeup', () => {
 
   it('sends a signed-out viewer home with an error flag for a missing pin', async () => {
     viewerState.viewer = null;
-    stubApi({
-      'GET /v3/pins/404/': () => failure(404, 'pin_not_found'),
-      'GET /v3/pins/404/related/': () => failure(404, 'pin_not_found'),
-    });
+    stubApi(missingPin);
     renderPinPage('/pin/404/');
 
     expect((await screen.findByTestId('location')).textContent).toBe('/?error=pin_not_found');
