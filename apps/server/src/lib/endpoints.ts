@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
-import { envelopeOf, FailureEnvelopeSchema, type SuccessEnvelope } from '@pinboard/shared';
+import { envelopeOf, FailureEnvelopeSchema, type PageQuery, type SuccessEnvelope } from '@pinboard/shared';
 import type { EndpointDefinition, EndpointRateLimit } from '@pinboard/shared/api';
 import type { CounterStore } from '../adapters/counters/counters.ts';
 import { byIp, byUser, enforceRateLimit, RATE_LIMITS, type RateLimitName } from '../policies/rate-limits.ts';
 import type { Viewer } from '../plugins/viewer.ts';
 import { AppError } from './app-error.ts';
+import type { PageOptions } from './bookmark.ts';
 import { createSignedOutAnswers } from './signed-out-answers.ts';
 
 /** A signed-in viewer: what a `signedIn` endpoint's handler is given. */
@@ -56,6 +57,11 @@ export function refuseUndefinedApiRoutes(app: FastifyInstance): void {
       `${String(route.method)} ${route.url} has no endpoint definition: define it in packages/shared/src/api and register it with registerEndpoints`,
     );
   });
+}
+
+/** A list endpoint's page as its queries take it: who asks, the bookmark and the page size. */
+export function pageOptionsOf(call: { viewer: Viewer; query: PageQuery }): PageOptions {
+  return { viewerId: call.viewer.userId, bookmark: call.query.bookmark, pageSize: call.query.page_size };
 }
 
 /** The Fastify form of a definition's path: `{id}` becomes `:id`. */

@@ -19,7 +19,7 @@ describe('api client', () => {
   it('unwraps data and bookmark from the envelope', async () => {
     const { client } = clientAnswering(success([{ id: '1' }], 'next-page'));
 
-    await expect(client.get('/v3/feeds/home/')).resolves.toEqual({
+    await expect(client.request('GET', '/v3/feeds/home/')).resolves.toEqual({
       data: [{ id: '1' }],
       bookmark: 'next-page',
     });
@@ -28,7 +28,7 @@ describe('api client', () => {
   it('puts defined query values in the URL and drops null ones', async () => {
     const { fetch, client } = clientAnswering(success([]));
 
-    await client.get('/v3/feeds/home/', { query: { page_size: 25, bookmark: null, q: 'a b' } });
+    await client.request('GET', '/v3/feeds/home/', { query: { page_size: 25, bookmark: null, q: 'a b' } });
 
     expect(fetch.mock.calls[0]![0]).toBe('/v3/feeds/home/?page_size=25&q=a+b');
   });
@@ -36,7 +36,7 @@ describe('api client', () => {
   it('sends no CSRF header on GET', async () => {
     const { fetch, client } = clientAnswering(success({}));
 
-    await client.get('/v3/users/me/');
+    await client.request('GET', '/v3/users/me/');
 
     const headers = fetch.mock.calls[0]![1]!.headers as Record<string, string>;
     expect(headers['X-CSRFToken']).toBeUndefined();
@@ -45,7 +45,7 @@ describe('api client', () => {
   it('sends the CSRF token and a JSON body on other methods', async () => {
     const { fetch, client } = clientAnswering(success({ id: '9' }));
 
-    await client.post('/v3/boards/', { name: 'Trips' });
+    await client.request('POST', '/v3/boards/', { body: { name: 'Trips' } });
 
     const init = fetch.mock.calls[0]![1]!;
     expect(init.method).toBe('POST');
@@ -66,7 +66,7 @@ describe('api client', () => {
       jsonResponse(400, { resource_response: { status: 'failure', data: null, error } }),
     );
 
-    const thrown = await client.post('/v3/register/', {}).catch((e: unknown) => e);
+    const thrown = await client.request('POST', '/v3/register/', { body: {} }).catch((e: unknown) => e);
 
     expect(thrown).toBeInstanceOf(ApiRequestError);
     expect(thrown).toMatchObject({
@@ -81,7 +81,7 @@ describe('api client', () => {
   it('turns an answer without the envelope into an unexpected_response error', async () => {
     const { client } = clientAnswering(new Response('<html>Bad gateway</html>', { status: 502 }));
 
-    await expect(client.get('/v3/feeds/home/')).rejects.toMatchObject({
+    await expect(client.request('GET', '/v3/feeds/home/')).rejects.toMatchObject({
       status: 502,
       code: 'unexpected_response',
     });
@@ -89,10 +89,14 @@ describe('api client', () => {
 
   it('turns a failed fetch into a network_error but lets aborts through', async () => {
     const offline = clientAnswering(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(offline.client.get('/v3/feeds/home/')).rejects.toMatchObject({ code: 'network_error' });
+    await expect(offline.client.request('GET', '/v3/feeds/home/')).rejects.toMatchObject({
+      code: 'network_error',
+    });
 
     const aborted = clientAnswering(() => Promise.reject(new DOMException('aborted', 'AbortError')));
-    await expect(aborted.client.get('/v3/feeds/home/')).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(aborted.client.request('GET', '/v3/feeds/home/')).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 });
 

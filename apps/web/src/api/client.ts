@@ -151,17 +151,8 @@ export function createApiClient(deps: ApiClientDeps) {
     return result;
   }
 
-  return {
-    request,
-    get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>('POST', path, { ...options, body }),
-    put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>('PUT', path, { ...options, body }),
-    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>('PATCH', path, { ...options, body }),
-    delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-  };
+  // Callers name an endpoint (`api/endpoints.ts`); this is the one request under every call.
+  return { request };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

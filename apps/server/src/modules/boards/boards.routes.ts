@@ -1,7 +1,6 @@
 import type { boardEndpoints } from '@pinboard/shared/api';
-import type { EndpointHandlers } from '../../lib/endpoints.ts';
+import { pageOptionsOf, type EndpointHandlers } from '../../lib/endpoints.ts';
 import { ok } from '../../lib/envelope.ts';
-import { pageOptionsOf } from '../../lib/route-schemas.ts';
 import {
   createBoard,
   deleteBoard,

@@ -1,7 +1,6 @@
 import type { boardEndpoints } from '@pinboard/shared/api';
-import type { EndpointHandlers } from '../../lib/endpoints.ts';
+import { pageOptionsOf, type EndpointHandlers } from '../../lib/endpoints.ts';
 import { ok } from '../../lib/envelope.ts';
-import { pageOptionsOf } from '../../lib/route-schemas.ts';
 import type { BoardWriteDeps } from './board-writes.service.ts';
 import { getSectionBySlug, pageBoardSections, pageSectionPins } from './boards.service.ts';
 import { createSection, deleteSection, renameSection, reorderSections } from './section-writes.service.ts';

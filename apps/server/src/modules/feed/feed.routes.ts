@@ -1,9 +1,8 @@
 import type { discoverEndpoints } from '@pinboard/shared/api';
 import type { AppContext } from '../../app-context.ts';
 import { sendCompressible } from '../../lib/compressed-body.ts';
-import type { EndpointHandlers } from '../../lib/endpoints.ts';
+import { pageOptionsOf, type EndpointHandlers } from '../../lib/endpoints.ts';
 import { ok } from '../../lib/envelope.ts';
-import { pageOptionsOf } from '../../lib/route-schemas.ts';
 import { pageHomeFeed } from './feed.service.ts';
 import type { SignedOutFeed } from './signed-out-feed.ts';
 

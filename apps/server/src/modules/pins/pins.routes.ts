@@ -1,8 +1,7 @@
 import type { pinEndpoints } from '@pinboard/shared/api';
 import type { AppContext } from '../../app-context.ts';
-import type { EndpointHandlers } from '../../lib/endpoints.ts';
+import { pageOptionsOf, type EndpointHandlers } from '../../lib/endpoints.ts';
 import { ok } from '../../lib/envelope.ts';
-import { pageOptionsOf } from '../../lib/route-schemas.ts';
 import { pageRelatedPins } from './related-pins.service.ts';
 import { getPin, pageUserPins } from './pins.service.ts';
 
