@@ -11,7 +11,7 @@ import { SessionsSection } from '../features/settings/SessionsSection.tsx';
 import { SettingsLayout } from '../features/settings/SettingsLayout.tsx';
 import styles from '../features/settings/Settings.module.css';
 import { TwoFactorSection } from '../features/settings/TwoFactorSection.tsx';
-import { securityQuery } from '../features/settings/settingsKeys.ts';
+import { queries } from '../api/endpoints.ts';
 
 /**
  * `/settings/security`: email, password, phone, two-factor login, backup codes, connected
@@ -28,7 +28,7 @@ export function SecurityPage() {
 
 function SecuritySections() {
   const { t } = useTranslation();
-  const { data: security, isPending, isError, refetch } = useQuery(securityQuery());
+  const { data: security, isPending, isError, refetch } = useQuery(queries.getAccountSecurity());
   return (
     <>
       <h1 className={styles.title}>{t('settings.security.title')}</h1>

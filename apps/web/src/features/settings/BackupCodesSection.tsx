@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button.tsx';
 import { ReauthForm } from './ReauthForm.tsx';
 import styles from './Settings.module.css';
 import { createBackupCodes } from './settingsApi.ts';
-import { settingsKeys } from './settingsKeys.ts';
+import { endpointKey } from '../../api/endpoints.ts';
 
 /**
  * Backup codes, the stronger alternative to texts: a new set behind the password, shown once
@@ -28,7 +28,7 @@ export function BackupCodesSection({ security }: { security: AccountSecurity }) 
   async function generate(password: string) {
     setCodes(await createBackupCodes({ password }));
     setAsking(false);
-    void queryClient.invalidateQueries({ queryKey: settingsKeys.security() });
+    void queryClient.invalidateQueries({ queryKey: endpointKey('getAccountSecurity') });
   }
 
   const text = codes ? `${t('settings.backup.fileHeader')}\n\n${codes.join('\n')}\n` : '';

@@ -9,7 +9,7 @@ import { EndOtherSessionsField, NewPasswordField, useNewPasswordCheck } from './
 import { fieldError, placeServerError } from './serverErrors.ts';
 import styles from './Settings.module.css';
 import { changePassword } from './settingsApi.ts';
-import { settingsKeys } from './settingsKeys.ts';
+import { endpointKey } from '../../api/endpoints.ts';
 
 interface Values {
   current_password: string;
@@ -47,7 +47,7 @@ export function ChangePasswordSection({ email }: { email: string }) {
       reset();
       setStatus(values.end_other_sessions ? t('settings.password.doneEnded') : t('settings.password.done'));
       if (values.end_other_sessions)
-        void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() });
+        void queryClient.invalidateQueries({ queryKey: endpointKey('listSessions') });
     } catch (error) {
       setFormError(placeServerError(t, error, ['current_password', 'new_password'] as const, setError));
     }

@@ -21,7 +21,7 @@ import { viewerKeys } from '../viewer/query-keys.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './Settings.module.css';
 import { linkIdentity, unlinkIdentity } from './settingsApi.ts';
-import { identitiesQuery, settingsKeys } from './settingsKeys.ts';
+import { endpointKey, queries } from '../../api/endpoints.ts';
 
 type LinkedIdentity = LinkedIdentities['identities'][number];
 
@@ -44,7 +44,7 @@ export function ConnectedAccountsSection({
   const headingId = useId();
   const { session } = useViewer();
   const { shown } = useProviders('login', session?.client_context.country);
-  const { data, isPending, isError } = useQuery(identitiesQuery());
+  const { data, isPending, isError } = useQuery(queries.getLinkedIdentities());
   const connected = new Map(data?.identities.map((identity) => [identity.provider, identity]));
   const rows = SOCIAL_PROVIDERS.filter((provider) => shown.includes(provider) || connected.has(provider));
   // The server refuses to remove the last way in; say so before the person tries.
@@ -102,7 +102,7 @@ function ConnectedAccountRow({ provider, identity, onlyWayIn, email, setPassword
     setBusy(true);
     setError(null);
     try {
-      queryClient.setQueryData(settingsKeys.identities(), await action());
+      queryClient.setQueryData(endpointKey('getLinkedIdentities'), await action());
       // The viewer's connected-to flags follow the identities.
       void queryClient.invalidateQueries({ queryKey: viewerKeys.me() });
       toast.show(doneText, { durationMs: TOAST_MS });
@@ -117,7 +117,7 @@ function ConnectedAccountRow({ provider, identity, onlyWayIn, email, setPassword
       );
       // The server knew better than this list (linked or unlinked elsewhere): take its view.
       if (caught instanceof ApiRequestError) {
-        void queryClient.invalidateQueries({ queryKey: settingsKeys.identities() });
+        void queryClient.invalidateQueries({ queryKey: endpointKey('getLinkedIdentities') });
       }
     } finally {
       setBusy(false);

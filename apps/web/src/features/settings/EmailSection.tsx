@@ -15,7 +15,7 @@ import { PasswordConfirm } from './PasswordConfirm.tsx';
 import { fieldError, placeServerError } from './serverErrors.ts';
 import styles from './Settings.module.css';
 import { changeEmail } from './settingsApi.ts';
-import { settingsKeys } from './settingsKeys.ts';
+import { endpointKey } from '../../api/endpoints.ts';
 
 type Field = 'email' | 'password';
 const TOAST_MS = 5000;
@@ -47,7 +47,7 @@ export function EmailSection({ email }: { email: string }) {
     try {
       const security = await changeEmail(parsed.data);
       reset();
-      queryClient.setQueryData(settingsKeys.security(), security);
+      queryClient.setQueryData(endpointKey('getAccountSecurity'), security);
       void queryClient.invalidateQueries({ queryKey: viewerKeys.me() });
       const stored = viewer && readStoredAccounts().accounts[viewer.id];
       if (stored) rememberAccount({ ...stored, email: security.email });

@@ -17,7 +17,7 @@ import { EndOtherSessionsField, NewPasswordField, useNewPasswordCheck } from './
 import { fieldError, placeServerError } from './serverErrors.ts';
 import styles from './Settings.module.css';
 import { setFirstPassword } from './settingsApi.ts';
-import { settingsKeys } from './settingsKeys.ts';
+import { endpointKey } from '../../api/endpoints.ts';
 
 /** The section's id, for the in-page link of the connected accounts' 'set a password'. */
 export const FIRST_PASSWORD_ID = 'set-password';
@@ -63,11 +63,12 @@ export function FirstPasswordSection({ email }: { email: string }) {
       // This section gives way to the change form at once; the answers that say has_password
       // (the overview, the connected accounts, the viewer's info) are asked again.
       queryClient.setQueryData<AccountSecurity>(
-        settingsKeys.security(),
+        endpointKey('getAccountSecurity'),
         (old) => old && { ...old, has_password: true },
       );
       refreshPasswordFacts();
-      if (body.end_other_sessions) void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() });
+      if (body.end_other_sessions)
+        void queryClient.invalidateQueries({ queryKey: endpointKey('listSessions') });
       const done = body.end_other_sessions
         ? 'settings.firstPassword.doneEnded'
         : 'settings.firstPassword.done';
@@ -82,7 +83,11 @@ export function FirstPasswordSection({ email }: { email: string }) {
   });
 
   function refreshPasswordFacts() {
-    for (const queryKey of [settingsKeys.security(), settingsKeys.identities(), viewerKeys.me()]) {
+    for (const queryKey of [
+      endpointKey('getAccountSecurity'),
+      endpointKey('getLinkedIdentities'),
+      viewerKeys.me(),
+    ]) {
       void queryClient.invalidateQueries({ queryKey });
     }
   }

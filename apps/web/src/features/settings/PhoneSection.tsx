@@ -14,7 +14,7 @@ import { ReauthForm } from './ReauthForm.tsx';
 import { fieldError, placeServerError } from './serverErrors.ts';
 import styles from './Settings.module.css';
 import { confirmPhone, removePhone, startPhone } from './settingsApi.ts';
-import { settingsKeys } from './settingsKeys.ts';
+import { endpointKey } from '../../api/endpoints.ts';
 
 const PasswordSchema = z.string().min(1, { error: 'password_required' });
 const StartSchema = z.object({ phone_number: PhoneNumberSchema, password: PasswordSchema });
@@ -33,7 +33,7 @@ export function PhoneSection({ security }: { security: AccountSecurity }) {
   const unconfirmed = security.phone_number_end !== null && !security.phone_confirmed;
   const [mode, setMode] = useState<Mode>(unconfirmed ? 'confirm' : 'view');
   const [status, setStatus] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.security() });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: endpointKey('getAccountSecurity') });
 
   function done(next: Mode, text: string | null) {
     setMode(next);

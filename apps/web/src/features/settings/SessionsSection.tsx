@@ -9,14 +9,14 @@ import { FormError } from '../../ui/FormError.tsx';
 import { deviceOf } from './deviceName.ts';
 import styles from './Settings.module.css';
 import { endOtherSessions, endSession } from './settingsApi.ts';
-import { sessionsQuery, settingsKeys } from './settingsKeys.ts';
+import { endpointKey, queries } from '../../api/endpoints.ts';
 
 /** Where the account is logged in: this device marked, 'Log out' for each other one, and everywhere. */
 export function SessionsSection() {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const queryClient = useQueryClient();
-  const { data: sessions, isPending, isError } = useQuery(sessionsQuery());
+  const { data: sessions, isPending, isError } = useQuery(queries.listSessions());
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,7 +43,7 @@ export function SessionsSection() {
       );
     } finally {
       setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() });
+      void queryClient.invalidateQueries({ queryKey: endpointKey('listSessions') });
     }
   }
 

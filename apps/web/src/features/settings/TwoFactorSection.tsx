@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button.tsx';
 import { ReauthForm } from './ReauthForm.tsx';
 import styles from './Settings.module.css';
 import { setTwoFactor } from './settingsApi.ts';
-import { settingsKeys } from './settingsKeys.ts';
+import { endpointKey } from '../../api/endpoints.ts';
 
 /** Two-factor login on or off; turning it on needs a confirmed phone, both ask for the password. */
 export function TwoFactorSection({ security }: { security: AccountSecurity }) {
@@ -23,7 +23,7 @@ export function TwoFactorSection({ security }: { security: AccountSecurity }) {
     await setTwoFactor({ enabled: !enabled, password });
     setAsking(false);
     setStatus(enabled ? t('settings.twoFactor.turnedOff') : t('settings.twoFactor.turnedOn'));
-    await queryClient.invalidateQueries({ queryKey: settingsKeys.security() });
+    await queryClient.invalidateQueries({ queryKey: endpointKey('getAccountSecurity') });
   }
 
   const label = enabled ? t('settings.twoFactor.turnOff') : t('settings.twoFactor.turnOn');

@@ -7,7 +7,6 @@ import type {
   PhoneConfirmBody,
   PhoneStartBody,
   ReauthBody,
-  SessionSummary,
   TwoFactorBody,
 } from '@pinboard/shared/settings';
 import type { LinkedIdentities, LinkIdentityBody, SocialProvider } from '@pinboard/shared';
@@ -15,10 +14,6 @@ import { api } from '../../api/endpoints.ts';
 
 // The settings calls (issue 5); types only from the shared module, so
 // libphonenumber-js comes in only with the phone form.
-
-export async function fetchSecurity(signal?: AbortSignal): Promise<AccountSecurity> {
-  return (await api.getAccountSecurity({}, { signal })).data;
-}
 
 /** Changes the email (the old address is told); answers the updated overview. */
 export async function changeEmail(body: ChangeEmailBody): Promise<AccountSecurity> {
@@ -61,10 +56,6 @@ export async function createBackupCodes(body: ReauthBody): Promise<string[]> {
   return (await api.regenerateBackupCodes({ body })).data.codes;
 }
 
-export async function fetchSessions(signal?: AbortSignal): Promise<SessionSummary[]> {
-  return (await api.listSessions({}, { signal })).data;
-}
-
 export async function endSession(id: string): Promise<void> {
   await api.endSession({ params: { id } });
 }
@@ -79,10 +70,6 @@ export async function closeAccount(body: CloseAccountBody): Promise<void> {
 }
 
 /** The providers the account logs in with, and whether it has a password (decision 21). */
-export async function fetchIdentities(signal?: AbortSignal): Promise<LinkedIdentities> {
-  return (await api.getLinkedIdentities({}, { signal })).data;
-}
-
 /** Connects the provider whose popup (`?purpose=link`) just answered; answers the updated list. */
 export async function linkIdentity(body: LinkIdentityBody): Promise<LinkedIdentities> {
   return (await api.linkIdentity({ body })).data;
