@@ -1,10 +1,9 @@
-import { api } from '../../api/endpoints.ts';
+import { api, endpointKey } from '../../api/endpoints.ts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { usePinPages } from '../pins/usePinPages.ts';
 import { useViewer } from '../viewer/useViewer.ts';
-import { closeupKeys } from './closeupKeys.ts';
 import styles from './PinCloseup.module.css';
 import { PinDetails } from './PinDetails.tsx';
 import { PinNotFound } from './PinNotFound.tsx';
@@ -16,7 +15,7 @@ import { usePin } from './usePin.ts';
 export function PinCloseup({ id }: { id: string }) {
   const { t } = useTranslation();
   const pin = usePin(id);
-  const related = usePinPages(closeupKeys.related(id), (page, signal) =>
+  const related = usePinPages(endpointKey('listRelatedPins', { params: { id } }), (page, signal) =>
     api.listRelatedPins({ params: { id }, query: page }, { signal }),
   );
   const { viewer, isLoading: viewerLoading } = useViewer();

@@ -1,8 +1,8 @@
 import { HASHTAG_SUGGESTIONS_MAX, type HashtagSuggestion } from '@pinboard/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '../boardActions/useDebouncedValue.ts';
+import { endpointKey } from '../../api/endpoints.ts';
 import { fetchHashtagSuggestions } from './movingApi.ts';
-import { movingKeys } from './movingKeys.ts';
 
 /** The autocomplete is asked once typing pauses this long. */
 export const HASHTAG_DEBOUNCE_MS = 250;
@@ -16,7 +16,10 @@ const NONE: HashtagSuggestion[] = [];
 export function useHashtagSuggestions(query: string | null): HashtagSuggestion[] {
   const settled = useDebouncedValue(query, HASHTAG_DEBOUNCE_MS);
   const { data } = useQuery({
-    queryKey: movingKeys.hashtags(settled ?? ''),
+    // Keyed by the lower-cased prefix, as before: '#Cat' answers from the '#cat' entry.
+    queryKey: endpointKey('listHashtagSuggestions', {
+      query: { q: (settled ?? '').toLowerCase(), show_pin_count: 'true' },
+    }),
     queryFn: ({ signal }) => fetchHashtagSuggestions(settled!, signal),
     enabled: settled !== null,
     staleTime: Infinity,
