@@ -1,12 +1,7 @@
-import type { ExperimentGroups, ExperimentName } from '@pinboard/shared';
+import type { ExperimentName } from '@pinboard/shared';
 import { CONTROL_GROUP } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/endpoints.ts';
-import { experimentKeys } from '../../api/query-keys.ts';
-
-export async function fetchExperimentGroups(signal?: AbortSignal): Promise<ExperimentGroups> {
-  return (await api.getExperimentGroups({}, { signal })).data;
-}
+import { queries } from '../../api/endpoints.ts';
 
 /**
  * The viewer's group in one experiment. Until the groups arrive (or if the call fails) the
@@ -14,8 +9,7 @@ export async function fetchExperimentGroups(signal?: AbortSignal): Promise<Exper
  */
 export function useExperimentGroup(name: ExperimentName): string {
   const { data } = useQuery({
-    queryKey: experimentKeys.viewer(),
-    queryFn: ({ signal }) => fetchExperimentGroups(signal),
+    ...queries.getExperimentGroups(),
     // Groups change only with an operator override; one fetch per session is enough.
     staleTime: Infinity,
   });

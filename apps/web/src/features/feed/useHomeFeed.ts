@@ -1,14 +1,16 @@
-import { feedKeys } from '../../api/query-keys.ts';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../api/endpoints.ts';
+import { api, endpointKey } from '../../api/endpoints.ts';
 import { PIN_PAGE_SIZE, pinPagesQueryOptions, usePinPages, type PinPageCall } from '../pins/usePinPages.ts';
 import { takeInlinedHomeFeed } from './inlinedHomeFeed.ts';
+
+/** The hook's key, under which the inlined first page is seeded too. */
+const HOME_FEED_KEY = endpointKey('listHomeFeed', { query: { page_size: PIN_PAGE_SIZE } });
 
 const homeFeedPage: PinPageCall = (page, signal) => api.listHomeFeed({ query: page }, { signal });
 
 /** The home feed, page by page: `pins` is every pin loaded so far. */
 export function useHomeFeed() {
-  return usePinPages(feedKeys.home(PIN_PAGE_SIZE), homeFeedPage, { pageSize: PIN_PAGE_SIZE });
+  return usePinPages(HOME_FEED_KEY, homeFeedPage, { pageSize: PIN_PAGE_SIZE });
 }
 
 /**
@@ -21,7 +23,7 @@ export function prefetchHomeFeed(
   queryClient: QueryClient,
   document: Document = globalThis.document,
 ): Promise<void> {
-  const options = pinPagesQueryOptions(feedKeys.home(PIN_PAGE_SIZE), homeFeedPage, {
+  const options = pinPagesQueryOptions(HOME_FEED_KEY, homeFeedPage, {
     pageSize: PIN_PAGE_SIZE,
   });
   const inlined = takeInlinedHomeFeed(document, PIN_PAGE_SIZE);
