@@ -3,12 +3,12 @@ import type { Pin, RepinResult } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { endpointKey } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { useToast } from '../../ui/toastContext.ts';
 import { boardKeys } from '../boards/boardKeys.ts';
 import { profileKeys } from '../profile/profileKeys.ts';
-import { userKeys } from '../users/userKeys.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { BoardPicker, type SaveChoice } from './BoardPicker.tsx';
 import styles from './BoardPicker.module.css';
@@ -63,7 +63,9 @@ export function SaveFlow({ pin, origin, onClose }: { pin: Pin; origin: SaveOrigi
     void queryClient.invalidateQueries({ queryKey: boardKeys.board(boardId) });
     if (viewer) {
       void queryClient.invalidateQueries({ queryKey: profileKeys.of(viewer.username) });
-      void queryClient.invalidateQueries({ queryKey: userKeys.profile(viewer.username) });
+      void queryClient.invalidateQueries({
+        queryKey: endpointKey('getUser', { params: { username: viewer.username.toLowerCase() } }),
+      });
     }
   }
 

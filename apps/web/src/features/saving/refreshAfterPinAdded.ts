@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { boardKeys } from '../boards/boardKeys.ts';
 import { profileKeys } from '../profile/profileKeys.ts';
-import { userKeys } from '../users/userKeys.ts';
+import { endpointKey } from '../../api/endpoints.ts';
 import { savingKeys } from './savingKeys.ts';
 
 /**
@@ -22,6 +22,8 @@ export function refreshAfterPinAdded(
   void queryClient.invalidateQueries({ queryKey: savingKeys.picker(pinId) });
   if (viewerUsername) {
     void queryClient.invalidateQueries({ queryKey: profileKeys.of(viewerUsername) });
-    void queryClient.invalidateQueries({ queryKey: userKeys.profile(viewerUsername) });
+    void queryClient.invalidateQueries({
+      queryKey: endpointKey('getUser', { params: { username: viewerUsername.toLowerCase() } }),
+    });
   }
 }

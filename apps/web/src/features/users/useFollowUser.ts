@@ -1,7 +1,6 @@
 import type { UserProfile } from '@pinboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/endpoints.ts';
-import { userKeys } from './userKeys.ts';
+import { api, endpointKey } from '../../api/endpoints.ts';
 
 /** The profile as it will be once the follow (or unfollow) is through. */
 function withFollow(profile: UserProfile, follow: boolean): UserProfile {
@@ -19,7 +18,7 @@ function withFollow(profile: UserProfile, follow: boolean): UserProfile {
  */
 export function useFollowUser(username: string, viewerUsername: string | null) {
   const queryClient = useQueryClient();
-  const key = userKeys.profile(username);
+  const key = endpointKey('getUser', { params: { username: username.toLowerCase() } });
   return useMutation({
     mutationFn: (follow: boolean) =>
       follow ? api.followUser({ params: { username } }) : api.unfollowUser({ params: { username } }),
@@ -35,7 +34,10 @@ export function useFollowUser(username: string, viewerUsername: string | null) {
     onSuccess: (result) => {
       queryClient.setQueryData(key, result.data);
       // The viewer's own following count moved too.
-      if (viewerUsername) void queryClient.invalidateQueries({ queryKey: userKeys.profile(viewerUsername) });
+      if (viewerUsername)
+        void queryClient.invalidateQueries({
+          queryKey: endpointKey('getUser', { params: { username: viewerUsername.toLowerCase() } }),
+        });
     },
   });
 }

@@ -1,7 +1,6 @@
 import type { UserProfile } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/endpoints.ts';
-import { userKeys } from './userKeys.ts';
+import { api, endpointKey } from '../../api/endpoints.ts';
 
 export function fetchUserProfile(username: string, signal?: AbortSignal): Promise<UserProfile> {
   return api.getUser({ params: { username } }, { signal }).then((result) => result.data);
@@ -13,7 +12,8 @@ export function fetchUserProfile(username: string, signal?: AbortSignal): Promis
  */
 export function useUserProfile(username: string, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: userKeys.profile(username),
+    // Usernames are case-insensitive: `/Maya` and `/maya` share one cached profile.
+    queryKey: endpointKey('getUser', { params: { username: username.toLowerCase() } }),
     queryFn: ({ signal }) => fetchUserProfile(username, signal),
     enabled: options.enabled,
   });
