@@ -1,8 +1,7 @@
 import type { Advisory, SearchScope } from '@pinboard/shared';
-import { callEndpoint } from '../../api/endpoints.ts';
+import { callEndpoint, endpointKey } from '../../api/endpoints.ts';
 import { useBookmarkedList, type ListPage } from '../../api/useBookmarkedList.ts';
 import { PIN_PAGE_SIZE } from '../pins/usePinPages.ts';
-import { searchKeys } from './searchKeys.ts';
 
 const SEARCH_ENDPOINTS = { pins: 'searchPins', boards: 'searchBoards', users: 'searchUsers' } as const;
 
@@ -30,7 +29,7 @@ export function useSearchResults<T extends { id: string }>(
     error: _error,
     ...results
   } = useBookmarkedList<T, SearchPage<T>>(
-    searchKeys.results(scope, query),
+    endpointKey(SEARCH_ENDPOINTS[scope], { query: { q: query, page_size: PIN_PAGE_SIZE } }),
     (bookmark, signal) =>
       callEndpoint(
         SEARCH_ENDPOINTS[scope],

@@ -3,8 +3,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useMemo } from 'react';
 import { useDebouncedValue } from '../boardActions/useDebouncedValue.ts';
 import { useViewer } from '../viewer/useViewer.ts';
-import { clearRecentSearches, fetchRecentSearches, fetchTypeahead } from './searchApi.ts';
-import { searchKeys } from './searchKeys.ts';
+import { endpointKey, queries } from '../../api/endpoints.ts';
+import { clearRecentSearches, TYPEAHEAD_COUNT } from './searchApi.ts';
 import { recentGroups, suggestionGroups, type TypeaheadGroup } from './typeaheadOptions.ts';
 
 /** The typeahead asks once typing pauses this long. */
@@ -27,26 +27,24 @@ export function useTypeahead(term: string, scope: SearchScope, open: boolean) {
   const settled = useDebouncedValue(trimmed, TYPEAHEAD_DELAY_MS);
 
   const suggestions = useQuery({
-    queryKey: searchKeys.typeahead(scope, settled),
-    queryFn: ({ signal }) => fetchTypeahead(scope, settled, signal),
+    ...queries.getTypeahead({ query: { term: settled, pin_scope: scope, count: TYPEAHEAD_COUNT } }),
     enabled: open && settled !== '',
     staleTime: TYPEAHEAD_STALE_MS,
     // The last term's list stays while the next one loads, so the list does not blink per key.
     placeholderData: keepPreviousData,
-    select: (items) => suggestionGroups(items, scope),
+    select: (data) => suggestionGroups(data.items, scope),
   });
   const recent = useQuery({
-    queryKey: searchKeys.recent(),
-    queryFn: ({ signal }) => fetchRecentSearches(signal),
+    ...queries.listRecentSearches(),
     enabled: open && signedIn && trimmed === '',
     select: (entries) => recentGroups(entries, scope),
   });
   const clear = useMutation({
     mutationFn: clearRecentSearches,
     onSuccess: () => {
-      queryClient.setQueryData(searchKeys.recent(), []);
+      queryClient.setQueryData(endpointKey('listRecentSearches'), []);
       // Cached suggestions may list recent searches first: they are gone too.
-      queryClient.removeQueries({ queryKey: [...searchKeys.all, 'typeahead'] });
+      queryClient.removeQueries({ queryKey: endpointKey('getTypeahead') });
     },
   });
 
