@@ -9,7 +9,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import styles from './AuthFlow.module.css';
 import { resetPassword } from './recoveryApi.ts';
-import { passwordRulesQuery } from './authKeys.ts';
+import { passwordRulesQuery } from './authQueries.ts';
 import { errorText } from './errorText.ts';
 import type { MfaChallenge } from './flow.ts';
 import { FORM_STYLE } from './parts.tsx';

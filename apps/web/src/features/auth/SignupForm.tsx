@@ -12,7 +12,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import styles from './AuthFlow.module.css';
 import { validateEmail } from './authApi.ts';
-import { existsQuery, passwordRulesQuery, useEmailAvailabilityCheck } from './authKeys.ts';
+import { existsQuery, passwordRulesQuery, useEmailAvailabilityCheck } from './authQueries.ts';
 import { BotCheckPanel } from './BotCheckPanel.tsx';
 import type { BotCheck } from './botCheck/useBotCheck.ts';
 import { errorText } from './errorText.ts';

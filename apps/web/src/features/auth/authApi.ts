@@ -1,4 +1,4 @@
-import type { LoginBody, LoginResult, PasswordRules, RegisterBody } from '@pinboard/shared';
+import type { LoginBody, LoginResult, RegisterBody } from '@pinboard/shared';
 import { api } from '../../api/endpoints.ts';
 import type { AltchaChallenge } from './botCheck/altcha.ts';
 
@@ -18,10 +18,6 @@ export async function checkEmailExists(email: string, signal?: AbortSignal): Pro
 /** The server's own verdict on an address (it may refuse more domains than the shared list). */
 export async function validateEmail(email: string, signal?: AbortSignal): Promise<boolean> {
   return (await api.validateEmail({ query: { email } }, { signal })).data.is_valid;
-}
-
-export async function fetchPasswordRules(signal?: AbortSignal): Promise<PasswordRules> {
-  return (await api.getPasswordRules({}, { signal })).data;
 }
 
 export async function register(body: RegisterBody): Promise<LoginResult> {

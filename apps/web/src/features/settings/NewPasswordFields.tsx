@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../../ui/TextField.tsx';
-import { passwordRulesQuery } from '../auth/authKeys.ts';
+import { passwordRulesQuery } from '../auth/authQueries.ts';
 import { checkSignupPassword, loadCommonPasswords } from '../auth/passwordCheck.ts';
 import styles from './Settings.module.css';
 

@@ -1,12 +1,7 @@
-import type { ProvidersResult, SsoExchangeBody, SsoExchangeResult, SsoInfo } from '@pinboard/shared';
+import type { SsoExchangeBody, SsoExchangeResult, SsoInfo } from '@pinboard/shared';
 import { api } from '../../../api/endpoints.ts';
 
 // The calls of decision 21 the modal makes besides login and register; each returns the envelope's data.
-
-/** `getAuthProviders`: which provider buttons can work here, and which are stand-ins. */
-export async function fetchProviders(signal?: AbortSignal): Promise<ProvidersResult> {
-  return (await api.getAuthProviders({}, { signal })).data;
-}
 
 /** `getSsoInfo` (docs/product/accounts.md#sso). */
 export async function checkSso(email: string, signal?: AbortSignal): Promise<SsoInfo> {

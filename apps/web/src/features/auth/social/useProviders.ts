@@ -1,9 +1,8 @@
 import { LINE_COUNTRY, SOCIAL_PROVIDERS, type SocialProvider } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useExperimentGroup } from '../../experiments/useExperimentGroup.ts';
-import { authKeys } from '../authKeys.ts';
+import { queries } from '../../../api/endpoints.ts';
 import { hasPreventFacebookRegister } from './preventRegisterFlag.ts';
-import { fetchProviders } from './socialApi.ts';
 
 export interface ProviderChoice {
   /** The provider buttons to show, in the product's order (first, second, then LINE). */
@@ -33,8 +32,7 @@ const ENABLED = 'enabled';
  */
 export function useProviders(view: 'signup' | 'login', country: string | undefined): ProviderChoice {
   const { data, isPending } = useQuery({
-    queryKey: authKeys.providers(),
-    queryFn: ({ signal }) => fetchProviders(signal),
+    ...queries.getAuthProviders(),
     staleTime: Infinity,
   });
   const disabled: Record<SocialProvider, boolean> = {

@@ -1,7 +1,7 @@
 import { AUTH_LIMITS, EmailSchema, type SsoInfo } from '@pinboard/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { authKeys } from '../authKeys.ts';
+import { endpointKey } from '../../../api/endpoints.ts';
 import { checkSso } from './socialApi.ts';
 
 /** An answer's authorization URL holds a flow the server keeps 30 minutes (decision 21); ask again before. */
@@ -34,14 +34,18 @@ export function useSsoCheck(email: string): SsoCheck {
   }, [valid]);
   const current = valid !== null && debounced === valid ? valid : null;
   const { data } = useQuery({
-    queryKey: authKeys.sso(current ?? ''),
+    // Addresses are case-insensitive: one cached verdict per lower-cased address.
+    queryKey: endpointKey('getSsoInfo', { body: { email: (current ?? '').toLowerCase() } }),
     queryFn: ({ signal }) => checkSso(current!, signal),
     enabled: current !== null,
     staleTime: SSO_INFO_STALE_MS,
     retry: false,
   });
   const renew = useCallback(() => {
-    if (current) void queryClient.invalidateQueries({ queryKey: authKeys.sso(current) });
+    if (current)
+      void queryClient.invalidateQueries({
+        queryKey: endpointKey('getSsoInfo', { body: { email: current.toLowerCase() } }),
+      });
   }, [current, queryClient]);
   const offered =
     current !== null &&

@@ -1,26 +1,18 @@
 import { AUTH_LIMITS, EmailSchema } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { checkEmailExists, fetchPasswordRules } from './authApi.ts';
-
-/** Query keys of sign-up and login. */
-export const authKeys = {
-  all: ['auth'] as const,
-  exists: (email: string) => [...authKeys.all, 'exists', email.toLowerCase()] as const,
-  passwordRules: () => [...authKeys.all, 'passwordRules'] as const,
-  providers: () => [...authKeys.all, 'providers'] as const,
-  sso: (email: string) => [...authKeys.all, 'sso', email.toLowerCase()] as const,
-};
+import { endpointKey, queries } from '../../api/endpoints.ts';
+import { checkEmailExists } from './authApi.ts';
 
 export const existsQuery = (email: string) => ({
-  queryKey: authKeys.exists(email),
+  // Addresses are case-insensitive: one cached answer per lower-cased address.
+  queryKey: endpointKey('checkEmailExists', { query: { email: email.toLowerCase() } }),
   queryFn: ({ signal }: { signal: AbortSignal }) => checkEmailExists(email, signal),
   staleTime: 60_000,
 });
 
 export const passwordRulesQuery = () => ({
-  queryKey: authKeys.passwordRules(),
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchPasswordRules(signal),
+  ...queries.getPasswordRules(),
   staleTime: Infinity,
 });
 
