@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { endpointKey } from '../api/endpoints.ts';
 import { errorMessage } from '../api/errorMessage.ts';
 import { PageLoading } from '../ui/PageLoading.tsx';
 import { AddSectionForm } from '../features/saving/AddSectionForm.tsx';
 import { CreateBoardForm } from '../features/saving/CreateBoardForm.tsx';
-import { savingKeys } from '../features/saving/savingKeys.ts';
 import { useViewer } from '../features/viewer/useViewer.ts';
 import styles from '../features/pinCreate/MobilePinCreate.module.css';
 
@@ -19,7 +19,9 @@ function useBackAfterCreate() {
   // The first page of this visit has the key 'default': opened directly, there is nothing to go back to.
   const arrivedInApp = useLocation().key !== 'default';
   return (fallback: string) => {
-    void queryClient.invalidateQueries({ queryKey: savingKeys.picker(null) });
+    void queryClient.invalidateQueries({
+      queryKey: endpointKey('getBoardPicker', { query: { pin_id: undefined } }),
+    });
     if (arrivedInApp) void navigate(-1);
     else void navigate(fallback, { replace: true });
   };

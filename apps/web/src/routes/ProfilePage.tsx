@@ -1,4 +1,4 @@
-import { api } from '../api/endpoints.ts';
+import { api, endpointKey } from '../api/endpoints.ts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
@@ -8,7 +8,6 @@ import { isNotFoundError } from '../features/profile/apiErrors.ts';
 import { ErrorState, LoadingState, NotFoundState } from '../ui/PageStates.tsx';
 import { ProfileBoards } from '../features/profile/ProfileBoards.tsx';
 import { ProfileHeader } from '../features/profile/ProfileHeader.tsx';
-import { profileKeys } from '../features/profile/profileKeys.ts';
 import { ProfileTabs } from '../features/profile/ProfileTabs.tsx';
 import { useUserProfile } from '../features/users/useUserProfile.ts';
 
@@ -54,7 +53,10 @@ export function ProfilePage() {
         <PinsPanel
           heading={t('profile.createdHeading')}
           hideHeading
-          queryKey={profileKeys.createdPins(user.username)}
+          queryKey={endpointKey('listUserPins', {
+            params: { username: user.username.toLowerCase() },
+            query: { filter: 'created' },
+          })}
           fetchPins={(page, signal) =>
             api.listUserPins(
               { params: { username: user.username }, query: { filter: 'created', ...page } },

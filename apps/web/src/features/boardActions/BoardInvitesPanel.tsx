@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
-import { profileKeys } from '../profile/profileKeys.ts';
+import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import styles from './Collaborators.module.css';
 import { answerInvite, collaboratorKeys, fetchMyInvites } from './collaboratorsApi.ts';
 
@@ -38,7 +38,7 @@ export function BoardInvitesPanel({ username }: { username: string }) {
       }),
     // An accepted board is now one of the viewer's boards.
     onSuccess: (_board, { accept }) => {
-      if (accept) void queryClient.invalidateQueries({ queryKey: profileKeys.of(username) });
+      if (accept) refreshProfileLists(queryClient, username);
     },
   });
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { useToast } from '../../ui/toastContext.ts';
 import { boardKeys } from '../boards/boardKeys.ts';
-import { profileKeys } from '../profile/profileKeys.ts';
+import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import { archiveBoard } from './boardActionsApi.ts';
 
 export const TOAST_MS = 5000;
@@ -38,11 +38,10 @@ export function useBoardWrites(board: Board, boardKey: QueryKey) {
   const toast = useToast();
   const { t } = useTranslation();
   const showError = useErrorToast();
-  const ownerLists = profileKeys.of(board.owner.username);
 
   function applySaved(saved: Board) {
     queryClient.setQueryData(boardKey, saved);
-    void queryClient.invalidateQueries({ queryKey: ownerLists });
+    refreshProfileLists(queryClient, board.owner.username);
     if (saved.url !== board.url) {
       const address = addressOf(saved.url);
       if (address) queryClient.setQueryData(boardKeys.byAddress(...address), saved);
@@ -51,7 +50,7 @@ export function useBoardWrites(board: Board, boardKey: QueryKey) {
   }
 
   function applyDeleted() {
-    void queryClient.invalidateQueries({ queryKey: ownerLists });
+    refreshProfileLists(queryClient, board.owner.username);
     void navigate(`/${board.owner.username}/`, { replace: true });
   }
 

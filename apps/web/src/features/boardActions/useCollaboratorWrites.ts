@@ -2,10 +2,10 @@ import type { Board, UserSummary } from '@pinboard/shared';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { endpointKey } from '../../api/endpoints.ts';
 import { useToast } from '../../ui/toastContext.ts';
 import { boardKeys } from '../boards/boardKeys.ts';
-import { profileKeys } from '../profile/profileKeys.ts';
-import { savingKeys } from '../saving/savingKeys.ts';
+import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import { archiveBoard } from './boardActionsApi.ts';
 import { removeCollaborator } from './collaboratorsApi.ts';
 import { TOAST_MS, useErrorToast } from './useBoardWrites.ts';
@@ -22,8 +22,16 @@ export function useCollaboratorWrites(board: Board, boardKey: QueryKey, viewer: 
   const { t } = useTranslation();
   const showError = useErrorToast();
   const refreshLists = () => {
-    void queryClient.invalidateQueries({ queryKey: profileKeys.of(viewer.username) });
-    void queryClient.invalidateQueries({ queryKey: savingKeys.all });
+    refreshProfileLists(queryClient, viewer.username);
+    // What saving shows: the picker, where pins are saved, title ideas, website images.
+    for (const name of [
+      'getBoardPicker',
+      'listSavedTo',
+      'listBoardTitleSuggestions',
+      'findImages',
+    ] as const) {
+      void queryClient.invalidateQueries({ queryKey: endpointKey(name) });
+    }
   };
 
   const archive = useMutation({

@@ -1,13 +1,16 @@
 import type { Board } from '@pinboard/shared';
 import { BOARDS_PAGE_SIZE, type BoardSort } from '@pinboard/shared/board-sorts';
-import { api } from '../../api/endpoints.ts';
+import { api, endpointKey } from '../../api/endpoints.ts';
 import { useBookmarkedList } from '../../api/useBookmarkedList.ts';
-import { profileKeys } from '../profile/profileKeys.ts';
 
 /** A person's boards as the viewer may see them, 25 at a time, in the chosen order. */
 export function useUserBoards(username: string, sort: BoardSort) {
   return useBookmarkedList<Board>(
-    profileKeys.boards(username, sort),
+    // Lower-cased: `/Maya` and `/maya` share the list (and refreshProfileLists finds it).
+    endpointKey('listUserBoards', {
+      params: { username: username.toLowerCase() },
+      query: { sort, page_size: BOARDS_PAGE_SIZE },
+    }),
     (bookmark, signal) =>
       api.listUserBoards(
         {

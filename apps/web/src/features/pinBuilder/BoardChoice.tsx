@@ -2,9 +2,9 @@ import '../saving/words.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { endpointKey } from '../../api/endpoints.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { BoardPicker, type SaveChoice } from '../saving/BoardPicker.tsx';
-import { savingKeys } from '../saving/savingKeys.ts';
 import styles from './PinBuilder.module.css';
 
 /** 'Board / Section', as the builders name a chosen place. */
@@ -32,7 +32,10 @@ export function BoardChoice({ value, onChange, error }: BoardChoiceProps) {
     onChange(choice);
     setOpen(false);
   };
-  const refreshPicker = () => void queryClient.invalidateQueries({ queryKey: savingKeys.picker(null) });
+  const refreshPicker = () =>
+    void queryClient.invalidateQueries({
+      queryKey: endpointKey('getBoardPicker', { query: { pin_id: undefined } }),
+    });
 
   return (
     <div className={styles.field}>

@@ -8,14 +8,13 @@ import { errorMessage } from '../../api/errorMessage.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { useToast } from '../../ui/toastContext.ts';
 import { boardKeys } from '../boards/boardKeys.ts';
-import { profileKeys } from '../profile/profileKeys.ts';
+import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { BoardPicker, type SaveChoice } from './BoardPicker.tsx';
 import styles from './BoardPicker.module.css';
 import type { RowStatus } from './BoardRow.tsx';
 import { SaveConfirmation } from './SaveConfirmation.tsx';
 import { SaveSuccessDialog } from './SaveSuccessDialog.tsx';
-import { savingKeys } from './savingKeys.ts';
 import { useSavedTo } from './useBoardPicker.ts';
 import { useSavePin } from './useSavePin.ts';
 
@@ -59,10 +58,12 @@ export function SaveFlow({ pin, origin, onClose }: { pin: Pin; origin: SaveOrigi
   // A new board or section is listed at once, even if the save that follows fails (the
   // owner's cached data and board lists are refreshed after a create).
   function refreshAfterCreate(boardId: string) {
-    void queryClient.invalidateQueries({ queryKey: savingKeys.picker(pin.id) });
+    void queryClient.invalidateQueries({
+      queryKey: endpointKey('getBoardPicker', { query: { pin_id: pin.id ?? undefined } }),
+    });
     void queryClient.invalidateQueries({ queryKey: boardKeys.board(boardId) });
     if (viewer) {
-      void queryClient.invalidateQueries({ queryKey: profileKeys.of(viewer.username) });
+      refreshProfileLists(queryClient, viewer.username);
       void queryClient.invalidateQueries({
         queryKey: endpointKey('getUser', { params: { username: viewer.username.toLowerCase() } }),
       });

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { boardKeys } from '../boards/boardKeys.ts';
-import { profileKeys } from '../profile/profileKeys.ts';
+import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import { endpointKey } from '../../api/endpoints.ts';
-import { savingKeys } from './savingKeys.ts';
 
 /**
  * After a pin lands on a board (saved, published or created), refreshes only what that changed:
@@ -19,9 +18,11 @@ export function refreshAfterPinAdded(
   void queryClient.invalidateQueries({ queryKey: boardKeys.board(board.id) });
   const [username, slug] = board.url.split('/').filter(Boolean);
   if (username && slug) void queryClient.invalidateQueries({ queryKey: boardKeys.byAddress(username, slug) });
-  void queryClient.invalidateQueries({ queryKey: savingKeys.picker(pinId) });
+  void queryClient.invalidateQueries({
+    queryKey: endpointKey('getBoardPicker', { query: { pin_id: pinId ?? undefined } }),
+  });
   if (viewerUsername) {
-    void queryClient.invalidateQueries({ queryKey: profileKeys.of(viewerUsername) });
+    refreshProfileLists(queryClient, viewerUsername);
     void queryClient.invalidateQueries({
       queryKey: endpointKey('getUser', { params: { username: viewerUsername.toLowerCase() } }),
     });

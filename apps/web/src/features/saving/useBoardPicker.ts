@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAdvertiserIdToSend } from '../viewer/advertiserContext.ts';
-import { fetchBoardPicker, fetchSavedTo, fetchTitleSuggestions } from './savingApi.ts';
-import { savingKeys } from './savingKeys.ts';
+import { queries } from '../../api/endpoints.ts';
 
 /**
  * The viewer's boards for saving `pinId` (null: a pin not made yet): all of them (the server's
@@ -10,24 +9,22 @@ import { savingKeys } from './savingKeys.ts';
 export function useBoardPicker(pinId: string | null) {
   const advertiserId = useAdvertiserIdToSend();
   return useQuery({
-    queryKey: savingKeys.pickerFor(pinId, advertiserId),
-    queryFn: ({ signal }) => fetchBoardPicker(pinId, advertiserId, signal),
+    ...queries.getBoardPicker({ query: { pin_id: pinId ?? undefined, advertiser_id: advertiserId } }),
   });
 }
 
 /** The viewer's boards that already hold this pin ('Psst! You already saved...'). */
 export function useSavedTo(pinId: string) {
   return useQuery({
-    queryKey: savingKeys.savedTo(pinId),
-    queryFn: ({ signal }) => fetchSavedTo(pinId, signal),
+    ...queries.listSavedTo({ params: { id: pinId } }),
   });
 }
 
 /** Names for a new board (or section) for this pin; they stay for the picker's life. */
 export function useTitleSuggestions(pinId: string) {
   return useQuery({
-    queryKey: savingKeys.titleSuggestions(pinId),
-    queryFn: ({ signal }) => fetchTitleSuggestions(pinId, signal),
+    ...queries.listBoardTitleSuggestions({ params: { id: pinId } }),
+    select: (suggestions) => suggestions.map((suggestion) => suggestion.title),
     staleTime: Infinity,
   });
 }

@@ -1,9 +1,9 @@
 import type { RepinResult } from '@pinboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { endpointKey } from '../../api/endpoints.ts';
 import { useAdvertiserIdToSend } from '../viewer/advertiserContext.ts';
 import { refreshAfterPinAdded } from './refreshAfterPinAdded.ts';
 import { repinPin } from './savingApi.ts';
-import { savingKeys } from './savingKeys.ts';
 
 export interface SaveTarget {
   boardId: string;
@@ -28,7 +28,7 @@ export function useSavePin(pinId: string, viewerUsername: string | null) {
       }),
     onSuccess: (result) => {
       refreshAfterPinAdded(queryClient, result.board, pinId, viewerUsername);
-      void queryClient.invalidateQueries({ queryKey: savingKeys.savedTo(pinId) });
+      void queryClient.invalidateQueries({ queryKey: endpointKey('listSavedTo', { params: { id: pinId } }) });
     },
   });
 }

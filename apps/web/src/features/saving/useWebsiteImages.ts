@@ -1,7 +1,6 @@
 import type { FoundImage } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { findWebsiteImages } from './savingApi.ts';
-import { savingKeys } from './savingKeys.ts';
+import { queries } from '../../api/endpoints.ts';
 
 /** The grid holds the pin's own image and at most this many of the website's (9 cells, 3 by 3). */
 export const WEBSITE_IMAGES_MAX = 8;
@@ -16,8 +15,7 @@ const WEBSITE_IMAGES_STALE_MS = 10 * 60 * 1000;
  */
 export function useWebsiteImages(link: string | null): FoundImage[] | null {
   const query = useQuery({
-    queryKey: savingKeys.websiteImages(link ?? ''),
-    queryFn: ({ signal }) => findWebsiteImages(link!, signal),
+    ...queries.findImages({ query: { url: link ?? '' } }),
     enabled: link !== null,
     staleTime: WEBSITE_IMAGES_STALE_MS,
     retry: false,
