@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queries } from '../../api/endpoints.ts';
 import { Button } from '../../ui/Button.tsx';
-import { fetchUserSettings } from './pinCreateApi.ts';
 import { isInstagramUrl } from './pinCreateParams.ts';
 import styles from './InstagramUpsell.module.css';
 
@@ -29,8 +29,7 @@ export function InstagramUpsell({ link }: { link: string | null }) {
   const titleId = useId();
   const [show] = useState(() => isInstagramUrl(link) && !seenBefore());
   const settings = useQuery({
-    queryKey: ['pinCreate', 'settings'],
-    queryFn: ({ signal }) => fetchUserSettings(signal),
+    ...queries.getUserSettings(),
     enabled: show,
     retry: false,
   });

@@ -19,6 +19,7 @@ export interface PinImage {
 export function usePinImage(params: Pick<PinCreateParams, 'url' | 'media'>) {
   const { url, media } = params;
   return useQuery({
+    // Not one endpoint's answer (the image lookup, then its registration): a key of its own.
     queryKey: ['pinCreate', 'image', url, media] as const,
     queryFn: async ({ signal }): Promise<PinImage | null> => {
       if (media) return { url: media, source: { image_url: media }, description: null };
