@@ -16,6 +16,7 @@ const OUTSIDE = [
   { name: 'the style notes', pattern: /\bSTYLE\.md\b/ },
   { name: 'a folder beside the repository', pattern: /(?:^|[^\w./-])\.\.\/shared\b/ },
   { name: 'the spec folder', pattern: /\bshared\/spec\b/ },
+  { name: 'the spec', pattern: /\b[Tt]he spec(?:'s)?(?![.\w])/ },
 ];
 
 /** Every outside reference in a text, as `line: what` (1-based lines). */
@@ -49,6 +50,7 @@ describe('outside references', () => {
       'as STYLE.md says',
       'in ../shared/spec/1-signup-login.md',
       'the documents in shared/spec',
+      "the spec's banner",
       'specification 2 gives',
       'the consents of spec section 4',
       'under the owner (spec\n3: "Secret boards never appear")',
