@@ -137,6 +137,12 @@ describe('social sign-up', () => {
     const email = within(dialog).getByLabelText('Email');
     await click(dialog, 'Continue');
     await waitFor(() => expect(errorOf(email)).toBe('Email is required'));
+    fireEvent.change(email, { target: { value: 'ada@' } });
+    await click(dialog, 'Continue');
+    await waitFor(() => expect(errorOf(email)).toBe("Hmm...that doesn't look like an email address."));
+    expect(document.activeElement).toBe(email);
+    // Refused here both times: only the sign-up that led to this step reached the server.
+    expect(postedBodies(fetch, '/v3/register/')).toHaveLength(1);
 
     await click(dialog, 'Not now');
     expect(await within(dialog).findByRole('heading', { name: 'Welcome to Pinboard' })).toBeTruthy();
