@@ -13,8 +13,6 @@ import {
 } from './settings.repository.ts';
 import { presentSessionSummary, publicSessionId } from './settings.presenter.ts';
 
-export { publicSessionId };
-
 /** `GET /v3/users/settings/sessions/`, newest first; `current` marks this browser's. */
 export async function listSessions(
   deps: MfaDeps,
