@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, success } from '../../../test/apiStub.ts';
 import {
   buildViewer,
+  clientContext,
   openModal,
   postedBodies,
   renderWithAuth,
@@ -167,14 +168,7 @@ describe('social sign-up', () => {
   });
 
   it('offers to log in to the account that has the email, and Not you goes to login', async () => {
-    const japan = buildViewer({
-      client_context: {
-        country: 'JP',
-        country_from_hostname: null,
-        country_from_ip: 'JP',
-        region_from_ip: null,
-      },
-    });
+    const japan = buildViewer({ client_context: clientContext('JP') });
     const { dialog, fetch } = await openSignup(
       {
         logIn: notFound,
