@@ -18,7 +18,7 @@ import { boardFollows, userFollows } from '../../src/db/schema/social.ts';
 import { mediaUploads } from '../../src/db/schema/media-uploads.ts';
 import { insertPendingInvite } from '../../src/modules/boards/collaborators.repository.ts';
 import { decidePendingQrLogin, insertQrLogin } from '../../src/modules/auth/qr/qr-login.repository.ts';
-import { publicSessionId } from '../../src/modules/settings/account.service.ts';
+import { publicSessionId } from '../../src/modules/settings/settings.presenter.ts';
 import { hashSessionToken } from '../../src/plugins/viewer.ts';
 import { GOOD_PASSWORD, uniqueEmail } from '../helpers/auth.ts';
 import { TestBrowser, type BrowserResponse } from '../helpers/browser.ts';

@@ -123,6 +123,21 @@ describe('PinBuilderPage', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Your storage is full.'));
   });
 
+  it('says a website address is not one, with Find off, and asks nothing', async () => {
+    const fetch = renderBuilder();
+    const address = await screen.findByLabelText('Website address');
+    const find = screen.getByRole('button', { name: 'Find images' }) as HTMLButtonElement;
+    fireEvent.change(address, { target: { value: 'not a link' } });
+    expect(find.disabled).toBe(true);
+    expect(await screen.findByText('Please enter a web address, like https://example.com.')).toBeTruthy();
+    fireEvent.submit(address.closest('form')!);
+
+    fireEvent.change(address, { target: { value: 'shop.example/lamp' } });
+    await waitFor(() => expect(find.disabled).toBe(false));
+    expect(screen.queryByText('Please enter a web address, like https://example.com.')).toBeNull();
+    expect(fetch.mock.calls.filter(([url]) => String(url).startsWith('/v3/pins/find_images/'))).toEqual([]);
+  });
+
   it('publishes an image picked from a web page as a pinbuilder pin, filling empty fields', async () => {
     const fetch = renderBuilder({
       findImages: () =>

@@ -127,6 +127,49 @@ describe('/settings/security', () => {
     });
   });
 
+  it('checks the password form one field at a time, in the server’s order, before asking', async () => {
+    const { fetch } = renderSettings('/settings/security/');
+    const form = await section('Change your password');
+    const current = within(form).getByLabelText('Current password');
+    const next = within(form).getByLabelText('New password');
+
+    type(form, 'New password', 'short');
+    await press(form, 'Change password');
+    await waitFor(() =>
+      expect(errorOf(current)).toBe("You missed a spot! Don't forget to add your password."),
+    );
+    expect(errorOf(next)).toBeNull();
+    expect(document.activeElement).toBe(current);
+
+    type(form, 'Current password', 'old passphrase');
+    await press(form, 'Change password');
+    await waitFor(() => expect(errorOf(next)).toBe('Your password is too short! You need 8+ characters.'));
+    expect(errorOf(current)).toBeNull();
+    expect(document.activeElement).toBe(next);
+    expect(sentBodies(fetch, '/v3/users/settings/password/', 'POST')).toEqual([]);
+  });
+
+  it('checks the email form one field at a time: the address before the password', async () => {
+    const { fetch } = renderSettings('/settings/security/');
+    const box = await section('Email');
+    const email = within(box).getByLabelText('New email');
+    const password = within(box).getByLabelText('Your password');
+
+    type(box, 'New email', 'not an address');
+    await press(box, 'Save');
+    await waitFor(() => expect(errorOf(email)).toBe("Hmm...that doesn't look like an email address."));
+    expect(errorOf(password)).toBeNull();
+
+    type(box, 'New email', 'pinboard.ada@example.com');
+    await press(box, 'Save');
+    await waitFor(() =>
+      expect(errorOf(password)).toBe("You missed a spot! Don't forget to add your password."),
+    );
+    expect(errorOf(email)).toBeNull();
+    expect(document.activeElement).toBe(password);
+    expect(sentBodies(fetch, '/v3/users/settings/email/', 'POST')).toEqual([]);
+  });
+
   it('adds a phone number (checked before sending) and confirms it with the texted code', async () => {
     const { fetch } = renderSettings('/settings/security/', {
       addPhone: () => success({ phone_number_end: '0100' }),

@@ -17,6 +17,11 @@ export const ada: UserSummary = {
   avatar_color_index: 3,
 };
 
+/** Where the server places a viewer: the country (and region) it read from the address. */
+export function clientContext(country: string, region: string | null = null): Viewer['client_context'] {
+  return { country, country_from_hostname: null, country_from_ip: country, region_from_ip: region };
+}
+
 /** A viewer as `getUser / getViewer` answers; a visitor in California unless overridden. */
 export function buildViewer(overrides: Partial<Viewer> = {}): Viewer {
   return {
@@ -27,12 +32,7 @@ export function buildViewer(overrides: Partial<Viewer> = {}): Viewer {
     createdAt: null,
     user: null,
     info: null,
-    client_context: {
-      country: 'US',
-      country_from_hostname: null,
-      country_from_ip: 'US',
-      region_from_ip: 'CA',
-    },
+    client_context: clientContext('US', 'CA'),
     requires_consent: false,
     accounts: [],
     ...overrides,

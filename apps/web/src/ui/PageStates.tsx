@@ -31,7 +31,7 @@ interface NotFoundStateProps {
   body: string;
 }
 
-/** A profile, board or section that does not exist, or that the viewer may not see. */
+/** A profile, board, section or pin that does not exist, or that the viewer may not see. */
 export function NotFoundState({ documentTitle, title, body }: NotFoundStateProps) {
   const { t } = useTranslation();
   const titleId = useId();

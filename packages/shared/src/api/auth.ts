@@ -198,29 +198,30 @@ export const socialEndpoints = {
   }),
 };
 
+// Both single sign-on calls: a visitor's POST with a personal answer, under the email checks' limit.
+const ssoCall = {
+  method: 'POST',
+  tag,
+  access: 'visitor',
+  cache: personal,
+  rateLimit: { limit: 'email-check', by: 'address' },
+} as const;
+
 /** Single sign-on through a person's organisation, found by their email's domain. */
 export const ssoEndpoints = {
   getSsoInfo: defineEndpoint({
-    method: 'POST',
+    ...ssoCall,
     path: '/v3/sso/info/',
     summary: "Whether the email's domain signs in through its organisation; starts that sign-in",
-    tag,
-    access: 'visitor',
     body: SsoInfoBodySchema,
     response: SsoInfoSchema,
-    cache: personal,
-    rateLimit: { limit: 'email-check', by: 'address' },
   }),
   exchangeSsoCode: defineEndpoint({
-    method: 'POST',
+    ...ssoCall,
     path: '/v3/sso/exchange/',
     summary: "Exchange the SSO popup's code for the organisation's ID token and who it names",
-    tag,
-    access: 'visitor',
     body: SsoExchangeBodySchema,
     response: SsoExchangeResultSchema,
-    cache: personal,
-    rateLimit: { limit: 'email-check', by: 'address' },
   }),
 };
 

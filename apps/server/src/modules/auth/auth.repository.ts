@@ -194,7 +194,10 @@ export async function findAccountForStatusChange(db: Executor, email: string) {
   return account;
 }
 
-/** A soft ban also removes the password, so only a reset gets the owner back in. */
+/**
+ * Sets an account's status (the admin status commands, deactivating from settings). A soft ban
+ * also removes the password, so only a reset gets the owner back in.
+ */
 export async function setStatus(
   db: Executor,
   userId: number,

@@ -1,5 +1,6 @@
 import type { CloseAccountBody, SessionSummary } from '@pinboard/shared/settings';
 import { AppError } from '../../lib/app-error.ts';
+import { setStatus } from '../auth/auth.repository.ts';
 import type { MfaDeps } from '../auth/mfa/mfa.service.ts';
 import { endEverySignIn } from '../auth/recovery/recovery.repository.ts';
 import { reauthenticate } from './reauth.ts';
@@ -9,11 +10,8 @@ import {
   deleteSessionsExcept,
   deleteUser,
   listLiveSessions,
-  setStatus,
 } from './settings.repository.ts';
 import { presentSessionSummary, publicSessionId } from './settings.presenter.ts';
-
-export { publicSessionId };
 
 /** `GET /v3/users/settings/sessions/`, newest first; `current` marks this browser's. */
 export async function listSessions(

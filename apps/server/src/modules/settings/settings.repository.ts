@@ -66,13 +66,6 @@ export async function deleteSessionsExcept(db: Executor, userId: number, keepIdH
   return rows.length;
 }
 
-export async function setStatus(db: Executor, userId: number, status: 'deactivated'): Promise<void> {
-  await db
-    .update(users)
-    .set({ status, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
-}
-
 /** Deletes the account; its pins, boards, follows, sessions and codes go with it (FK cascades). */
 export async function deleteUser(db: Executor, userId: number): Promise<void> {
   await db.delete(users).where(eq(users.id, userId));

@@ -3,7 +3,14 @@ import '../../i18n.ts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { success } from '../../test/apiStub.ts';
-import { buildViewer, openModal, postedBodies, renderWithAuth, stubAuthApi } from '../../test/auth.tsx';
+import {
+  buildViewer,
+  clientContext,
+  openModal,
+  postedBodies,
+  renderWithAuth,
+  stubAuthApi,
+} from '../../test/auth.tsx';
 import { buildPin } from '../../test/pins.ts';
 import { flushAuthEvents } from './analytics.ts';
 
@@ -174,14 +181,7 @@ describe('the auth modal', () => {
     ['CA', 'Notice at collection'],
     ['FL', 'delete your account'],
   ])('shows the terms with the notice for a viewer in region %s', async (region, link) => {
-    const viewer = buildViewer({
-      client_context: {
-        country: 'US',
-        country_from_hostname: null,
-        country_from_ip: 'US',
-        region_from_ip: region,
-      },
-    });
+    const viewer = buildViewer({ client_context: clientContext('US', region) });
     stubAuthApi(viewer);
     renderWithAuth({ options: { container: 'home_page' } });
     const dialog = await openModal();

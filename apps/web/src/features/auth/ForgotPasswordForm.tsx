@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiRequestError } from '../../api/client.ts';
+import { placeServerError } from '../../api/formErrors.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { FormError } from '../../ui/FormError.tsx';
@@ -43,10 +43,7 @@ export function ForgotPasswordForm({ defaultValue = '', onSent }: ForgotPassword
       await requestPasswordReset({ username_or_email, type });
       onSent(username_or_email);
     } catch (error) {
-      const code = error instanceof ApiRequestError ? error.code : 'internal';
-      if (error instanceof ApiRequestError && error.field === 'username_or_email') {
-        setError('username_or_email', { message: code }, { shouldFocus: true });
-      } else setFormError(code);
+      setFormError(placeServerError(error, ['username_or_email'] as const, setError));
     }
   });
 

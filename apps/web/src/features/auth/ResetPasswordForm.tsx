@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { Viewer } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiRequestError } from '../../api/client.ts';
+import { placeServerError } from '../../api/formErrors.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { FormError } from '../../ui/FormError.tsx';
@@ -15,10 +18,9 @@ import type { MfaChallenge } from './flow.ts';
 import { FORM_STYLE } from './parts.tsx';
 import { checkSignupPassword, loadCommonPasswords } from './passwordCheck.ts';
 
-interface ResetPasswordFormValues {
-  password: string;
-  confirm: string;
-}
+// The new password and its repeat; the sign-up rules and the repeat are checked below.
+const ResetPasswordFormSchema = z.object({ password: z.string(), confirm: z.string() });
+type ResetPasswordFormValues = z.infer<typeof ResetPasswordFormSchema>;
 
 interface ResetPasswordFormProps {
   token: string;
@@ -40,23 +42,26 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken, onMfaRequired
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<ResetPasswordFormValues>({
+    resolver: zodResolver(
+      // The sign-up rules first, then the repeat: one message at a time.
+      ResetPasswordFormSchema.superRefine(async ({ password, confirm }, ctx) => {
+        const rules = await queryClient.fetchQuery(passwordRulesQuery()).catch(() => null);
+        // The account's email is not known here; the server checks the password against it.
+        const problem = await checkSignupPassword(password, rules, '');
+        if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+        else if (password !== confirm)
+          ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'mismatch' });
+      }),
+    ),
+    // A message stays until the next try, as the server's do (the rules are not run per key).
+    reValidateMode: 'onSubmit',
     defaultValues: { password: '', confirm: '' },
   });
   const { errors, isSubmitting } = formState;
+  const clearFormError = () => setFormError(null);
 
-  const onSubmit = handleSubmit(async ({ password, confirm }) => {
-    setFormError(null);
-    const rules = await queryClient.fetchQuery(passwordRulesQuery()).catch(() => null);
-    // The account's email is not known here; the server checks the password against it.
-    const problem = await checkSignupPassword(password, rules, '');
-    if (problem) {
-      setError('password', { message: problem }, { shouldFocus: true });
-      return;
-    }
-    if (password !== confirm) {
-      setError('confirm', { message: 'mismatch' }, { shouldFocus: true });
-      return;
-    }
+  const onSubmit = handleSubmit(async ({ password }) => {
+    clearFormError();
     try {
       onDone((await resetPassword({ token, password })).user);
     } catch (error) {
@@ -74,11 +79,9 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken, onMfaRequired
             ...(code === 'mfa_send_limited' ? { sendLimit: { backupCodes: backupCodes === true } } : {}),
           });
         } else setFormError(code);
-      } else if (error instanceof ApiRequestError && error.field === 'password') {
-        setError('password', { message: code }, { shouldFocus: true });
-      } else setFormError(code);
+      } else setFormError(placeServerError(error, ['password'] as const, setError));
     }
-  });
+  }, clearFormError);
 
   return (
     <form className={styles.form} style={FORM_STYLE} noValidate onSubmit={(event) => void onSubmit(event)}>

@@ -1,12 +1,11 @@
 import { api, endpointKey } from '../../api/endpoints.ts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { Button } from '../../ui/Button.tsx';
+import { ErrorState, LoadingState, NotFoundState } from '../../ui/PageStates.tsx';
 import { usePinPages } from '../pins/usePinPages.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './PinCloseup.module.css';
 import { PinDetails } from './PinDetails.tsx';
-import { PinNotFound } from './PinNotFound.tsx';
 import { isPinUnavailable, movedPinUrl, signedOutPinRedirect } from './pinAccess.ts';
 import { RelatedPins } from './RelatedPins.tsx';
 import { usePin } from './usePin.ts';
@@ -24,23 +23,23 @@ export function PinCloseup({ id }: { id: string }) {
   const moved = movedPinUrl(pin.error);
   if (moved) return <Navigate to={moved} replace />;
   if (pin.isPending || (isPinUnavailable(pin.error) && viewerLoading)) {
-    return (
-      <p role="status" className={styles.message}>
-        {t('closeup.loading')}
-      </p>
-    );
+    return <LoadingState text={t('closeup.loading')} />;
   }
   if (isPinUnavailable(pin.error)) {
     // A signed-out viewer goes home with an error flag; a member sees why.
-    return viewer === null ? <Navigate to={signedOutPinRedirect(pathname)} replace /> : <PinNotFound />;
+    // The API does not say which: deleted, or on a board the viewer may not see.
+    return viewer === null ? (
+      <Navigate to={signedOutPinRedirect(pathname)} replace />
+    ) : (
+      <NotFoundState
+        documentTitle={t('closeup.notFound.documentTitle')}
+        title={t('closeup.notFound.title')}
+        body={t('closeup.notFound.body')}
+      />
+    );
   }
   if (pin.isError) {
-    return (
-      <div role="alert" className={styles.message}>
-        <p>{t('closeup.error')}</p>
-        <Button onClick={() => void pin.refetch()}>{t('closeup.retry')}</Button>
-      </div>
-    );
+    return <ErrorState text={t('closeup.error')} onRetry={() => void pin.refetch()} />;
   }
   return (
     <div className={styles.page}>

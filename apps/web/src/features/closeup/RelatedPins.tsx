@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
+import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import { PinFeed } from '../pins/PinFeed.tsx';
 import type { usePinPages } from '../pins/usePinPages.ts';
 import styles from './PinCloseup.module.css';
@@ -15,14 +15,9 @@ export function RelatedPins({ related }: { related: ReturnType<typeof usePinPage
         {t('closeup.related.title')}
       </h2>
       {related.status === 'pending' ? (
-        <p role="status" className={styles.message}>
-          {t('closeup.related.loading')}
-        </p>
+        <LoadingState text={t('closeup.related.loading')} />
       ) : related.status === 'error' ? (
-        <div role="alert" className={styles.message}>
-          <p>{t('closeup.related.error')}</p>
-          <Button onClick={() => void related.refetch()}>{t('closeup.retry')}</Button>
-        </div>
+        <ErrorState text={t('closeup.related.error')} onRetry={() => void related.refetch()} />
       ) : (
         <PinFeed
           pins={related.pins}

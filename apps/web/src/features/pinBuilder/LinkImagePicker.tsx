@@ -1,13 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { FoundImages } from '@pinboard/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { findImages } from './pinBuilderApi.ts';
-import { normalizeLink } from './pinBuilderForm.ts';
+import { normalizeLink, PinTextSchema } from './pinBuilderForm.ts';
+import { pinFieldMessage } from './PinTextFields.tsx';
 import media from './Media.module.css';
 import styles from './PinBuilder.module.css';
+
+// The builder's link rule: an empty address says nothing (Find stays off), a wrong one says so.
+const LinkImagePickerSchema = z.object({ link: PinTextSchema.shape.link });
+type LinkImagePickerForm = z.infer<typeof LinkImagePickerSchema>;
 
 interface LinkImagePickerProps {
   /** A picked image, with the page it was found on (its address, title and description). */
@@ -20,9 +27,14 @@ interface LinkImagePickerProps {
  */
 export function LinkImagePicker({ onPick }: LinkImagePickerProps) {
   const { t } = useTranslation();
-  const [address, setAddress] = useState('');
   const find = useMutation({ mutationFn: (url: string) => findImages(url) });
-  const invalid = find.isIdle && address !== '' && normalizeLink(address) === null;
+  const { register, handleSubmit, control, formState } = useForm<LinkImagePickerForm>({
+    resolver: zodResolver(LinkImagePickerSchema),
+    mode: 'onChange',
+    defaultValues: { link: '' },
+  });
+  // Find follows the typing at once (the resolver's message comes a moment later).
+  const url = normalizeLink(useWatch({ control, name: 'link' }));
   const items = find.data?.items ?? [];
 
   return (
@@ -33,11 +45,10 @@ export function LinkImagePicker({ onPick }: LinkImagePickerProps) {
       <form
         className={media.linkForm}
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const url = normalizeLink(address);
-          if (url && !find.isPending) find.mutate(url);
-        }}
+        onSubmit={handleSubmit(({ link }) => {
+          const address = normalizeLink(link);
+          if (address && !find.isPending) find.mutate(address);
+        })}
       >
         <TextField
           label={t('pinBuilder.link.label')}
@@ -45,14 +56,13 @@ export function LinkImagePicker({ onPick }: LinkImagePickerProps) {
           type="url"
           inputMode="url"
           autoComplete="url"
-          value={address}
-          error={invalid ? t('pinBuilder.fields.linkInvalid') : undefined}
-          onChange={(event) => {
-            setAddress(event.target.value);
-            find.reset();
-          }}
+          error={find.isIdle ? pinFieldMessage(t, 'link', formState.errors.link?.message) : undefined}
+          {...register('link', { onChange: () => find.reset() })}
         />
-        <Button type="submit" disabled={normalizeLink(address) === null || find.isPending}>
+        <Button
+          type="submit"
+          disabled={url === null || formState.errors.link !== undefined || find.isPending}
+        >
           {t('pinBuilder.link.find')}
         </Button>
       </form>

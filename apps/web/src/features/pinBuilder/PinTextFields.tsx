@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,17 @@ import { HashtagTextarea } from '../moving/HashtagTextarea.tsx';
 import { FIELD_MAX, type PinText } from './pinBuilderForm.ts';
 import hidden from '../../ui/VisuallyHidden.module.css';
 import styles from './PinBuilder.module.css';
+
+/** The words of a PinTextSchema message (an i18n key under `pinBuilder.fields`) on a field. */
+export function pinFieldMessage(
+  t: TFunction,
+  field: keyof PinText,
+  key: string | undefined,
+): string | undefined {
+  if (key === 'tooLong') return t('pinBuilder.fields.tooLong', { max: FIELD_MAX[field] });
+  if (key === 'linkInvalid') return t('pinBuilder.fields.linkInvalid');
+  return undefined;
+}
 
 interface PinTextFieldsProps {
   control: Control<PinText>;
@@ -18,12 +30,7 @@ export function PinTextFields({ control, register, errors }: PinTextFieldsProps)
   const { t } = useTranslation();
   const id = useId();
   const [title, description] = useWatch({ control, name: ['title', 'description'] });
-  const message = (field: keyof PinText) => {
-    const key = errors[field]?.message;
-    if (key === 'tooLong') return t('pinBuilder.fields.tooLong', { max: FIELD_MAX[field] });
-    if (key === 'linkInvalid') return t('pinBuilder.fields.linkInvalid');
-    return undefined;
-  };
+  const message = (field: keyof PinText) => pinFieldMessage(t, field, errors[field]?.message);
   const descriptionError = message('description');
 
   return (

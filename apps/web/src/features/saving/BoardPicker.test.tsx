@@ -292,6 +292,18 @@ describe('Add section form', () => {
     expect(JSON.parse(String(init!.body))).toEqual({ name: 'Lighting ideas', name_source: 2 });
   });
 
+  it('says a name over 50 characters is too long, by the server’s rule, without asking it', async () => {
+    const { fetch } = await openForm(() => success(buildSection({ id: '90', title: 'x', board_id: '5' })));
+    const name = screen.getByPlaceholderText('Like "Lighting"');
+    fireEvent.change(name, { target: { value: 'x'.repeat(51) } });
+    expect((screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('Please enter no more than 50 characters.')).toBeTruthy();
+    fireEvent.submit(name.closest('form')!);
+    fireEvent.change(name, { target: { value: 'x'.repeat(50) } });
+    await waitFor(() => expect(screen.queryByText('Please enter no more than 50 characters.')).toBeNull());
+    expect(fetch.mock.calls.filter(([url]) => String(url) === '/v3/boards/5/sections/')).toEqual([]);
+  });
+
   it('shows the error under the field, blocks Add until the name is edited', async () => {
     await openForm(() => failure(409, 'board_action_in_progress_create'));
     const name = screen.getByPlaceholderText('Like "Lighting"');

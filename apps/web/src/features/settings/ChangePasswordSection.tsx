@@ -1,21 +1,27 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { placeServerError } from '../../api/formErrors.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { FormError } from '../../ui/FormError.tsx';
+import { fieldError } from './fieldError.ts';
 import { EndOtherSessionsField, NewPasswordField, useNewPasswordCheck } from './NewPasswordFields.tsx';
-import { fieldError, placeServerError } from './serverErrors.ts';
 import styles from './Settings.module.css';
 import { changePassword } from './settingsApi.ts';
 import { endpointKey } from '../../api/endpoints.ts';
 
-interface Values {
-  current_password: string;
-  new_password: string;
-  end_other_sessions: boolean;
-}
+// The server's body, with the form's own word for an empty current password; the new password's
+// sign-up rules (below) run only once it is there: one message at a time, in the server's order.
+const ChangePasswordFormSchema = z.object({
+  current_password: z.string().min(1, { error: 'password_required', abort: true }),
+  new_password: z.string(),
+  end_other_sessions: z.boolean(),
+});
+type Values = z.infer<typeof ChangePasswordFormSchema>;
 
 /** Change password: the current one, a new one by the sign-up rules, and 'Log out of other devices'. */
 export function ChangePasswordSection({ email }: { email: string }) {
@@ -24,24 +30,28 @@ export function ChangePasswordSection({ email }: { email: string }) {
   const queryClient = useQueryClient();
   const checkNewPassword = useNewPasswordCheck(email);
   const [status, setStatus] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string>();
   const { register, handleSubmit, setError, reset, formState } = useForm<Values>({
+    resolver: zodResolver(
+      ChangePasswordFormSchema.superRefine(async ({ new_password }, ctx) => {
+        const problem = await checkNewPassword(new_password);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['new_password'], message: problem });
+      }),
+    ),
+    // A message stays until the next try, as the server's do (the rules are not run per key).
+    reValidateMode: 'onSubmit',
     defaultValues: { current_password: '', new_password: '', end_other_sessions: true },
   });
   const { errors, isSubmitting } = formState;
 
-  const onSubmit = handleSubmit(async (values) => {
+  // A new try clears the last one's messages, even when a field stops it.
+  function clearMessages() {
     setStatus(null);
-    setFormError(null);
-    if (!values.current_password) {
-      setError('current_password', { message: 'password_required' }, { shouldFocus: true });
-      return;
-    }
-    const problem = await checkNewPassword(values.new_password);
-    if (problem) {
-      setError('new_password', { message: problem }, { shouldFocus: true });
-      return;
-    }
+    setFormError(undefined);
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    clearMessages();
     try {
       await changePassword(values);
       reset();
@@ -49,9 +59,11 @@ export function ChangePasswordSection({ email }: { email: string }) {
       if (values.end_other_sessions)
         void queryClient.invalidateQueries({ queryKey: endpointKey('listSessions') });
     } catch (error) {
-      setFormError(placeServerError(t, error, ['current_password', 'new_password'] as const, setError));
+      setFormError(
+        fieldError(t, placeServerError(error, ['current_password', 'new_password'] as const, setError)),
+      );
     }
-  });
+  }, clearMessages);
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>

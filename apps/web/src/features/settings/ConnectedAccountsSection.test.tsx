@@ -5,7 +5,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, success } from '../../test/apiStub.ts';
-import { ada, signedInViewer } from '../../test/auth.tsx';
+import { ada, clientContext, signedInViewer } from '../../test/auth.tsx';
 import { press, renderSettings, section, sentBodies } from '../../test/settings.tsx';
 
 const IDENTITIES = '/v3/users/settings/identities/';
@@ -33,16 +33,7 @@ async function renderSection({
   providers = ALL_ON,
   country,
 }: Setup) {
-  const viewer = country
-    ? signedInViewer(ada, {
-        client_context: {
-          country,
-          country_from_hostname: null,
-          country_from_ip: country,
-          region_from_ip: null,
-        },
-      })
-    : signedInViewer();
+  const viewer = country ? signedInViewer(ada, { client_context: clientContext(country) }) : signedInViewer();
   const { fetch } = renderSettings(
     '/settings/security/',
     {

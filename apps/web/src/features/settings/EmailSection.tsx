@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { emailContainsProductName } from '@pinboard/shared';
 import { ChangeEmailBodySchema } from '@pinboard/shared/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { placeServerError } from '../../api/formErrors.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/toastContext.ts';
@@ -12,13 +15,27 @@ import { readStoredAccounts, rememberAccount } from '../auth/storedAccounts.ts';
 import { viewerKeys } from '../viewer/query-keys.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { PasswordConfirm } from './PasswordConfirm.tsx';
-import { fieldError, placeServerError } from './serverErrors.ts';
+import { fieldError } from './fieldError.ts';
 import styles from './Settings.module.css';
 import { changeEmail } from './settingsApi.ts';
 import { endpointKey } from '../../api/endpoints.ts';
 
-type Field = 'email' | 'password';
 const TOAST_MS = 5000;
+
+// The server's email rule first, so a mistyped address never costs a password try; then the
+// password asked for, then the product's name in the address: one message at a time, in the
+// server's order (each check runs only while none before it failed).
+const ChangeEmailFormSchema = z
+  .object({ email: ChangeEmailBodySchema.shape.email, password: z.string() })
+  .superRefine(
+    ({ email, password }, ctx) => {
+      if (password === '') ctx.addIssue({ code: 'custom', path: ['password'], message: 'password_required' });
+      else if (emailContainsProductName(email))
+        ctx.addIssue({ code: 'custom', path: ['email'], message: 'email_contains_product_name' });
+    },
+    { when: ({ issues }) => issues.length === 0 },
+  );
+type ChangeEmailForm = z.infer<typeof ChangeEmailFormSchema>;
 
 /** Change email: the current address, a new one by the sign-up rules, and the password again. */
 export function EmailSection({ email }: { email: string }) {
@@ -27,25 +44,20 @@ export function EmailSection({ email }: { email: string }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const { viewer } = useViewer();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, formState } = useForm<Record<Field, string>>({
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, setError, reset, formState } = useForm<ChangeEmailForm>({
+    resolver: zodResolver(ChangeEmailFormSchema),
+    // A message stays until the next try, as the server's do.
+    reValidateMode: 'onSubmit',
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = formState;
-  const showError = (field: Field, code: string) => setError(field, { message: code }, { shouldFocus: true });
+  const clearFormError = () => setFormError(undefined);
 
   const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    // The server's schema first, so a mistyped address never costs a password try.
-    const parsed = ChangeEmailBodySchema.safeParse(values);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      if (issue?.path[0] === 'email') return showError('email', issue.message);
-      return showError('password', 'password_required');
-    }
-    if (emailContainsProductName(parsed.data.email)) return showError('email', 'email_contains_product_name');
+    clearFormError();
     try {
-      const security = await changeEmail(parsed.data);
+      const security = await changeEmail(values);
       reset();
       queryClient.setQueryData(endpointKey('getAccountSecurity'), security);
       void queryClient.invalidateQueries({ queryKey: viewerKeys.me() });
@@ -53,9 +65,9 @@ export function EmailSection({ email }: { email: string }) {
       if (stored) rememberAccount({ ...stored, email: security.email });
       toast.show(t('settings.email.changed'), { durationMs: TOAST_MS });
     } catch (error) {
-      setFormError(placeServerError(t, error, ['email', 'password'] as const, setError));
+      setFormError(fieldError(t, placeServerError(error, ['email', 'password'] as const, setError)));
     }
-  });
+  }, clearFormError);
 
   // Sign-up's `email_taken` text offers to log in, which makes no sense here.
   const emailError = (code: string | undefined) =>

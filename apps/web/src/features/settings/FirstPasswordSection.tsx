@@ -1,9 +1,12 @@
-import type { AccountSecurity } from '@pinboard/shared/settings';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FirstPasswordBodySchema, type AccountSecurity } from '@pinboard/shared/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiRequestError } from '../../api/client.ts';
+import { placeServerError } from '../../api/formErrors.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/toastContext.ts';
@@ -13,8 +16,8 @@ import { forgetAccount } from '../auth/storedAccounts.ts';
 import { changeViewer } from '../viewer/changeViewer.ts';
 import { viewerKeys } from '../viewer/query-keys.ts';
 import { useViewer } from '../viewer/useViewer.ts';
+import { fieldError } from './fieldError.ts';
 import { EndOtherSessionsField, NewPasswordField, useNewPasswordCheck } from './NewPasswordFields.tsx';
-import { fieldError, placeServerError } from './serverErrors.ts';
 import styles from './Settings.module.css';
 import { setFirstPassword } from './settingsApi.ts';
 import { endpointKey } from '../../api/endpoints.ts';
@@ -24,11 +27,13 @@ export const FIRST_PASSWORD_ID = 'set-password';
 
 const TOAST_MS = 5000;
 
-interface Values {
-  new_password: string;
-  confirm: string;
-  end_other_sessions: boolean;
-}
+// The server's body and the repeat; the sign-up rules and the repeat are checked below.
+const FirstPasswordFormSchema = z.object({
+  new_password: z.string(),
+  confirm: z.string(),
+  end_other_sessions: FirstPasswordBodySchema.shape.end_other_sessions,
+});
+type Values = z.infer<typeof FirstPasswordFormSchema>;
 
 /**
  * 'Set a password' for an account made through a provider (it has none to ask again): a new one
@@ -43,21 +48,32 @@ export function FirstPasswordSection({ email }: { email: string }) {
   const checkNewPassword = useNewPasswordCheck(email);
   const toast = useToast();
   const { viewer } = useViewer();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string>();
   const [staleLogin, setStaleLogin] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm<Values>({
+    resolver: zodResolver(
+      // The sign-up rules first, then the repeat: one message at a time.
+      FirstPasswordFormSchema.superRefine(async ({ new_password, confirm }, ctx) => {
+        const problem = await checkNewPassword(new_password);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['new_password'], message: problem });
+        else if (new_password !== confirm)
+          ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'mismatch' });
+      }),
+    ),
+    // A message stays until the next try, as the server's do (the rules are not run per key).
+    reValidateMode: 'onSubmit',
     defaultValues: { new_password: '', confirm: '', end_other_sessions: true },
   });
   const { errors, isSubmitting } = formState;
 
-  const onSubmit = handleSubmit(async ({ confirm, ...body }) => {
-    setFormError(null);
+  // A new try clears the last one's messages, even when a field stops it.
+  function clearMessages() {
+    setFormError(undefined);
     setStaleLogin(false);
-    const problem = await checkNewPassword(body.new_password);
-    if (problem) return setError('new_password', { message: problem }, { shouldFocus: true });
-    if (body.new_password !== confirm) {
-      return setError('confirm', { message: 'mismatch' }, { shouldFocus: true });
-    }
+  }
+
+  const onSubmit = handleSubmit(async ({ confirm: _repeat, ...body }) => {
+    clearMessages();
     try {
       await setFirstPassword(body);
       // This section gives way to the change form at once; the answers that say has_password
@@ -78,9 +94,9 @@ export function FirstPasswordSection({ email }: { email: string }) {
       // Set meanwhile in another tab: the change form is the one that works now.
       if (code === 'forbidden') return refreshPasswordFacts();
       setStaleLogin(code === 'recent_login_required');
-      setFormError(placeServerError(t, error, ['new_password'] as const, setError));
+      setFormError(fieldError(t, placeServerError(error, ['new_password'] as const, setError)));
     }
-  });
+  }, clearMessages);
 
   function refreshPasswordFacts() {
     for (const queryKey of [

@@ -11,7 +11,8 @@ import { TextField } from '../../ui/TextField.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { PasswordConfirm } from './PasswordConfirm.tsx';
 import { ReauthForm } from './ReauthForm.tsx';
-import { fieldError, placeServerError } from './serverErrors.ts';
+import { placeServerError } from '../../api/formErrors.ts';
+import { fieldError } from './fieldError.ts';
 import styles from './Settings.module.css';
 import { confirmPhone, removePhone, startPhone } from './settingsApi.ts';
 import { endpointKey } from '../../api/endpoints.ts';
@@ -94,7 +95,7 @@ export function PhoneSection({ security }: { security: AccountSecurity }) {
 
 function StartForm({ onSent, onCancel }: { onSent: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string>();
   const { register, handleSubmit, setError, formState } = useForm<
     z.input<typeof StartSchema>,
     unknown,
@@ -103,12 +104,12 @@ function StartForm({ onSent, onCancel }: { onSent: () => void; onCancel: () => v
   const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+    setFormError(undefined);
     try {
       await startPhone(values);
       onSent();
     } catch (error) {
-      setFormError(placeServerError(t, error, ['phone_number', 'password'] as const, setError));
+      setFormError(fieldError(t, placeServerError(error, ['phone_number', 'password'] as const, setError)));
     }
   });
 
@@ -137,7 +138,7 @@ function StartForm({ onSent, onCancel }: { onSent: () => void; onCancel: () => v
 
 function ConfirmForm({ onConfirmed, onChange }: { onConfirmed: () => void; onChange: () => void }) {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string>();
   const { register, handleSubmit, setError, formState } = useForm<
     z.input<typeof ConfirmSchema>,
     unknown,
@@ -146,12 +147,12 @@ function ConfirmForm({ onConfirmed, onChange }: { onConfirmed: () => void; onCha
   const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+    setFormError(undefined);
     try {
       await confirmPhone(values);
       onConfirmed();
     } catch (error) {
-      setFormError(placeServerError(t, error, ['code'] as const, setError));
+      setFormError(fieldError(t, placeServerError(error, ['code'] as const, setError)));
     }
   });
 

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { PasswordConfirm } from './PasswordConfirm.tsx';
-import { fieldError, placeServerError } from './serverErrors.ts';
+import { placeServerError } from '../../api/formErrors.ts';
+import { fieldError } from './fieldError.ts';
 import styles from './Settings.module.css';
 
 // The password's rule is the server's (ReauthBodySchema), which calls any refused one wrong; the
@@ -26,7 +27,7 @@ interface ReauthFormProps {
 /** A sensitive change behind the password (a wrong one, `reauth_failed`, reads on the field). */
 export function ReauthForm({ submitLabel, onSubmit, onCancel, children }: ReauthFormProps) {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string>();
   const { register, handleSubmit, setError, formState } = useForm<ReauthFormValues>({
     resolver: zodResolver(ReauthFormSchema),
     // A message stays until the next try, as the server's do.
@@ -37,15 +38,15 @@ export function ReauthForm({ submitLabel, onSubmit, onCancel, children }: Reauth
 
   const submit = handleSubmit(
     async ({ password }) => {
-      setFormError(null);
+      setFormError(undefined);
       try {
         await onSubmit(password);
       } catch (error) {
-        setFormError(placeServerError(t, error, ['password'] as const, setError));
+        setFormError(fieldError(t, placeServerError(error, ['password'] as const, setError)));
       }
     },
     // A new try clears the last one's message, even when the field stops it.
-    () => setFormError(null),
+    () => setFormError(undefined),
   );
 
   return (

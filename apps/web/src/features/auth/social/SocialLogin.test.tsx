@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, success } from '../../../test/apiStub.ts';
 import {
   buildViewer,
+  clientContext,
   openModal,
   postedBodies,
   recognisedViewer,
@@ -51,14 +52,7 @@ describe('provider buttons', () => {
     expect(within(dialog).queryByRole('button', { name: 'Continue with LINE' })).toBeNull();
     cleanup();
 
-    const japan = buildViewer({
-      client_context: {
-        country: 'JP',
-        country_from_hostname: null,
-        country_from_ip: 'JP',
-        region_from_ip: null,
-      },
-    });
+    const japan = buildViewer({ client_context: clientContext('JP') });
     const again = await openLogin({}, japan);
     expect(within(again.dialog).getByRole('button', { name: 'Continue with LINE' })).toBeTruthy();
   });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, success } from '../../../test/apiStub.ts';
 import {
   buildViewer,
+  clientContext,
   openModal,
   postedBodies,
   renderWithAuth,
@@ -137,6 +138,12 @@ describe('social sign-up', () => {
     const email = within(dialog).getByLabelText('Email');
     await click(dialog, 'Continue');
     await waitFor(() => expect(errorOf(email)).toBe('Email is required'));
+    fireEvent.change(email, { target: { value: 'ada@' } });
+    await click(dialog, 'Continue');
+    await waitFor(() => expect(errorOf(email)).toBe("Hmm...that doesn't look like an email address."));
+    expect(document.activeElement).toBe(email);
+    // Refused here both times: only the sign-up that led to this step reached the server.
+    expect(postedBodies(fetch, '/v3/register/')).toHaveLength(1);
 
     await click(dialog, 'Not now');
     expect(await within(dialog).findByRole('heading', { name: 'Welcome to Pinboard' })).toBeTruthy();
@@ -161,14 +168,7 @@ describe('social sign-up', () => {
   });
 
   it('offers to log in to the account that has the email, and Not you goes to login', async () => {
-    const japan = buildViewer({
-      client_context: {
-        country: 'JP',
-        country_from_hostname: null,
-        country_from_ip: 'JP',
-        region_from_ip: null,
-      },
-    });
+    const japan = buildViewer({ client_context: clientContext('JP') });
     const { dialog, fetch } = await openSignup(
       {
         logIn: notFound,

@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { EmailSchema, PROVIDER_NAMES, type SocialProvider } from '@pinboard/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { FormError } from '../../../ui/FormError.tsx';
@@ -22,14 +24,10 @@ interface EmailCollectionStepProps {
   onNotNow: () => void;
 }
 
-/**
- * The code of an entered address's problem: 'Email is required' when empty (docs/product/accounts.md#rules).
- */
-function emailProblem(value: string): string | null {
-  if (value.trim() === '') return 'social_email_required';
-  const parsed = EmailSchema.safeParse(value);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'email_invalid_format');
-}
+// The sign-up email rule, with this step's 'Email is required' when empty (docs/product/accounts.md#rules).
+const EmailCollectionSchema = z.object({
+  email: z.string().trim().min(1, { error: 'social_email_required', abort: true }).pipe(EmailSchema),
+});
 
 /**
  * EmailCollection (docs/product/accounts.md#screens): the provider gave no email, so one is asked for
@@ -40,6 +38,7 @@ export function EmailCollectionStep(props: EmailCollectionStepProps) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(failure?.field === 'form' ? failure.code : null);
   const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(EmailCollectionSchema),
     defaultValues: { email: props.defaultEmail },
   });
   const { errors, isSubmitting } = formState;
@@ -50,12 +49,11 @@ export function EmailCollectionStep(props: EmailCollectionStepProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const clearFormError = () => setFormError(null);
   const onSubmit = handleSubmit(async ({ email }) => {
-    setFormError(null);
-    const problem = emailProblem(email);
-    if (problem) return setError('email', { message: problem }, { shouldFocus: true });
-    setFormError(await props.onSubmit(email.trim()));
-  });
+    clearFormError();
+    setFormError(await props.onSubmit(email));
+  }, clearFormError);
 
   return (
     <div className={styles.step}>

@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { checkBirthday } from '@pinboard/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../../ui/Button.tsx';
 import { FormError } from '../../../ui/FormError.tsx';
 import styles from '../AuthFlow.module.css';
@@ -32,7 +34,18 @@ export function SocialSignupWithAgeStep(props: SocialSignupWithAgeStepProps) {
   const { titleId, failure, country, underageBlocked } = props;
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(failure?.field === 'form' ? failure.code : null);
+  const verdict = (birthday: string) =>
+    checkBirthday(birthdaySeconds(birthday), { now: new Date(), country });
   const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(
+      z.object({
+        birthday: z.string().superRefine((birthday, ctx) => {
+          const code = verdict(birthday);
+          // Underage is no message on the field: the step goes on to its confirmation.
+          if (code && code !== 'underage') ctx.addIssue({ code: 'custom', message: code });
+        }),
+      }),
+    ),
     defaultValues: { birthday: props.defaultBirthday },
   });
   const { errors, isSubmitting } = formState;
@@ -43,13 +56,12 @@ export function SocialSignupWithAgeStep(props: SocialSignupWithAgeStepProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const clearFormError = () => setFormError(null);
   const onSubmit = handleSubmit(async ({ birthday }) => {
-    setFormError(null);
-    const code = checkBirthday(birthdaySeconds(birthday), { now: new Date(), country });
-    if (code === 'underage') return props.onUnderage(birthday);
-    if (code) return setError('birthday', { message: code }, { shouldFocus: true });
+    clearFormError();
+    if (verdict(birthday) === 'underage') return props.onUnderage(birthday);
     setFormError(await props.onSubmit(birthday));
-  });
+  }, clearFormError);
 
   return (
     <div className={styles.step}>
