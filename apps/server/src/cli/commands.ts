@@ -11,7 +11,7 @@ import {
   SsoDomainInputError,
 } from '../modules/auth/sso/sso-domains.service.ts';
 import { setExperimentOverride } from '../modules/experiments/experiments.service.ts';
-import { findProfileByUsername } from '../modules/users/users.repository.ts';
+import { findActiveUserByUsername } from '../modules/users/users.repository.ts';
 import { runAdvisoryCommand } from './advisory-command.ts';
 import { runOffsiteRuleCommand } from './offsite-rule-command.ts';
 import { isDatabaseEmpty, seedDemo } from './seed.ts';
@@ -104,7 +104,7 @@ async function experimentCommand({ db }: AdminContext, args: string[]): Promise<
   }
   let unit = '';
   if (flag === '--user') {
-    const user = await findProfileByUsername(db, value!, null);
+    const user = await findActiveUserByUsername(db, value!);
     if (!user) throw new AdminUsageError(`There is no active user named '${value}'.`);
     unit = `user:${user.id}`;
   } else if (flag === '--visitor') {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import type { BuildAliasTable } from 'drizzle-orm/pg-core';
 import type { BoardPrivacy } from '@pinboard/shared';
 import { boards } from '../db/schema/boards.ts';
@@ -20,6 +20,12 @@ import type { users } from '../db/schema/users.ts';
  * copy test looks at privacy only); those variants are named for what they check.
  */
 
+/**
+ * A signed-in viewer's id in a condition: the id itself, or the placeholder of a prepared
+ * statement that is given it at each run (`db/prepared.ts`).
+ */
+export type ViewerIdParam = number | Placeholder;
+
 /** The users table or an alias of it. */
 export type UsersTable = typeof users | BuildAliasTable<typeof users, string>;
 
@@ -32,9 +38,17 @@ function alias(name: string): SQL {
 // ---------------------------------------------------------------------------------------------
 // Accounts
 
+/*
+ * The statuses and privacies compared below are written into the SQL text, not sent as
+ * parameters (as `eq(column, 'active')` would): a prepared statement's generic plan then knows
+ * them, prices like a plan made for its values, and is kept instead of planned again per run.
+ */
+const ACTIVE = sql.raw(`'active'`);
+const PUBLIC = sql.raw(`'public'`);
+
 /** The account row is active (not suspended, soft-banned or deactivated). */
 export function activeAccount(account: UsersTable): SQL {
-  return eq(account.status, 'active');
+  return sql`${account.status} = ${ACTIVE}`;
 }
 
 /** `activeAccount` over the alias `account` of users in a hand-written query. */
@@ -51,12 +65,12 @@ export function activeAccountWithId(id: Column | SQL): SQL {
 // Boards
 
 /** Whether `viewerId` collaborates on the board in the current row of `boards`. */
-export function collaboratesOnBoard(viewerId: number): SQL {
+export function collaboratesOnBoard(viewerId: ViewerIdParam): SQL {
   return sql`exists (select 1 from board_collaborators bc where bc.board_id = ${boards.id} and bc.user_id = ${viewerId})`;
 }
 
 /** Whether `viewerId` owns or collaborates on the board in the current row of `boards`. */
-export function isBoardMember(viewerId: number): SQL {
+export function isBoardMember(viewerId: ViewerIdParam): SQL {
   return or(eq(boards.ownerId, viewerId), collaboratesOnBoard(viewerId))!;
 }
 
@@ -65,13 +79,14 @@ export function isBoardMember(viewerId: number): SQL {
  * secret or protected boards only for their owner and collaborators. It does not look at the
  * owner's status: callers that join the owner add `activeAccount` (or use `boardVisibleTo`).
  */
-export function boardPrivacyAdmits(viewerId: number | null): SQL {
-  if (viewerId === null) return eq(boards.privacy, 'public');
-  return or(eq(boards.privacy, 'public'), isBoardMember(viewerId))!;
+export function boardPrivacyAdmits(viewerId: ViewerIdParam | null): SQL {
+  const isPublic = sql`${boards.privacy} = ${PUBLIC}`;
+  if (viewerId === null) return isPublic;
+  return or(isPublic, isBoardMember(viewerId))!;
 }
 
 /** Rows of `boards` the viewer may see, `owner` being the users alias joined on the board's owner. */
-export function boardVisibleTo(viewerId: number | null, owner: UsersTable): SQL {
+export function boardVisibleTo(viewerId: ViewerIdParam | null, owner: UsersTable): SQL {
   return and(boardPrivacyAdmits(viewerId), activeAccount(owner))!;
 }
 
@@ -85,7 +100,11 @@ export function publicBoardAs(board: string): SQL {
  * active account.
  */
 export function listedPublicBoards(): SQL {
-  return and(eq(boards.privacy, 'public'), isNull(boards.archivedAt), activeAccountWithId(boards.ownerId))!;
+  return and(
+    sql`${boards.privacy} = ${PUBLIC}`,
+    isNull(boards.archivedAt),
+    activeAccountWithId(boards.ownerId),
+  )!;
 }
 
 /** `listedPublicBoards` over the alias `board` of boards and `owner`, its owner joined. */
@@ -137,7 +156,7 @@ export function isPublicBoard(board: { privacy: string }): boolean {
  * the query joins on the pin's pinner and its board's owner.
  */
 export function pinVisibleTo(
-  viewerId: number | null,
+  viewerId: ViewerIdParam | null,
   joined: { pinner: UsersTable; boardOwner: UsersTable },
 ): SQL {
   return and(boardPrivacyAdmits(viewerId), activeAccount(joined.pinner), activeAccount(joined.boardOwner))!;

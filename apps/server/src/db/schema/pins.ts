@@ -76,9 +76,12 @@ export const pins = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('pins_board_id_idx').on(t.boardId, t.id.desc()),
-    index('pins_section_id_idx').on(t.sectionId, t.id.desc()),
-    index('pins_pinner_id_idx').on(t.pinnerId, t.id.desc()),
+    // Lists read these newest first (`order by id desc`) by scanning them backwards. Not
+    // `t.id.desc()`: that is `desc nulls last`, which an `order by id desc` (nulls first) cannot
+    // use, so PostgreSQL walked the whole primary key instead (migration 0015).
+    index('pins_board_id_idx').on(t.boardId, t.id),
+    index('pins_section_id_idx').on(t.sectionId, t.id),
+    index('pins_pinner_id_idx').on(t.pinnerId, t.id),
     // The home feed shows a picture once: it looks up a picture's newer pins (decision 30).
     index('pins_image_id_idx').on(t.imageId, t.id.desc()),
     index('pins_via_pin_id_idx').on(t.viaPinId),

@@ -2,12 +2,13 @@ import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BoardSort, RenditionName } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { int8Array, selectRows } from '../../db/sql-helpers.ts';
 import { boards, boardSections } from '../../db/schema/boards.ts';
 import { images, type StoredRendition } from '../../db/schema/images.ts';
 import { boardCollaborators, boardFollows } from '../../db/schema/social.ts';
 import { users } from '../../db/schema/users.ts';
-import { activeAccount, boardVisibleTo } from '../../policies/visibility.ts';
+import { activeAccount, boardVisibleTo, type ViewerIdParam } from '../../policies/visibility.ts';
 import { userSummaryColumns, type UserSummaryRow } from '../users/users.repository.ts';
 import { afterKey, BOARD_SORT_SPECS, orderBySort, sortKeySelect } from './board-sorts.ts';
 
@@ -15,7 +16,7 @@ const owner = alias(users, 'owner');
 const ownerAvatar = alias(images, 'owner_avatar');
 const cover = alias(images, 'cover');
 
-function memberFlag(viewerId: number | null): SQL<boolean> {
+function memberFlag(viewerId: ViewerIdParam | null): SQL<boolean> {
   if (viewerId === null) return sql<boolean>`false`;
   return sql<boolean>`exists (select 1 from ${boardCollaborators} c where c.board_id = ${boards.id} and c.user_id = ${viewerId})`;
 }
@@ -23,7 +24,11 @@ function memberFlag(viewerId: number | null): SQL<boolean> {
 const NO_SORT_KEY = sql<string[]>`array[]::text[]`;
 
 /** Board rows with their owner and cover, for any list; callers add where, order and limit. */
-export function selectBoards(db: Executor, viewerId: number | null, sortKey: SQL<string[]> = NO_SORT_KEY) {
+export function selectBoards(
+  db: Executor,
+  viewerId: ViewerIdParam | null,
+  sortKey: SQL<string[]> = NO_SORT_KEY,
+) {
   return db
     .select({
       sortKey,
@@ -65,14 +70,26 @@ export function selectBoards(db: Executor, viewerId: number | null, sortKey: SQL
 
 export type BoardRow = Awaited<ReturnType<ReturnType<typeof selectBoards>['execute']>>[number];
 
+function prepareBoardById(viewerId: ViewerIdParam | null, name: string) {
+  return preparedPerDatabase((db) =>
+    selectBoards(db, viewerId)
+      .where(and(eq(boards.id, sql.placeholder('id')), boardVisibleTo(viewerId, owner)))
+      .limit(1)
+      .prepare(name),
+  );
+}
+const publicBoardById = prepareBoardById(null, 'public_board_by_id');
+const viewerBoardById = prepareBoardById(sql.placeholder('viewerId'), 'viewer_board_by_id');
+
 export async function findBoardById(
   db: Executor,
   id: number,
   viewerId: number | null,
 ): Promise<BoardRow | null> {
-  const [row] = await selectBoards(db, viewerId)
-    .where(and(eq(boards.id, id), boardVisibleTo(viewerId, owner)))
-    .limit(1);
+  const [row] =
+    viewerId === null
+      ? await publicBoardById(db).execute({ id })
+      : await viewerBoardById(db).execute({ id, viewerId });
   return row ?? null;
 }
 

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { decodeBookmark, pageOf } from '../../lib/bookmark.ts';
 import { pinFilters } from '../pins/pins.repository.ts';
 import { pagePins, type PinPage } from '../pins/pins.service.ts';
-import { findProfileByUsername } from '../users/users.repository.ts';
+import { findActiveUserByUsername } from '../users/users.repository.ts';
 import { BOARD_SORT_SPECS, isSortKeyOf } from './board-sorts.ts';
 import { presentBoard, presentSection } from './boards.presenter.ts';
 import {
@@ -71,7 +71,7 @@ export async function pageUserBoards(
   query: UserBoardsQuery,
   viewerId: number | null,
 ): Promise<Page<Board>> {
-  const user = await findProfileByUsername(db, username, null);
+  const user = await findActiveUserByUsername(db, username);
   if (!user) throw new AppError('user_not_found');
   const key = decodeBookmark(query.bookmark);
   if (key && !isSortKeyOf(BOARD_SORT_SPECS[query.sort], key)) {

@@ -3,10 +3,16 @@ import type { Executor } from '../../db/client.ts';
 import type { PageOptions } from '../../lib/bookmark.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeBookmark, pageOf } from '../../lib/bookmark.ts';
-import { findProfileByUsername } from '../users/users.repository.ts';
+import { findActiveUserByUsername } from '../users/users.repository.ts';
 import { presentPin, presentPinWithPages } from './pins.presenter.ts';
 import { listStoryPages } from './story-pages.repository.ts';
-import { findPinById, listPinsNewestFirst, pinFilters, type PinRow } from './pins.repository.ts';
+import {
+  findPinById,
+  listPinsNewestFirst,
+  pinFilters,
+  type PinFilter,
+  type PinRow,
+} from './pins.repository.ts';
 import type { SQL } from 'drizzle-orm';
 
 /** A pin the viewer may see; secret boards' pins are 404 to everyone else. */
@@ -23,14 +29,18 @@ export interface PinPage {
   bookmark: string | null;
 }
 
-/** One newest-first page of pins matching `where`, continuing from `bookmark`. */
-export async function pagePins(db: Executor, where: SQL | undefined, options: PageOptions): Promise<PinPage> {
+/** One newest-first page of pins of `filter` (one of `pinFilters`, or a condition), continuing from `bookmark`. */
+export async function pagePins(
+  db: Executor,
+  filter: PinFilter | SQL | undefined,
+  options: PageOptions,
+): Promise<PinPage> {
   const key = decodeBookmark(options.bookmark);
   const beforeId = key === null ? null : Number(key[0]);
   if (beforeId !== null && !(Number.isSafeInteger(beforeId) && beforeId > 0)) {
     throw new AppError('invalid_bookmark', { field: 'bookmark' });
   }
-  const rows = await listPinsNewestFirst(db, where, {
+  const rows = await listPinsNewestFirst(db, filter, {
     viewerId: options.viewerId,
     beforeId,
     limit: options.pageSize + 1,
@@ -49,7 +59,7 @@ export async function pageUserPins(
   filter: UserPinFilter,
   options: PageOptions,
 ): Promise<PinPage> {
-  const user = await findProfileByUsername(db, username, null);
+  const user = await findActiveUserByUsername(db, username);
   if (!user) throw new AppError('user_not_found');
   const where = filter === 'created' ? pinFilters.createdBy(user.id) : pinFilters.savedBy(user.id);
   return pagePins(db, where, options);

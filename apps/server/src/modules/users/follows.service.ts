@@ -2,7 +2,7 @@ import type { UserProfile } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { deleteUserFollow, insertUserFollow } from './follows.repository.ts';
-import { findProfileByUsername } from './users.repository.ts';
+import { findActiveUserByUsername } from './users.repository.ts';
 import { getProfile } from './users.service.ts';
 
 /**
@@ -15,7 +15,7 @@ export async function setUserFollow(
   viewerId: number,
   follow: boolean,
 ): Promise<UserProfile> {
-  const user = await findProfileByUsername(db, username, null);
+  const user = await findActiveUserByUsername(db, username);
   if (!user) throw new AppError('user_not_found');
   if (user.id === viewerId) throw new AppError('forbidden', { detail: 'You cannot follow yourself.' });
   await (follow ? insertUserFollow : deleteUserFollow)(db, viewerId, user.id);

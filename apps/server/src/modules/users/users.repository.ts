@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias, type BuildAliasTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { images } from '../../db/schema/images.ts';
 import { userFollows } from '../../db/schema/social.ts';
 import { sessions, users } from '../../db/schema/users.ts';
@@ -31,14 +32,26 @@ export type UserSummaryRow = {
   avatarSizes: (typeof images.$inferSelect)['sizes'] | null;
 };
 
-/** The user id of a live session of an active account, or null. */
-export async function findSessionUserId(db: Executor, idHash: string, now: Date): Promise<number | null> {
-  const [row] = await db
+// Asked on every signed-in request (plugins/viewer.ts): a prepared statement.
+const sessionUserId = preparedPerDatabase((db) =>
+  db
     .select({ userId: sessions.userId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), activeAccount(users)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        activeAccount(users),
+      ),
+    )
+    .limit(1)
+    .prepare('session_user_id'),
+);
+
+/** The user id of a live session of an active account, or null. */
+export async function findSessionUserId(db: Executor, idHash: string, now: Date): Promise<number | null> {
+  const [row] = await sessionUserId(db).execute({ idHash, now });
   return row?.userId ?? null;
 }
 
@@ -72,6 +85,27 @@ export async function findProfileByUsername(db: Executor, username: string, view
   const [row] = await query
     .where(and(sql`lower(${user.username}) = lower(${username})`, activeAccount(user)))
     .limit(1);
+  return row ?? null;
+}
+
+const activeUserIdByUsername = preparedPerDatabase((db) =>
+  db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${sql.placeholder('username')})`, activeAccount(users)))
+    .limit(1)
+    .prepare('active_user_id_by_username'),
+);
+
+/**
+ * An active user's id and username by username (case-insensitive), for calls about their boards,
+ * pins or follows: what `findProfileByUsername` finds, without the profile's counts.
+ */
+export async function findActiveUserByUsername(
+  db: Executor,
+  username: string,
+): Promise<{ id: number; username: string } | null> {
+  const [row] = await activeUserIdByUsername(db).execute({ username });
   return row ?? null;
 }
 
