@@ -16,7 +16,7 @@ let app: FastifyInstance;
 // The spine's not-found handler in miniature: web pages get the app, everything else a JSON 404.
 async function buildServer(distDir: string): Promise<FastifyInstance> {
   const server = Fastify();
-  await registerWebApp(server, { distDir });
+  await registerWebApp(server, { distDir, publicUrl: 'http://localhost:3000' });
   // A second @fastify/static, as the media files will have, must not clash with the assets one.
   await server.register(fastifyStatic, { root: tmp, prefix: '/media/' });
   server.setNotFoundHandler((request, reply) =>
@@ -140,7 +140,7 @@ describe('sendWebApp', () => {
     const distDir = path.join(tmp, 'dist');
     await mkdir(distDir);
     await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-    await registerWebApp(app, { distDir });
+    await registerWebApp(app, { distDir, publicUrl: 'http://localhost:3000' });
     app.get('/gone', (_request, reply) => sendWebApp(reply, 404));
 
     const res = await app.inject({ url: '/gone' });

@@ -1,0 +1,183 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../lib/escape-html.ts';
+import { inlineCodeHashes, styleAttributeHashes } from '../lib/inline-code-hashes.ts';
+import { escapeJsonForScript } from '../modules/feed/home-page-html.ts';
+import { QUERY_STATE_SCRIPT_ID } from '@pinboard/shared/inlined-data';
+import { sendWebApp, withAdditions } from './web-app.ts';
+
+/** What the web app's server entry (apps/web/src/entry-server.tsx) exports, as the server uses it. */
+interface PageHead {
+  status: number;
+  description: string;
+  canonical: string;
+  ogType: string;
+  ogTitle: string;
+  image: { url: string; width: number | null; height: number | null; alt: string } | null;
+  jsonLd: Record<string, unknown>[];
+}
+type RenderResult =
+  | { kind: 'page'; status: number; html: string; state: string; head: PageHead }
+  | { kind: 'redirect'; status: number; location: string };
+export interface WebAppRenderer {
+  render(options: {
+    url: string;
+    origin: string;
+    fetch: (url: string, init: { method: string; headers: Record<string, string> }) => Promise<Response>;
+  }): Promise<RenderResult>;
+  staticPageHead(url: string, origin: string): PageHead;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The web app's server renderer (dist/server/entry-server.js); null when not built. */
+    webAppRenderer: WebAppRenderer | null;
+  }
+}
+
+/** Loads the server build of the web app, when there is one beside the browser build. */
+export async function loadWebAppRenderer(distDir: string): Promise<WebAppRenderer | null> {
+  const entry = path.join(distDir, 'server', 'entry-server.js');
+  const exists = await stat(entry).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) return null;
+  return (await import(pathToFileURL(entry).href)) as WebAppRenderer;
+}
+
+// The page's own request headers the in-process API calls keep: who is asking (cookies), from
+// where (the country header and address) and in which language; not what the page view accepted.
+const DROPPED_HEADERS = new Set([
+  'accept',
+  'accept-encoding',
+  'content-length',
+  'content-type',
+  'if-none-match',
+  'if-modified-since',
+  'host',
+  'connection',
+]);
+
+function apiHeaders(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (DROPPED_HEADERS.has(name) || value === undefined) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/**
+ * The render's API calls, answered by this app's own handlers through `inject` as the viewer of
+ * the page request (its cookies and address): the same validation, visibility rules, caches and
+ * serializers as a browser's call, so the page can show nothing the API would not.
+ */
+function inProcessFetch(app: FastifyInstance, request: FastifyRequest) {
+  const base = apiHeaders(request);
+  return async (url: string, init: { method: string; headers: Record<string, string> }) => {
+    const answer = await app.inject({
+      method: init.method as 'GET',
+      url,
+      headers: { ...base, ...init.headers, host: request.headers.host ?? 'localhost' },
+      remoteAddress: request.ip,
+    });
+    return new Response(answer.rawPayload, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
+
+const attr = escapeHtml;
+
+/** The head's tags for a rendered page: description, canonical, Open Graph, Twitter card, JSON-LD. */
+export function headTags(head: PageHead, title: string): string {
+  const meta = (key: 'name' | 'property', name: string, content: string | number) =>
+    `<meta ${key}="${name}" content="${attr(String(content))}" />`;
+  const tags = [
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${attr(head.canonical)}" />`,
+    meta('property', 'og:site_name', 'Pinboard'),
+    meta('property', 'og:type', head.ogType),
+    meta('property', 'og:title', head.ogTitle || title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonical),
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.ogTitle || title),
+    meta('name', 'twitter:description', head.description),
+  ];
+  if (head.status === 404) tags.push(meta('name', 'robots', 'noindex'));
+  if (head.image) {
+    tags.push(meta('property', 'og:image', head.image.url), meta('property', 'og:image:alt', head.image.alt));
+    if (head.image.width && head.image.height) {
+      tags.push(
+        meta('property', 'og:image:width', head.image.width),
+        meta('property', 'og:image:height', head.image.height),
+      );
+    }
+    tags.push(
+      meta('name', 'twitter:image', head.image.url),
+      meta('name', 'twitter:image:alt', head.image.alt),
+    );
+  }
+  for (const data of head.jsonLd) {
+    tags.push(`<script type="application/ld+json">${escapeJsonForScript(JSON.stringify(data))}</script>`);
+  }
+  return tags.join('\n    ');
+}
+
+// React writes a page's `<title>`, `<meta>` and preload `<link>`s (hoisted elements) first in
+// its markup; they belong in the head, where the browser's React finds them again.
+const LEADING_HOISTED = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>|<meta [^>]*\/>)+/;
+const TITLE = /<title>[^<]*<\/title>/;
+
+/**
+ * Answers a page view with the page rendered on the server: the app's markup in `#root`, the
+ * query cache it was drawn from as JSON for the browser's hydration, and the head's tags. Falls
+ * back to the plain app when the server build is missing.
+ */
+export async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const app = reply.server;
+  const indexHtml = app.webAppIndexHtml;
+  const renderer = app.hasDecorator('webAppRenderer') ? app.webAppRenderer : null;
+  if (indexHtml === null || renderer === null) return sendWebApp(reply);
+
+  const result = await renderer.render({
+    url: request.url,
+    origin: app.webAppOrigin,
+    fetch: inProcessFetch(app, request),
+  });
+  if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+
+  const hoisted = LEADING_HOISTED.exec(result.html)?.[0] ?? '';
+  const markup = result.html.slice(hoisted.length);
+  const title = TITLE.exec(hoisted)?.[0] ?? TITLE.exec(indexHtml)![0];
+  const rest = hoisted.replace(TITLE, '');
+  const head = [
+    rest,
+    headTags(result.head, title.slice('<title>'.length, -'</title>'.length)),
+    `<script type="application/json" id="${QUERY_STATE_SCRIPT_ID}">${escapeJsonForScript(result.state)}</script>`,
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  const html = withAdditions(
+    indexHtml.replace(TITLE, () => title),
+    { head, body: '', root: markup },
+  );
+
+  reply
+    .code(result.head.status)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'cookie')
+    .type('text/html; charset=utf-8');
+  if (app.hasDecorator('webPagePolicy')) {
+    reply.header(
+      'content-security-policy',
+      app.webPagePolicy({ ...inlineCodeHashes(html), styleAttributeHashes: styleAttributeHashes(markup) }),
+    );
+  }
+  return reply.send(html);
+}
