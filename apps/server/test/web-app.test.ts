@@ -102,7 +102,6 @@ describe('web app with a build', () => {
     ['the business API path', { url: '/vx/nope', headers: HTML }],
     ['a dev tool path', { url: '/__dev/nope', headers: HTML }],
     ['a media path', { url: '/media/nope.jpg', headers: HTML }],
-    ['a request that does not take HTML', { url: '/favicon.ico', headers: { accept: 'image/*' } }],
     ['a POST', { method: 'POST' as const, url: '/somewhere', headers: HTML }],
   ])('leaves %s to the API 404', async (_name, request) => {
     const res = await app.inject(request);
@@ -110,6 +109,19 @@ describe('web app with a build', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'not_found' });
   });
+
+  it.each([
+    ['*/*', { accept: '*/*' }],
+    ['no Accept', {}],
+  ])(
+    'answers a page view with %s with the app, as crawlers and link previews ask',
+    async (_name, headers) => {
+      const res = await app.inject({ url: '/pin/1/', headers });
+
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    },
+  );
 
   it('serves media from its own static root beside the assets', async () => {
     await writeFile(path.join(tmp, 'photo.txt'), 'media file');
