@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,23 +18,13 @@ let ownerCookie: string;
 
 /** The web app built as `npm run build` builds it (browser and server entries), into a temp folder. */
 async function buildWebApp(outDir: string): Promise<void> {
-  const vite = path.join(WEB_DIR, 'node_modules', '.bin', 'vite');
-  const bin = (await import('node:fs')).existsSync(vite) ? vite : 'npx';
-  const args = bin === 'npx' ? ['vite'] : [];
+  const vite = path.join(path.dirname(createRequire(WEB_DIR).resolve('vite/package.json')), 'bin/vite.js');
   const options = { cwd: WEB_DIR, env: { ...process.env, NODE_ENV: 'production' } };
-  await run(bin, [...args, 'build', '--outDir', outDir, '--logLevel', 'error'], options);
+  await run(process.execPath, [vite, 'build', '--outDir', outDir, '--logLevel', 'error'], options);
+  const server = path.join(outDir, 'server');
   await run(
-    bin,
-    [
-      ...args,
-      'build',
-      '--ssr',
-      'src/entry-server.tsx',
-      '--outDir',
-      path.join(outDir, 'server'),
-      '--logLevel',
-      'error',
-    ],
+    process.execPath,
+    [vite, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', server, '--logLevel', 'error'],
     options,
   );
 }
