@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { setApiTransport } from './api/client.ts';
 import { createQueryClient } from './api/query-client.ts';
+import { DEFER_TO_BROWSER } from './api/useBookmarkedList.ts';
 import { createRoutes } from './router.tsx';
 import { pageHead, type PageHead } from './ssr/pageHead.ts';
 
@@ -53,6 +54,7 @@ function createServerQueryClient(): QueryClient {
 /** Whether a query a component asked for should be fetched before the page is sent. */
 function awaitingData(query: Query): boolean {
   if (query.state.status !== 'pending') return false;
+  if (query.meta?.[DEFER_TO_BROWSER]) return false;
   const { enabled, queryFn } = query.options as { enabled?: unknown; queryFn?: unknown };
   const on = typeof enabled === 'function' ? (enabled as (q: Query) => boolean)(query) : enabled;
   return on !== false && typeof queryFn === 'function';
