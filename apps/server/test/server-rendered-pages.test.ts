@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInBrowser } from './helpers/board-writes.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const WEB_DIR = fileURLToPath(new URL('../../web/', import.meta.url));
@@ -161,6 +162,22 @@ describe('server-rendered pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<link rel="canonical"');
     expect(res.body).toContain('<meta property="og:title"');
+  });
+
+  it("a visitor's kept page goes when its board turns secret", async () => {
+    const owner = await t.make.user({ username: 'ssr_mover' });
+    const board = await t.make.board(owner.id, { name: 'Soon private corner' });
+    const pin = await t.make.pin(owner.id, board.id, { title: 'Soon private pin' });
+    expect((await page(`/pin/${pin.id}/`)).body).toContain('Soon private pin');
+    const browser = await signedInBrowser(t, owner.id);
+    // The owner's page is rendered for them, never taken from the visitors' pages.
+    const own = await page(`/pin/${pin.id}/`, { accept: '*/*', cookie: browser.cookieHeader() });
+    expect(own.statusCode).toBe(200);
+
+    expect((await browser.patch(`/v3/boards/${board.id}/`, { privacy: 'secret' })).status).toBe(200);
+    const after = await page(`/pin/${pin.id}/`);
+    expect(after.statusCode).toBe(404);
+    expect(after.body).not.toContain('Soon private');
   });
 
   it('an unknown path is the not-found page with 404', async () => {

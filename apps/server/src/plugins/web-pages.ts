@@ -2,7 +2,12 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchWebRoute } from '@pinboard/shared';
+import { compressibleBody, sendCompressible, type CompressibleBody } from '../lib/compressed-body.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
+import { clearWithSignedOutAnswers, SIGNED_OUT_TTL_MS } from '../lib/signed-out-answers.ts';
+import { createShortCache, type ShortCache } from '../lib/short-cache.ts';
+import type { InlineCode } from './security-headers.ts';
 import { inlineCodeHashes, styleAttributeHashes } from '../lib/inline-code-hashes.ts';
 import { escapeJsonForScript } from '../modules/feed/home-page-html.ts';
 import { QUERY_STATE_SCRIPT_ID } from '@pinboard/shared/inlined-data';
@@ -134,30 +139,20 @@ export function headTags(head: PageHead, title: string): string {
 const LEADING_HOISTED = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>|<meta [^>]*\/>)+/;
 const TITLE = /<title>[^<]*<\/title>/;
 
-/**
- * Answers a page view with the page rendered on the server: the app's markup in `#root`, the
- * query cache it was drawn from as JSON for the browser's hydration, and the head's tags. Falls
- * back to the plain app when the server build is missing.
- */
-export async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const app = reply.server;
-  const indexHtml = app.webAppIndexHtml;
-  const renderer = app.hasDecorator('webAppRenderer') ? app.webAppRenderer : null;
-  if (indexHtml === null || renderer === null) return sendWebApp(reply);
+/** A rendered page ready to send: status, body (compressed once per encoding) and its inline code's hashes. */
+interface RenderedPage {
+  status: number;
+  body: CompressibleBody;
+  policy: InlineCode;
+}
 
-  const result = await renderer.render({
-    url: request.url,
-    origin: app.webAppOrigin,
-    fetch: inProcessFetch(app, request),
-  });
-  if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-
+/** The page's HTML: index.html with the app's markup in #root, the answers and the head's tags. */
+function assemble(indexHtml: string, result: Extract<RenderResult, { kind: 'page' }>): RenderedPage {
   const hoisted = LEADING_HOISTED.exec(result.html)?.[0] ?? '';
   const markup = result.html.slice(hoisted.length);
-  const title = TITLE.exec(hoisted)?.[0] ?? TITLE.exec(indexHtml)![0];
-  const rest = hoisted.replace(TITLE, '');
+  const title = TITLE.exec(hoisted)?.[0] ?? TITLE.exec(indexHtml)?.[0] ?? '<title>Pinboard</title>';
   const head = [
-    rest,
+    hoisted.replace(TITLE, ''),
     headTags(result.head, title.slice('<title>'.length, -'</title>'.length)),
     `<script type="application/json" id="${QUERY_STATE_SCRIPT_ID}">${escapeJsonForScript(result.state)}</script>`,
   ]
@@ -167,17 +162,100 @@ export async function sendRenderedPage(request: FastifyRequest, reply: FastifyRe
     indexHtml.replace(TITLE, () => title),
     { head, body: '', root: markup },
   );
+  return {
+    status: result.head.status,
+    body: compressibleBody(html),
+    policy: { ...inlineCodeHashes(html), styleAttributeHashes: styleAttributeHashes(markup) },
+  };
+}
+
+/**
+ * The public pages whose rendering for a visitor is kept for a second (decision 16's rule for
+ * the API's answers): their answers depend only on the URL and the visitor's own `getViewer`
+ * answer (country, consent), which is part of the key. Pages with sign-in forms are left out:
+ * they may carry per-visitor experiment groups.
+ */
+const VISITOR_CACHED_ROUTES = new Set([
+  'pin',
+  'profile',
+  'profileCreated',
+  'board',
+  'section',
+  'searchPins',
+  'searchBoards',
+  'searchUsers',
+  'ideas',
+  'ideasInterest',
+  'topics',
+  'today',
+  'todayTrending',
+  'todayPopular',
+  'todayBest',
+  'todayArticle',
+]);
+const VISITOR_PAGES_KEPT = 500;
+
+const visitorPagesOf = new WeakMap<FastifyInstance, ShortCache<RenderedPage | null>>();
+
+function visitorPages(app: FastifyInstance): ShortCache<RenderedPage | null> {
+  let cache = visitorPagesOf.get(app);
+  if (!cache) {
+    cache = createShortCache({ ttlMs: SIGNED_OUT_TTL_MS, maxEntries: VISITOR_PAGES_KEPT });
+    clearWithSignedOutAnswers(cache);
+    visitorPagesOf.set(app, cache);
+  }
+  return cache;
+}
+
+async function renderPage(
+  request: FastifyRequest,
+  renderer: WebAppRenderer,
+  indexHtml: string,
+): Promise<RenderedPage | { redirect: string; status: number }> {
+  const app = request.server;
+  const result = await renderer.render({
+    url: request.url,
+    origin: app.webAppOrigin,
+    fetch: inProcessFetch(app, request),
+  });
+  if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
+  return assemble(indexHtml, result);
+}
+
+/**
+ * Answers a page view with the page rendered on the server: the app's markup in `#root`, the
+ * query cache it was drawn from as JSON for the browser's hydration, and the head's tags. Falls
+ * back to the plain app when the server build is missing. A visitor's public page is kept for a
+ * second under its URL and their `getViewer` answer; a signed-in viewer's is never kept.
+ */
+export async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const app = reply.server;
+  const indexHtml = app.webAppIndexHtml;
+  const renderer = app.hasDecorator('webAppRenderer') ? app.webAppRenderer : null;
+  if (indexHtml === null || renderer === null) return sendWebApp(reply);
+
+  let page: RenderedPage | { redirect: string; status: number };
+  const route = matchWebRoute(request.url.split('?', 1)[0]!)?.route;
+  if (request.viewer.userId === null && route && VISITOR_CACHED_ROUTES.has(route.id)) {
+    const viewer = await inProcessFetch(app, request)('/v3/users/me/', { method: 'GET', headers: {} });
+    const key = `${request.url}\n${await viewer.text()}`;
+    // Only pages are kept; a redirect (rare) is rendered each time.
+    const kept = await visitorPages(app).get(key, async () => {
+      const rendered = await renderPage(request, renderer, indexHtml);
+      return 'redirect' in rendered ? null : rendered;
+    });
+    page = kept ?? (await renderPage(request, renderer, indexHtml));
+  } else {
+    page = await renderPage(request, renderer, indexHtml);
+  }
+  if ('redirect' in page) return reply.redirect(page.redirect, page.status);
 
   reply
-    .code(result.head.status)
+    .code(page.status)
     .header('cache-control', 'no-cache')
     .header('vary', 'cookie')
     .type('text/html; charset=utf-8');
-  if (app.hasDecorator('webPagePolicy')) {
-    reply.header(
-      'content-security-policy',
-      app.webPagePolicy({ ...inlineCodeHashes(html), styleAttributeHashes: styleAttributeHashes(markup) }),
-    );
-  }
-  return reply.send(html);
+  if (app.hasDecorator('webPagePolicy'))
+    reply.header('content-security-policy', app.webPagePolicy(page.policy));
+  return sendCompressible(request, reply, page.body);
 }
