@@ -180,6 +180,19 @@ describe('server-rendered pages', () => {
     expect(after.body).not.toContain('Soon private');
   });
 
+  it('the policy pages are rendered; the sign-in pages stay for the browser to draw', async () => {
+    const policy = await page('/_/_/policy/terms-of-service/');
+    expect(policy.statusCode).toBe(200);
+    expect(policy.body).toContain('id="query-state"');
+    expect(policy.body).toMatch(/<div id="root"><div/);
+
+    for (const url of ['/login/', '/signup/', '/settings/security/']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
   it('an unknown path is the not-found page with 404', async () => {
     const res = await page('/about/');
     expect(res.statusCode).toBe(404);

@@ -170,6 +170,40 @@ function assemble(indexHtml: string, result: Extract<RenderResult, { kind: 'page
 }
 
 /**
+ * The pages rendered on the server: the public ones, whose content a link preview or a search
+ * engine should see (and the home page of a signed-in viewer, whose route calls this itself),
+ * and any path that is no page (the not-found page, 404). The sign-in, settings and creating
+ * pages read the browser's own state (cookies, storage) as they render and say nothing to a
+ * crawler: they stay `index.html`, drawn in the browser.
+ */
+const SERVER_RENDERED_ROUTES = new Set([
+  'home',
+  'pin',
+  'profile',
+  'profileCreated',
+  'board',
+  'section',
+  'searchPins',
+  'searchBoards',
+  'searchUsers',
+  'ideas',
+  'ideasInterest',
+  'topics',
+  'today',
+  'todayTrending',
+  'todayPopular',
+  'todayBest',
+  'todayArticle',
+  'policy',
+]);
+
+/** Whether a page view of `pathname` is rendered on the server (see SERVER_RENDERED_ROUTES). */
+export function rendersOnServer(pathname: string): boolean {
+  const match = matchWebRoute(pathname);
+  return match === null || SERVER_RENDERED_ROUTES.has(match.route.id);
+}
+
+/**
  * The public pages whose rendering for a visitor is kept for a second (decision 16's rule for
  * the API's answers): their answers depend only on the URL and the visitor's own `getViewer`
  * answer (country, consent), which is part of the key. Pages with sign-in forms are left out:
@@ -234,19 +268,26 @@ export async function sendRenderedPage(request: FastifyRequest, reply: FastifyRe
   const renderer = app.hasDecorator('webAppRenderer') ? app.webAppRenderer : null;
   if (indexHtml === null || renderer === null) return sendWebApp(reply);
 
+  const pathname = request.url.split('?', 1)[0]!;
+  const route = matchWebRoute(pathname)?.route;
   let page: RenderedPage | { redirect: string; status: number };
-  const route = matchWebRoute(request.url.split('?', 1)[0]!)?.route;
-  if (request.viewer.userId === null && route && VISITOR_CACHED_ROUTES.has(route.id)) {
-    const viewer = await inProcessFetch(app, request)('/v3/users/me/', { method: 'GET', headers: {} });
-    const key = `${request.url}\n${await viewer.text()}`;
-    // Only pages are kept; a redirect (rare) is rendered each time.
-    const kept = await visitorPages(app).get(key, async () => {
-      const rendered = await renderPage(request, renderer, indexHtml);
-      return 'redirect' in rendered ? null : rendered;
-    });
-    page = kept ?? (await renderPage(request, renderer, indexHtml));
-  } else {
-    page = await renderPage(request, renderer, indexHtml);
+  try {
+    if (request.viewer.userId === null && route && VISITOR_CACHED_ROUTES.has(route.id)) {
+      const viewer = await inProcessFetch(app, request)('/v3/users/me/', { method: 'GET', headers: {} });
+      const key = `${request.url}\n${await viewer.text()}`;
+      // Only pages are kept; a redirect (rare) is rendered each time.
+      const kept = await visitorPages(app).get(key, async () => {
+        const rendered = await renderPage(request, renderer, indexHtml);
+        return 'redirect' in rendered ? null : rendered;
+      });
+      page = kept ?? (await renderPage(request, renderer, indexHtml));
+    } else {
+      page = await renderPage(request, renderer, indexHtml);
+    }
+  } catch (error) {
+    // A page that cannot be drawn on the server is still the app: the browser draws it.
+    request.log.error({ err: error }, 'server render failed: the page is sent for the browser to draw');
+    return sendWebApp(reply, route ? 200 : 404);
   }
   if ('redirect' in page) return reply.redirect(page.redirect, page.status);
 
