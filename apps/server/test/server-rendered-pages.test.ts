@@ -193,6 +193,31 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it("a signed-in viewer's home page is rendered with their feed", async () => {
+    const res = await page('/', { accept: '*/*', cookie: ownerCookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('id="query-state"');
+    expect(res.body).toContain('"listHomeFeed"');
+  });
+
+  it.each([
+    '/pin/abc/',
+    '/pin/99999999999999999999/',
+    '/pin/0/',
+    `/${'a'.repeat(30)}/`,
+    '/ssr_owner/%E2%80%AE/',
+    '/ssr_owner/garden-walls/%ff/',
+    '/search/pins/?q=%3C%2Fscript%3E',
+    '/search/users/?q=' + 'x'.repeat(600),
+    '/topics/%3Cb%3E/',
+    '/today/trending/x/',
+  ])('the odd address %s is a page or the not-found page, never a 5xx', async (url) => {
+    const res = await page(url);
+    expect([200, 400, 404]).toContain(res.statusCode);
+    // Nothing from the address closes an element the server opened (`</script>` in the query).
+    expect(res.body.split('</script>').length).toBe(res.body.split('<script').length);
+  });
+
   it('an unknown path is the not-found page with 404', async () => {
     const res = await page('/about/');
     expect(res.statusCode).toBe(404);
