@@ -211,11 +211,16 @@ describe('server-rendered pages', () => {
     '/search/users/?q=' + 'x'.repeat(600),
     '/topics/%3Cb%3E/',
     '/today/trending/x/',
+    '//evil.example/x/',
   ])('the odd address %s is a page or the not-found page, never a 5xx', async (url) => {
     const res = await page(url);
     expect([200, 400, 404]).toContain(res.statusCode);
     // Nothing from the address closes an element the server opened (`</script>` in the query).
     expect(res.body.split('</script>').length).toBe(res.body.split('<script').length);
+    // Every address a page names is on this site.
+    for (const [, href] of res.body.matchAll(/<link rel="canonical" href="([^"]+)"/g)) {
+      expect(href).toMatch(/^http:\/\/localhost:3000\//);
+    }
   });
 
   it('an unknown path is the not-found page with 404', async () => {

@@ -72,7 +72,7 @@ const MAX_ROUNDS = 4;
  * for visitors: decision 17).
  */
 export function staticPageHead(url: string, origin: string): PageHead {
-  return pageHead(new URL(url, origin), origin, new QueryClient());
+  return pageHead(new URL(`${origin}${url}`), origin, new QueryClient());
 }
 
 /**
@@ -82,9 +82,11 @@ export function staticPageHead(url: string, origin: string): PageHead {
  */
 export async function render({ url, origin, fetch }: RenderOptions): Promise<RenderResult> {
   return transports.run(fetch, async () => {
+    // Joined, not resolved: a path such as `//host/x` stays a path of this site.
+    const location = new URL(`${origin}${url}`);
     const queryClient = createServerQueryClient();
     const handler = createStaticHandler(createRoutes(queryClient));
-    const context = await handler.query(new Request(new URL(url, origin)));
+    const context = await handler.query(new Request(location));
     if (context instanceof Response) {
       return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
     }
@@ -107,7 +109,6 @@ export async function render({ url, origin, fetch }: RenderOptions): Promise<Ren
       html = renderToString(app);
     }
 
-    const location = new URL(url, origin);
     const head = pageHead(location, origin, queryClient);
     // Only answers: a failure or a pending query is asked again by the browser, as without a server render.
     const state = JSON.stringify(dehydrate(queryClient));

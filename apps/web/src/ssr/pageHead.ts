@@ -49,8 +49,12 @@ function clip(text: string, length = DESCRIPTION_LENGTH): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), length / 2))}…`;
 }
 
+/**
+ * An address on this site from its path (joined, not resolved: `//host/x` from a request stays a
+ * path here), or an absolute one as it is (media in a bucket).
+ */
 function absolute(origin: string, url: string): string {
-  return new URL(url, origin).href;
+  return new URL(url.startsWith('/') ? `${origin}${url}` : url).href;
 }
 
 type Answer<T> = { data: T } | { missing: true } | null;
