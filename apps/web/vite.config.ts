@@ -39,28 +39,38 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+// `vite build` writes the browser's app into dist; `vite build --ssr src/entry-server.tsx` the
+// server's renderer of the same app into dist/server (the web build script runs both).
+export default defineConfig(({ isSsrBuild }) => ({
   // Pinned so `vite build` from the repo root (or a script) still finds index.html.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // The server reads it to preload a route's lazy chunks with that route's HTML (the home feed).
-    manifest: true,
-    // One stylesheet for every page (under 10 KB gzipped): the server inlines it into the home
-    // page so the first row paints without waiting for it, and no route then waits for its own.
-    cssCodeSplit: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  build: isSsrBuild
+    ? {
+        // Node loads it from disk: no compressed copies, no manifest, no chunk groups; its
+        // packages (React, React Router, TanStack Query) come from node_modules at run time.
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        cssCodeSplit: false,
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // The server reads it to preload a route's lazy chunks with that route's HTML (the home feed).
+        manifest: true,
+        // One stylesheet for every page (under 10 KB gzipped): the server inlines it into the home
+        // page so the first row paints without waiting for it, and no route then waits for its own.
+        cssCodeSplit: false,
+        rolldownOptions: {
+          output: {
+            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+          },
+        },
       },
-    },
-  },
   server: {
     host: '127.0.0.1',
     port: 5173,
     strictPort: true,
     proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: apiTarget }])),
   },
-});
+}));

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const webDir = path.join(repoRoot, 'apps/web');
 export const webDistIndex = path.join(webDir, 'dist/index.html');
+/** The server renderer's build (decision 39). */
+export const webDistServerEntry = path.join(webDir, 'dist/server/entry-server.js');
 
 /** What the build reads. vite.config.ts is not named in the brief, but a changed config changes the output. */
 const WEB_SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
@@ -36,6 +38,7 @@ async function newestMtime(entry) {
 export async function webBuildStaleReason() {
   const builtAt = await mtimeOf(webDistIndex);
   if (builtAt === null) return 'apps/web/dist is missing';
+  if ((await mtimeOf(webDistServerEntry)) === null) return 'apps/web/dist/server is missing';
   for (const source of WEB_SOURCES) {
     if ((await newestMtime(path.join(repoRoot, source))) > builtAt)
       return `${source} changed since the last build`;
@@ -48,9 +51,9 @@ export function viteBin() {
   return path.join(path.dirname(require.resolve('vite/package.json')), 'bin/vite.js');
 }
 
-function runViteBuild() {
+function runVite(args, cwd) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [viteBin(), 'build'], { cwd: webDir, stdio: 'inherit' });
+    const child = spawn(process.execPath, [viteBin(), ...args], { cwd, stdio: 'inherit' });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`vite build failed (${signal ?? `exit code ${code}`})`)),
@@ -58,10 +61,19 @@ function runViteBuild() {
   });
 }
 
+/**
+ * The web app's two builds, as `npm run build` runs them: the browser's into `outDir` (default
+ * apps/web/dist), then the server renderer's (`src/entry-server.tsx`) into its `server/`.
+ */
+export async function runWebBuilds(outDir = path.join(webDir, 'dist')) {
+  await runVite(['build', '--outDir', outDir], webDir);
+  await runVite(['build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(outDir, 'server')], webDir);
+}
+
 /** Runs `vite build` when the web app is missing or older than its sources. */
 export async function ensureWebBuild() {
   const reason = await webBuildStaleReason();
   if (reason === null) return;
   console.log(`Building the web app: ${reason}.`);
-  await runViteBuild();
+  await runWebBuilds();
 }

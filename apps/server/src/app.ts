@@ -122,7 +122,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerSecurityHeaders(app, { publicUrl: config.publicUrl, mediaOrigin: config.mediaOrigin });
   registerErrorHandling(app);
   registerInputChecks(app);
-  if (options.webApp !== false) await registerWebApp(app, { distDir: config.webDistDir });
+  if (options.webApp !== false)
+    await registerWebApp(app, { distDir: config.webDistDir, publicUrl: config.publicUrl });
   // Media in a bucket is served by the bucket (or its CDN); local media from /media/ here.
   if (!config.s3) await registerMedia(app, { mediaDir: config.mediaDir });
   const restoreMediaUrls = useMediaUrlsOf(context.storage);

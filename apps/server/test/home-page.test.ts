@@ -140,12 +140,12 @@ describe('the home page for a signed-in viewer', () => {
   });
 });
 
-describe('GET / for anything but a page view', () => {
-  it('stays the JSON 404', async () => {
-    const res = await app.inject({ url: '/', headers: { accept: 'application/json' } });
+describe('GET / whatever it accepts', () => {
+  it.each([['*/*'], ['application/json'], [undefined]])('with Accept %s is the page', async (accept) => {
+    const res = await app.inject({ url: '/', headers: accept ? { accept } : {} });
 
-    expect(res.statusCode).toBe(404);
-    expect(res.json().resource_response.error.code).toBe('not_found');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
   });
 });
 

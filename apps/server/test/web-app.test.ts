@@ -16,7 +16,7 @@ let app: FastifyInstance;
 // The spine's not-found handler in miniature: web pages get the app, everything else a JSON 404.
 async function buildServer(distDir: string): Promise<FastifyInstance> {
   const server = Fastify();
-  await registerWebApp(server, { distDir });
+  await registerWebApp(server, { distDir, publicUrl: 'http://localhost:3000' });
   // A second @fastify/static, as the media files will have, must not clash with the assets one.
   await server.register(fastifyStatic, { root: tmp, prefix: '/media/' });
   server.setNotFoundHandler((request, reply) =>
@@ -102,7 +102,6 @@ describe('web app with a build', () => {
     ['the business API path', { url: '/vx/nope', headers: HTML }],
     ['a dev tool path', { url: '/__dev/nope', headers: HTML }],
     ['a media path', { url: '/media/nope.jpg', headers: HTML }],
-    ['a request that does not take HTML', { url: '/favicon.ico', headers: { accept: 'image/*' } }],
     ['a POST', { method: 'POST' as const, url: '/somewhere', headers: HTML }],
   ])('leaves %s to the API 404', async (_name, request) => {
     const res = await app.inject(request);
@@ -110,6 +109,19 @@ describe('web app with a build', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'not_found' });
   });
+
+  it.each([
+    ['*/*', { accept: '*/*' }],
+    ['no Accept', {}],
+  ])(
+    'answers a page view with %s with the app, as crawlers and link previews ask',
+    async (_name, headers) => {
+      const res = await app.inject({ url: '/pin/1/', headers });
+
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    },
+  );
 
   it('serves media from its own static root beside the assets', async () => {
     await writeFile(path.join(tmp, 'photo.txt'), 'media file');
@@ -140,7 +152,7 @@ describe('sendWebApp', () => {
     const distDir = path.join(tmp, 'dist');
     await mkdir(distDir);
     await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-    await registerWebApp(app, { distDir });
+    await registerWebApp(app, { distDir, publicUrl: 'http://localhost:3000' });
     app.get('/gone', (_request, reply) => sendWebApp(reply, 404));
 
     const res = await app.inject({ url: '/gone' });

@@ -78,10 +78,18 @@ describe('web routes', () => {
     expect((await app.inject({ method: 'HEAD', url: '/about/', headers: HTML })).statusCode).toBe(404);
   });
 
-  it('keeps API misses and non-HTML requests as the JSON 404 envelope', async () => {
+  it('answers a page view whatever it accepts: link-preview bots and crawlers send */* or nothing', async () => {
+    for (const headers of [{ accept: '*/*' }, {}, { accept: 'application/json' }]) {
+      const res = await app.inject({ url: '/login/', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.body).toBe(INDEX_HTML);
+    }
+  });
+
+  it('keeps API misses and other methods as the JSON 404 envelope', async () => {
     for (const request of [
       { url: '/v3/nope/', headers: HTML },
-      { url: '/login/', headers: { accept: 'application/json' } },
+      { url: '/v3/nope/', headers: { accept: '*/*' } },
       { method: 'POST' as const, url: '/login/', headers: HTML },
     ]) {
       const res = await app.inject(request);

@@ -29,6 +29,7 @@ import type story from './locales/en/story.json';
 import type search from './locales/en/search.json';
 import type offsite from './locales/en/offsite.json';
 import type discover from './locales/en/discover.json';
+import type ssr from './locales/en/ssr.json';
 
 type ErrorMessages = { [Code in ErrorCode]: (typeof ERRORS)[Code]['message'] };
 
@@ -72,6 +73,8 @@ type LazyWords = {
   search: typeof search;
   offsite: typeof offsite;
   discover: typeof discover;
+  /** The server render's head words (link previews, search engines); never in the browser's bundle. */
+  ssr: typeof ssr;
 };
 type Resources = { translation: typeof en & LazyWords };
 

@@ -18,3 +18,28 @@ export function inlineCodeHashes(html: string): { scriptHashes: string[]; styleH
     styleHashes: [...html.matchAll(INLINE_STYLE)].map((match) => sha256(match[1]!)),
   };
 }
+
+// A `style` attribute in double quotes, as React writes them.
+const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+};
+
+/**
+ * The hashes of a page's distinct `style` attributes, for `'unsafe-hashes'`: markup the server
+ * rendered with React carries its inline styles (the shell's sizes, a picture's placeholder
+ * colour) as attributes, which a policy without them would leave unapplied, and hydration does
+ * not set them again. A browser hashes an attribute's value as decoded, as here.
+ */
+export function styleAttributeHashes(html: string): string[] {
+  const values = new Set<string>();
+  for (const [, raw] of html.matchAll(STYLE_ATTRIBUTE)) {
+    values.add(raw!.replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity]!));
+  }
+  return [...values].map(sha256);
+}

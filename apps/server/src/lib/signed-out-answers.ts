@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createShortCache } from './short-cache.ts';
 
 // A second's staleness for visitors buys thousands of req/s on the hottest reads.
-const SIGNED_OUT_TTL_MS = 1000;
+export const SIGNED_OUT_TTL_MS = 1000;
 
 /**
  * Answers a GET route for signed-out viewers from a per-instance cache of serialized answers,

@@ -4,6 +4,7 @@ import { ERRORS, matchWebRoute, type ErrorCode } from '@pinboard/shared';
 import { AppError } from '../lib/app-error.ts';
 import { failure } from '../lib/envelope.ts';
 import { sendWebApp, wantsWebApp } from './web-app.ts';
+import { rendersOnServer, sendRenderedPage } from './web-pages.ts';
 
 const FASTIFY_CODES: Record<string, AppError['code']> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
@@ -87,6 +88,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // A page view gets the app either way (it shows its own 404 page); the status tells
     // crawlers and tools whether the route catalogue knows the path.
     if (app.hasDecorator('webAppIndexHtml') && wantsWebApp(request)) {
+      // Rendered on the server when the build has its server entry; its status is 404 for a
+      // missing or hidden object too.
+      if (app.webAppRenderer && rendersOnServer(path)) return sendRenderedPage(request, reply);
       return sendWebApp(reply, matchWebRoute(path) ? 200 : 404);
     }
     return reply.code(404).send(failure(new AppError('not_found', { detail: `${request.method} ${path}` })));

@@ -80,7 +80,14 @@ const HSTS = 'max-age=31536000';
  * How a page's inline `<script>` and `<style>` elements are allowed: each carries this
  * response's nonce, or (a page whose bytes many responses share) each one's hash is listed.
  */
-export type InlineCode = { nonce: string } | { scriptHashes: string[]; styleHashes: string[] };
+export type InlineCode =
+  | { nonce: string }
+  | {
+      scriptHashes: string[];
+      styleHashes: string[];
+      /** Hashes of the `style` attributes of server-rendered markup (allowed with `'unsafe-hashes'`). */
+      styleAttributeHashes?: string[];
+    };
 
 /** A fresh nonce for one response's inline `<script>` and `<style>` elements. */
 export function createNonce(): string {
@@ -100,7 +107,12 @@ export function webPagePolicy(options: SecurityHeadersOptions, inline: InlineCod
   const [scripts, styles] =
     'nonce' in inline
       ? [[`'nonce-${inline.nonce}'`], [`'nonce-${inline.nonce}'`]]
-      : [inline.scriptHashes, inline.styleHashes];
+      : [
+          inline.scriptHashes,
+          inline.styleAttributeHashes?.length
+            ? [...inline.styleHashes, "'unsafe-hashes'", ...inline.styleAttributeHashes]
+            : inline.styleHashes,
+        ];
   return [
     "default-src 'none'",
     ["script-src 'self'", ...scripts].join(' '),

@@ -6,10 +6,13 @@ import { compressibleBody, sendCompressible, type CompressibleBody } from '../li
 import { inlineCodeHashes } from '../lib/inline-code-hashes.ts';
 import { createNonce } from './security-headers.ts';
 import { readViteManifest, type ViteManifest } from './vite-manifest.ts';
+import { loadWebAppRenderer } from './web-pages.ts';
 
 export interface WebAppOptions {
   /** The Vite build output (apps/web/dist): index.html and assets/. */
   distDir: string;
+  /** The site's public origin (`PUBLIC_URL`): server-rendered pages' canonical and image addresses. */
+  publicUrl: string;
 }
 
 /** Paths the API and the server's own tools answer; a miss there is an API 404, never the web app. */
@@ -32,6 +35,8 @@ declare module 'fastify' {
     webAppManifest: ViteManifest | null;
     /** index.html with its stylesheets inlined (see `inlineStylesheets`); null when the build is missing. */
     webAppIndexHtmlInlineStyles: string | null;
+    /** The origin of `PUBLIC_URL`, for the absolute addresses of server-rendered pages. */
+    webAppOrigin: string;
   }
 }
 
@@ -92,6 +97,8 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
   app.decorate('webAppIndexHtml', indexHtml);
   app.decorate('webAppManifest', await readViteManifest(distDir));
   app.decorate('webAppIndexHtmlInlineStyles', indexHtml && (await inlineStylesheets(indexHtml, distDir)));
+  app.decorate('webAppOrigin', new URL(opts.publicUrl).origin);
+  app.decorate('webAppRenderer', indexHtml === null ? null : await loadWebAppRenderer(distDir));
   if (indexHtml === null) {
     app.log.warn({ distDir }, 'web app build missing: web routes answer 503 until `npm run build`');
   }
@@ -114,14 +121,14 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
   });
 }
 
-/** Whether a request that matched no route should get the web app (a page view, not an API or asset call). */
+/**
+ * Whether a request that matched no route should get the web app (a page view, not an API or
+ * asset call). Any `Accept` will do, `*\/*` or none included: link-preview bots and crawlers send those.
+ */
 export function wantsWebApp(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?', 1)[0]!;
-  if (NON_WEB_PREFIXES.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1))) {
-    return false;
-  }
-  return (request.headers.accept ?? '').includes('text/html');
+  return !NON_WEB_PREFIXES.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
 }
 
 /** index.html with a page's additions; each goes before the closing tag it belongs in. */

@@ -157,8 +157,19 @@ export function createApiClient(deps: ApiClientDeps) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+let transport: typeof fetch = (input, init) => globalThis.fetch(input, init);
+
+/**
+ * Where the app's calls go: the browser's fetch, unless the server render
+ * (`entry-server.tsx`) answers them in-process for the request it is rendering.
+ */
+export function setApiTransport(fetchLike: typeof fetch): void {
+  transport = fetchLike;
+}
+
 /** The app's one client: same-origin fetch, token from the `csrftoken` cookie. */
 export const apiClient: ApiClient = createApiClient({
-  fetch: (input, init) => globalThis.fetch(input, init),
-  getCsrfToken: () => readCookie(CSRF_COOKIE, document.cookie),
+  fetch: (input, init) => transport(input, init),
+  // The server render only reads (GET), which needs no token.
+  getCsrfToken: () => (typeof document === 'undefined' ? null : readCookie(CSRF_COOKIE, document.cookie)),
 });

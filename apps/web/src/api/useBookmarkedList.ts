@@ -7,6 +7,13 @@ import {
 import { useCallback } from 'react';
 import type { ApiResult } from './client.ts';
 
+/**
+ * A query's `meta` flag: the server render leaves it to the browser (entry-server.tsx). For a
+ * list below the fold whose query is slow: a grid shows no card before it has measured its width
+ * in the browser anyway, so the page is sent without waiting for it.
+ */
+export const DEFER_TO_BROWSER = 'deferToBrowser';
+
 /** One page of a list: its items and the next page's bookmark, and whatever else the list says. */
 export type ListPage<Item> = ApiResult<Item[]>;
 
@@ -17,7 +24,7 @@ export type PageFetcher<Page> = (bookmark: string | null, signal: AbortSignal) =
 export function bookmarkedListQuery<Page extends ListPage<unknown>>(
   queryKey: QueryKey,
   fetchPage: PageFetcher<Page>,
-  { enabled }: { enabled?: boolean } = {},
+  { enabled, deferToBrowser }: { enabled?: boolean; deferToBrowser?: boolean } = {},
 ) {
   return infiniteQueryOptions({
     queryKey,
@@ -26,6 +33,7 @@ export function bookmarkedListQuery<Page extends ListPage<unknown>>(
     // A null bookmark ends the list; TanStack Query reads null as "no next page".
     getNextPageParam: (lastPage: Page) => lastPage.bookmark,
     enabled,
+    ...(deferToBrowser ? { meta: { [DEFER_TO_BROWSER]: true } } : {}),
   });
 }
 
@@ -45,6 +53,8 @@ const NO_ITEMS: never[] = [];
 
 export interface BookmarkedListOptions {
   enabled?: boolean;
+  /** Not fetched by the server render (see DEFER_TO_BROWSER). */
+  deferToBrowser?: boolean;
   /**
    * Asking for more while the whole list refetches (after an invalidation) cancels that refetch
    * and fetches the next page; by default the ask waits for the refetch instead.
@@ -61,7 +71,7 @@ export interface BookmarkedListOptions {
 export function useBookmarkedList<Item extends { id: string }, Page extends ListPage<Item> = ListPage<Item>>(
   queryKey: QueryKey,
   fetchPage: PageFetcher<Page>,
-  { enabled, interruptRefetch = false }: BookmarkedListOptions = {},
+  { enabled, deferToBrowser, interruptRefetch = false }: BookmarkedListOptions = {},
 ) {
   const {
     data,
@@ -73,7 +83,7 @@ export function useBookmarkedList<Item extends { id: string }, Page extends List
     error,
     refetch,
   } = useInfiniteQuery({
-    ...bookmarkedListQuery(queryKey, fetchPage, { enabled }),
+    ...bookmarkedListQuery(queryKey, fetchPage, { enabled, deferToBrowser }),
     select: listOf<Item, Page>,
   });
 

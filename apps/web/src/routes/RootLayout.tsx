@@ -40,7 +40,7 @@ export function RootLayout() {
   const limited = pathname === '/' && !isLoading && viewer === null;
   // The bookmarklet's popup (docs/product/creating.md#pin-create-page) is the pin-create page alone: no site
   // chrome.
-  const popup = pathname.startsWith('/pin/create') && window.opener != null;
+  const popup = pathname.startsWith('/pin/create') && typeof window !== 'undefined' && window.opener != null;
 
   return (
     <ToastProvider>

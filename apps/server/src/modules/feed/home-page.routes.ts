@@ -9,8 +9,10 @@ import {
   withAdditions,
   type PreparedPage,
 } from '../../plugins/web-app.ts';
+import { sendRenderedPage } from '../../plugins/web-pages.ts';
 import { HOME_ROUTE_SOURCE, homePageAdditions } from './home-page-html.ts';
 import type { SignedOutFeed, SignedOutFeedPage } from './signed-out-feed.ts';
+import { headTags } from '../../plugins/web-pages.ts';
 
 /**
  * The home page for a signed-out visitor comes with its first feed page and the preloads
@@ -22,6 +24,10 @@ export function registerHomePage(app: FastifyInstance, { feed }: { feed: SignedO
   if (!app.hasDecorator('webAppIndexHtml')) return;
   const indexHtml = app.webAppIndexHtmlInlineStyles;
   const chunk = app.webAppManifest && lazyChunkFiles(app.webAppManifest, HOME_ROUTE_SOURCE);
+  // The home page's description, canonical address, link-preview tags and JSON-LD (WebSite).
+  const head = app.webAppRenderer
+    ? headTags(app.webAppRenderer.staticPageHead('/', app.webAppOrigin), 'Pinboard')
+    : '';
   // One page of HTML per cached feed page: built, hashed and compressed once, dropped with the page.
   const pages = new WeakMap<SignedOutFeedPage, PreparedPage>();
 
@@ -30,7 +36,9 @@ export function registerHomePage(app: FastifyInstance, { feed }: { feed: SignedO
     if (!wantsWebApp(request)) return reply.callNotFound();
     // Whether the page carries the public feed depends on the session cookie.
     reply.header('vary', 'cookie');
-    if (indexHtml === null || request.viewer.userId !== null) return sendWebApp(reply);
+    if (indexHtml === null) return sendWebApp(reply);
+    // A signed-in viewer's feed is theirs: their page is rendered like any other.
+    if (request.viewer.userId !== null) return sendRenderedPage(request, reply);
 
     const page = await feed.page({ pageSize: DEFAULT_PAGE_SIZE, bookmark: undefined });
     let html = pages.get(page);
@@ -39,7 +47,7 @@ export function registerHomePage(app: FastifyInstance, { feed }: { feed: SignedO
         { json: page.body.text, pins: page.pins, pageSize: DEFAULT_PAGE_SIZE },
         chunk,
       );
-      html = preparePage(withAdditions(indexHtml, additions));
+      html = preparePage(withAdditions(indexHtml, { ...additions, head: `${head}\n    ${additions.head}` }));
       pages.set(page, html);
     }
     return sendWebAppPage(request, reply, html);

@@ -14,8 +14,11 @@ import { usePin } from './usePin.ts';
 export function PinCloseup({ id }: { id: string }) {
   const { t } = useTranslation();
   const pin = usePin(id);
-  const related = usePinPages(endpointKey('listRelatedPins', { params: { id } }), (page, signal) =>
-    api.listRelatedPins({ params: { id }, query: page }, { signal }),
+  // Below the closeup and the slowest of its queries: the server render does not wait for it.
+  const related = usePinPages(
+    endpointKey('listRelatedPins', { params: { id } }),
+    (page, signal) => api.listRelatedPins({ params: { id }, query: page }, { signal }),
+    { deferToBrowser: true },
   );
   const { viewer, isLoading: viewerLoading } = useViewer();
   const { pathname } = useLocation();

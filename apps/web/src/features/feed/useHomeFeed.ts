@@ -21,12 +21,13 @@ export function useHomeFeed() {
  */
 export function prefetchHomeFeed(
   queryClient: QueryClient,
-  document: Document = globalThis.document,
+  document: Document | undefined = globalThis.document,
 ): Promise<void> {
   const options = pinPagesQueryOptions(HOME_FEED_KEY, homeFeedPage, {
     pageSize: PIN_PAGE_SIZE,
   });
-  const inlined = takeInlinedHomeFeed(document, PIN_PAGE_SIZE);
+  // The server render has no document: it fetches the page like the browser would.
+  const inlined = document && takeInlinedHomeFeed(document, PIN_PAGE_SIZE);
   if (inlined) {
     queryClient.setQueryData(options.queryKey, { pages: [inlined], pageParams: [null] });
     return Promise.resolve();

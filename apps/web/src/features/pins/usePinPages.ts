@@ -25,6 +25,8 @@ export type PinPageCall = (page: PinPage, signal: AbortSignal) => Promise<ListPa
 export interface PinPagesOptions {
   pageSize?: number;
   enabled?: boolean;
+  /** Not fetched by the server render (`DEFER_TO_BROWSER`). */
+  deferToBrowser?: boolean;
 }
 
 function pinPageFetcher(call: PinPageCall, pageSize = PIN_PAGE_SIZE): PageFetcher<ListPage<Pin>> {
@@ -44,6 +46,7 @@ export function pinPagesQueryOptions(queryKey: QueryKey, call: PinPageCall, opti
 export function usePinPages(queryKey: QueryKey, call: PinPageCall, options: PinPagesOptions = {}) {
   const list = useBookmarkedList<Pin>(queryKey, pinPageFetcher(call, options.pageSize), {
     enabled: options.enabled,
+    deferToBrowser: options.deferToBrowser,
   });
   return { ...list, pins: list.items };
 }
