@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const webDir = path.join(repoRoot, 'apps/web');
 export const webDistIndex = path.join(webDir, 'dist/index.html');
-/** The server renderer's build (decision 39). */
+/** The server renderer's build (decision 40). */
 export const webDistServerEntry = path.join(webDir, 'dist/server/entry-server.js');
 
 /** What the build reads. vite.config.ts is not named in the brief, but a changed config changes the output. */
