@@ -11,7 +11,6 @@ import { FormError } from '../../ui/FormError.tsx';
 import { logOut } from '../auth/authApi.ts';
 import { forgetAccount } from '../auth/storedAccounts.ts';
 import { changeViewer } from '../viewer/changeViewer.ts';
-import { viewerKeys } from '../viewer/query-keys.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { EndOtherSessionsField, NewPasswordField, useNewPasswordCheck } from './NewPasswordFields.tsx';
 import { fieldError, placeServerError } from './serverErrors.ts';
@@ -86,7 +85,7 @@ export function FirstPasswordSection({ email }: { email: string }) {
     for (const queryKey of [
       endpointKey('getAccountSecurity'),
       endpointKey('getLinkedIdentities'),
-      viewerKeys.me(),
+      endpointKey('getViewer'),
     ]) {
       void queryClient.invalidateQueries({ queryKey });
     }
