@@ -56,12 +56,9 @@ export function endpointQuery<N extends EndpointName>(name: N, ...[input]: CallA
 type Api = { [N in EndpointName]: (...args: CallArgs<N>) => Promise<ApiResult<OutputOf<N>>> };
 type Queries = { [N in EndpointName]: (...args: CallArgs<N>) => ReturnType<typeof endpointQuery<N>> };
 
-// `api` and `queries` are built per name at run time; TypeScript cannot follow the mapped types
-// through Object.fromEntries, hence the casts through unknown.
+// `api` and `queries` are built per name at run time: TypeScript cannot relate the map over every
+// name to each name's own signature once their inputs differ, hence the casts through `unknown`.
 const names = Object.keys(endpointRoutes) as EndpointName[];
-
-// Built by name at run time: TypeScript cannot relate the map over every name to each name's
-// own signature once their inputs differ, hence the casts through `unknown`.
 
 /** One function per endpoint: `api.getBoard({ params: { id } })`. */
 export const api = Object.fromEntries(
