@@ -21,6 +21,20 @@ function featureStylesOnly(up) {
   };
 }
 
+/**
+ * Another feature's query keys and API calls (`*Keys.ts`, `query-keys.ts`, `*Api.ts`), as a file
+ * `up` levels below features/ names them: they are the feature's own; another feature calls the
+ * endpoint itself through api/ (`api.<name>`, `queries.<name>`, `endpointKey`), whose keys are the
+ * same wherever they are written.
+ */
+function featureCallsOnly(up) {
+  return {
+    regex: `^${up}[^./][^/]*/(.*/)?[^/]*(Keys|query-keys|Api)\\.tsx?$`,
+    message:
+      "Another feature's query keys and API calls are its own: call the endpoint through api/ (api.<name>, queries.<name>, endpointKey).",
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules', '**/dist', 'data', '**/drizzle/meta', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -40,7 +54,8 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   // The web app's layers (docs/ARCHITECTURE.md, web app): ui/ and api/ under the features, the
-  // features under the pages (routes/), and a feature's styles its own. Tests may render any page.
+  // features under the pages (routes/), and a feature's styles, query keys and API calls its own.
+  // Tests may render any page.
   {
     files: ['apps/web/src/ui/**/*.{ts,tsx}', 'apps/web/src/api/**/*.{ts,tsx}'],
     rules: {
@@ -64,7 +79,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [FEATURE_IMPORTS_NO_PAGE, featureStylesOnly('\\.\\./')] },
+        {
+          patterns: [FEATURE_IMPORTS_NO_PAGE, featureStylesOnly('\\.\\./'), featureCallsOnly('\\.\\./')],
+        },
       ],
     },
   },
@@ -74,7 +91,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [FEATURE_IMPORTS_NO_PAGE, featureStylesOnly('\\.\\./\\.\\./')] },
+        {
+          patterns: [
+            FEATURE_IMPORTS_NO_PAGE,
+            featureStylesOnly('\\.\\./\\.\\./'),
+            featureCallsOnly('\\.\\./\\.\\./'),
+          ],
+        },
       ],
     },
   },

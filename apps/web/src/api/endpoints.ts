@@ -30,19 +30,24 @@ export function callEndpoint<N extends EndpointName>(name: N, ...[input, options
   });
 }
 
+/** Part of an endpoint's input: some of its parts, each with some of its fields. */
+type PartialInput<N extends EndpointName> = { [P in keyof InputOf<N>]?: Partial<InputOf<N>[P]> };
+
 /**
  * An endpoint's query key: its name, then its input. A key with part of the input is a prefix
  * TanStack Query matches against every fuller one (`['listBoardPins', { params: { id } }]`
- * invalidates every page size and bookmark of that board's pins).
+ * invalidates every page size and bookmark of that board's pins; `['getSectionBySlug',
+ * { params: { id } }]` every section of that board by slug).
  */
-export function endpointKey<N extends EndpointName>(name: N, input?: Partial<InputOf<N>>): QueryKey {
+export function endpointKey<N extends EndpointName>(name: N, input?: PartialInput<N>): QueryKey {
   return input === undefined ? [name] : [name, input];
 }
 
 /** The query options of an endpoint's answer (its `data`), for `useQuery` and prefetching. */
 export function endpointQuery<N extends EndpointName>(name: N, ...[input]: CallArgs<N>) {
   return queryOptions({
-    queryKey: endpointKey(name, input),
+    // A whole input is a partial one; TypeScript cannot see that for every name at once.
+    queryKey: endpointKey(name, input as PartialInput<N> | undefined),
     queryFn: async ({ signal }) =>
       (await callEndpoint(name, ...([input, { signal }] as CallArgs<N>))).data as OutputOf<N>,
   });
@@ -51,12 +56,9 @@ export function endpointQuery<N extends EndpointName>(name: N, ...[input]: CallA
 type Api = { [N in EndpointName]: (...args: CallArgs<N>) => Promise<ApiResult<OutputOf<N>>> };
 type Queries = { [N in EndpointName]: (...args: CallArgs<N>) => ReturnType<typeof endpointQuery<N>> };
 
-// `api` and `queries` are built per name at run time; TypeScript cannot follow the mapped types
-// through Object.fromEntries, hence the casts through unknown.
+// `api` and `queries` are built per name at run time: TypeScript cannot relate the map over every
+// name to each name's own signature once their inputs differ, hence the casts through `unknown`.
 const names = Object.keys(endpointRoutes) as EndpointName[];
-
-// Built by name at run time: TypeScript cannot relate the map over every name to each name's
-// own signature once their inputs differ, hence the casts through `unknown`.
 
 /** One function per endpoint: `api.getBoard({ params: { id } })`. */
 export const api = Object.fromEntries(

@@ -1,12 +1,11 @@
-import { api } from '../api/endpoints.ts';
+import { api, endpointKey } from '../api/endpoints.ts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { boardKeys } from '../features/boards/boardKeys.ts';
 import { BoardHeader } from '../features/boards/BoardHeader.tsx';
 import { BoardSections } from '../features/boards/BoardSections.tsx';
 import { PinsPanel } from '../features/boards/PinsPanel.tsx';
-import { useBoard } from '../features/boards/useBoard.ts';
+import { boardAddressKey, useBoard } from '../features/boards/useBoard.ts';
 import { useCanMovePins } from '../features/moving/canMovePins.ts';
 import { displayName } from '../features/pins/pinText.ts';
 import { isNotFoundError } from '../features/profile/apiErrors.ts';
@@ -49,7 +48,7 @@ export function BoardPage() {
   }
 
   const board = query.data;
-  const boardKey = boardKeys.byAddress(username, slug);
+  const boardKey = boardAddressKey(username, slug);
   return (
     <>
       <title>{t('board.documentTitle', { board: board.name, owner: displayName(board.owner) })}</title>
@@ -77,7 +76,7 @@ export function BoardPage() {
       />
       <PinsPanel
         heading={t('board.pinsHeading')}
-        queryKey={boardKeys.pins(board.id)}
+        queryKey={endpointKey('listBoardPins', { params: { id: board.id } })}
         fetchPins={(page, signal) => api.listBoardPins({ params: { id: board.id }, query: page }, { signal })}
         label={t('board.pinsFeedLabel', { board: board.name })}
         emptyText={t('board.pinsEmpty')}

@@ -1,7 +1,6 @@
-import { api } from '../api/endpoints.ts';
+import { api, endpointKey } from '../api/endpoints.ts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { boardKeys } from '../features/boards/boardKeys.ts';
 import { PinsPanel } from '../features/boards/PinsPanel.tsx';
 import { SectionHeader } from '../features/boards/SectionHeader.tsx';
 import { useBoard, useSection } from '../features/boards/useBoard.ts';
@@ -47,7 +46,7 @@ export function SectionPage() {
       <PinsPanel
         heading={t('board.pinsHeading')}
         hideHeading
-        queryKey={boardKeys.sectionPins(boardData.id, sectionData.id)}
+        queryKey={endpointKey('listSectionPins', { params: { id: sectionData.id } })}
         fetchPins={(page, signal) =>
           api.listSectionPins({ params: { id: sectionData.id }, query: page }, { signal })
         }

@@ -5,15 +5,15 @@ import { PinFeed } from '../features/pins/PinFeed.tsx';
 import { PIN_PAGE_SIZE, usePinPages } from '../features/pins/usePinPages.ts';
 import { ErrorState, LoadingState } from '../ui/PageStates.tsx';
 import styles from '../features/discover/Discover.module.css';
-import { discoverKeys } from '../features/discover/discoverApi.ts';
-import { api } from '../api/endpoints.ts';
+import { api, endpointKey } from '../api/endpoints.ts';
 import { TopicsIndex } from './TopicsIndex.tsx';
 
 /** A hashtag's page: its public pins, newest first, by bookmark pages. */
 function TopicPins({ name }: { name: string }) {
   const { t } = useTranslation();
-  const pins = usePinPages(discoverKeys.topicPins(name, PIN_PAGE_SIZE), (page, signal) =>
-    api.listTopicPins({ params: { name }, query: page }, { signal }),
+  const pins = usePinPages(
+    endpointKey('listTopicPins', { params: { name }, query: { page_size: PIN_PAGE_SIZE } }),
+    (page, signal) => api.listTopicPins({ params: { name }, query: page }, { signal }),
   );
   return (
     <div className={styles.page}>

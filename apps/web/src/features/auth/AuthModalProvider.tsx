@@ -2,7 +2,7 @@ import type { Viewer } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { viewerKeys } from '../viewer/query-keys.ts';
+import { endpointKey } from '../../api/endpoints.ts';
 import { AuthModalContext, type AuthModalOptions } from './authModalContext.ts';
 import { SOFT_BANNED_AEC } from './recovery.ts';
 
@@ -28,7 +28,7 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   const close = useCallback(() => setOptions(null), []);
   const promptLogin = useCallback(
     (prompt: Omit<AuthModalOptions, 'step'>) => {
-      const viewer = queryClient.getQueryData<Viewer>(viewerKeys.me());
+      const viewer = queryClient.getQueryData<Viewer>(endpointKey('getViewer'));
       if (!viewer || viewer.type === 'AUTH') return false;
       open({ step: 'login', prompt: 'continue', ...prompt });
       return true;

@@ -28,14 +28,6 @@ export async function logIn(body: LoginBody): Promise<LoginResult> {
   return (await api.logIn({ body })).data;
 }
 
-export async function logOut(): Promise<void> {
-  await api.logOut();
-}
-
-export async function switchAccount(userId: string): Promise<LoginResult> {
-  return (await api.switchAccount({ body: { user_id: userId } })).data;
-}
-
 export async function fetchBotCheckChallenge(signal?: AbortSignal): Promise<BotCheckChallenge> {
   // The schema leaves ALTCHA's challenge as the widget's own JSON.
   return (await api.getBotCheckChallenge({}, { signal })).data as BotCheckChallenge;

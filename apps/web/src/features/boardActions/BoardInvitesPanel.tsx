@@ -4,10 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { queries } from '../../api/endpoints.ts';
 import { Button } from '../../ui/Button.tsx';
 import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import styles from './Collaborators.module.css';
-import { answerInvite, collaboratorKeys, fetchMyInvites } from './collaboratorsApi.ts';
+import { answerInvite } from './collaboratorsApi.ts';
 
 type Answer = 'accepted' | 'declined';
 
@@ -20,10 +21,7 @@ export function BoardInvitesPanel({ username }: { username: string }) {
   const { t } = useTranslation();
   const headingId = useId();
   const queryClient = useQueryClient();
-  const invites = useQuery({
-    queryKey: collaboratorKeys.myInvites(),
-    queryFn: ({ signal }) => fetchMyInvites(signal),
-  });
+  const invites = useQuery(queries.listViewerBoardInvites());
   const [answers, setAnswers] = useState<ReadonlyMap<string, Answer>>(new Map());
   const answer = useMutation({
     mutationFn: ({ invite, accept }: { invite: ViewerBoardInvite; accept: boolean }) =>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../ui/TextField.tsx';
 import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';
 import styles from './Collaborators.module.css';
-import { collaboratorKeys, fetchSuggestions } from './collaboratorsApi.ts';
+import { fetchSuggestions, suggestionsKey } from './collaboratorsApi.ts';
 import type { QueuedInvitee } from './useCollaborators.ts';
 import { useDebouncedValue } from './useDebouncedValue.ts';
 
@@ -54,10 +54,7 @@ export function InviteTypeahead({ boardId, label, queued, onToggle }: InviteType
   const [q, setQ] = useState('');
   const settled = useDebouncedValue(q.trim(), TYPEAHEAD_DELAY_MS);
   const suggestions = useQuery({
-    queryKey:
-      boardId === null
-        ? collaboratorKeys.newBoardSuggestions(settled)
-        : collaboratorKeys.suggestions(boardId, settled),
+    queryKey: suggestionsKey(boardId, settled),
     queryFn: ({ signal }) => fetchSuggestions(boardId, settled, signal),
     enabled: settled !== '',
     placeholderData: (previous) => previous,

@@ -2,9 +2,10 @@ import './words.ts';
 import type { Board } from '@pinboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { boardKeys } from '../boards/boardKeys.ts';
+import { endpointKey } from '../../api/endpoints.ts';
+import { invalidateBoard } from '../boards/invalidateBoard.ts';
 import styles from './BoardActions.module.css';
-import { collaboratorKeys, inviteCollaborators } from './collaboratorsApi.ts';
+import { inviteCollaborators } from './collaboratorsApi.ts';
 import { InviteQueue, type useInviteQueue } from './InviteQueue.tsx';
 import { InviteTypeahead } from './InviteTypeahead.tsx';
 import { pendingInvite, type QueuedInvitee } from './useCollaborators.ts';
@@ -29,6 +30,8 @@ export function NewBoardInvites({ queue }: { queue: ReturnType<typeof useInviteQ
   );
 }
 
+const membersKey = (board: Board) => endpointKey('getBoardCollaborators', { params: { id: board.id } });
+
 /**
  * Sends a new board's invite queue once the board is saved. The board's collaborator list shows
  * the invitations at once; a refusal takes them away again without a word (docs/product/boards.md#messages).
@@ -42,18 +45,17 @@ export function useSendNewBoardInvites() {
         queue.map((entry) => entry.invitee),
       ),
     onMutate: ({ board, queue }) => {
-      queryClient.setQueryData(collaboratorKeys.ofBoard(board.id), {
+      queryClient.setQueryData(membersKey(board), {
         owner: board.owner,
         collaborators: [],
         invites: queue.map((entry) => pendingInvite(board.id, board.owner, entry)),
       });
     },
     onSuccess: (members, { board }) => {
-      queryClient.setQueryData(collaboratorKeys.ofBoard(board.id), members);
-      void queryClient.invalidateQueries({ queryKey: boardKeys.board(board.id) });
+      queryClient.setQueryData(membersKey(board), members);
+      void invalidateBoard(queryClient, board.id);
     },
-    onError: (_error, { board }) =>
-      queryClient.removeQueries({ queryKey: collaboratorKeys.ofBoard(board.id) }),
+    onError: (_error, { board }) => queryClient.removeQueries({ queryKey: membersKey(board) }),
   });
   return (board: Board, queue: QueuedInvitee[]) => {
     if (queue.length > 0) send.mutate({ board, queue });

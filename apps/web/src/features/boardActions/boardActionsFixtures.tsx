@@ -4,12 +4,12 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ToastProvider } from '../../ui/ToastProvider.tsx';
 import { BoardSections } from '../boards/BoardSections.tsx';
-import { boardKeys } from '../boards/boardKeys.ts';
+import { boardAddressKey } from '../boards/useBoard.ts';
 import { AddSectionButton } from './AddSectionButton.tsx';
 import { BoardActions } from './BoardActions.tsx';
 import { SectionMenu } from './SectionMenu.tsx';
 
-export const boardKey = boardKeys.byAddress('maya.l', 'kitchen');
+export const boardKey = boardAddressKey('maya.l', 'kitchen');
 
 /** The board as the page holds it in its cache, with its actions and its follower count. */
 function BoardHarness({ view }: { view: View }) {

@@ -1,25 +1,11 @@
-import type {
-  Board,
-  BoardCollaborators,
-  CollaboratorSuggestion,
-  Invitee,
-  ViewerBoardInvite,
-} from '@pinboard/shared';
-import { api } from '../../api/endpoints.ts';
-import { boardKeys } from '../boards/boardKeys.ts';
+import type { Board, BoardCollaborators, CollaboratorSuggestion, Invitee } from '@pinboard/shared';
+import { api, endpointKey } from '../../api/endpoints.ts';
 
-/** Query keys of collaborators: a board's own sit under its keys; the viewer's invitations apart. */
-export const collaboratorKeys = {
-  ofBoard: (boardId: string) => [...boardKeys.board(boardId), 'collaborators'] as const,
-  suggestions: (boardId: string, q: string) =>
-    [...boardKeys.board(boardId), 'collaborator-suggestions', q] as const,
-  /** For a board not created yet (its invite queue). */
-  newBoardSuggestions: (q: string) => ['collaborator-suggestions', 'new-board', q] as const,
-  myInvites: () => ['board-invites', 'me'] as const,
-};
-
-export async function fetchCollaborators(boardId: string, signal?: AbortSignal): Promise<BoardCollaborators> {
-  return (await api.getBoardCollaborators({ params: { id: boardId } }, { signal })).data;
+/** The key of the invite field's rows, as fetchSuggestions asks for them. */
+export function suggestionsKey(boardId: string | null, q: string) {
+  return boardId === null
+    ? endpointKey('suggestCollaborators', { query: { q } })
+    : endpointKey('suggestBoardCollaborators', { params: { id: boardId }, query: { q } });
 }
 
 /** The invite field's rows; `boardId` null for a board being created. */
@@ -41,10 +27,6 @@ export async function inviteCollaborators(boardId: string, invitees: Invitee[]):
 
 export async function removeCollaborator(boardId: string, userId: string): Promise<BoardCollaborators> {
   return (await api.removeCollaborator({ params: { id: boardId, userId } })).data;
-}
-
-export async function fetchMyInvites(signal?: AbortSignal): Promise<ViewerBoardInvite[]> {
-  return (await api.listViewerBoardInvites({}, { signal })).data;
 }
 
 export async function answerInvite(inviteId: string, accept: boolean): Promise<Board | null> {

@@ -1,10 +1,14 @@
 import { MAX_PAGE_SIZE, type BoardSection } from '@pinboard/shared';
 import type { ApiResult } from '../../api/client.ts';
-import { api } from '../../api/endpoints.ts';
-import { boardKeys } from '../boards/boardKeys.ts';
+import { api, endpointKey } from '../../api/endpoints.ts';
 
-/** Every section of a board, apart from the board page's paged row (a reorder names them all). */
-export const allSectionsKey = (boardId: string) => [...boardKeys.board(boardId), 'all-sections'] as const;
+/**
+ * Every section of a board (a reorder names them all): listBoardSections at the largest page
+ * size, its pages joined; apart from the board page's row, which asks for smaller pages.
+ */
+export function allSectionsKey(boardId: string) {
+  return endpointKey('listBoardSections', { params: { id: boardId }, query: { page_size: MAX_PAGE_SIZE } });
+}
 
 /** All of a board's sections in their order, page after page. */
 export async function fetchAllSections(boardId: string, signal?: AbortSignal): Promise<BoardSection[]> {

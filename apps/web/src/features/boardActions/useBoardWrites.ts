@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { useToast } from '../../ui/toastContext.ts';
-import { boardKeys } from '../boards/boardKeys.ts';
+import { boardAddressKey } from '../boards/useBoard.ts';
 import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import { archiveBoard } from './boardActionsApi.ts';
 
@@ -44,7 +44,7 @@ export function useBoardWrites(board: Board, boardKey: QueryKey) {
     refreshProfileLists(queryClient, board.owner.username);
     if (saved.url !== board.url) {
       const address = addressOf(saved.url);
-      if (address) queryClient.setQueryData(boardKeys.byAddress(...address), saved);
+      if (address) queryClient.setQueryData(boardAddressKey(...address), saved);
       void navigate(saved.url, { replace: true });
     }
   }

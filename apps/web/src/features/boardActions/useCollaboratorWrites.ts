@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { endpointKey } from '../../api/endpoints.ts';
 import { useToast } from '../../ui/toastContext.ts';
-import { boardKeys } from '../boards/boardKeys.ts';
+import { removeBoardQueries } from '../boards/invalidateBoard.ts';
 import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import { archiveBoard } from './boardActionsApi.ts';
 import { removeCollaborator } from './collaboratorsApi.ts';
@@ -59,7 +59,7 @@ export function useCollaboratorWrites(board: Board, boardKey: QueryKey, viewer: 
   /** For the confirmation dialog: the call itself; `applyLeft` once it went through. */
   const leave = () => removeCollaborator(board.id, viewer.id);
   function applyLeft() {
-    queryClient.removeQueries({ queryKey: boardKeys.board(board.id) });
+    removeBoardQueries(queryClient, board.id);
     void queryClient.invalidateQueries({ queryKey: boardKey });
     refreshLists();
     toast.show(t('boardActions.left', { name: board.name }), { durationMs: TOAST_MS });

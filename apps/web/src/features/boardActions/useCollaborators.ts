@@ -1,11 +1,7 @@
 import type { BoardCollaborators, BoardInvite, Invitee, UserSummary } from '@pinboard/shared';
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import {
-  collaboratorKeys,
-  fetchCollaborators,
-  inviteCollaborators,
-  removeCollaborator,
-} from './collaboratorsApi.ts';
+import { queries } from '../../api/endpoints.ts';
+import { inviteCollaborators, removeCollaborator } from './collaboratorsApi.ts';
 
 /** One entry of the invite queue: what is sent, and who it shows as until the server answers. */
 export interface QueuedInvitee {
@@ -37,8 +33,9 @@ export function pendingInvite(boardId: string, inviter: UserSummary, queued: Que
  */
 export function useCollaborators(boardId: string, owner: UserSummary, boardKey: QueryKey) {
   const queryClient = useQueryClient();
-  const key = collaboratorKeys.ofBoard(boardId);
-  const list = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchCollaborators(boardId, signal) });
+  const query = queries.getBoardCollaborators({ params: { id: boardId } });
+  const key = query.queryKey;
+  const list = useQuery(query);
 
   async function change(update: (current: BoardCollaborators) => BoardCollaborators) {
     await queryClient.cancelQueries({ queryKey: key });

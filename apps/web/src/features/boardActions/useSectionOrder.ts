@@ -1,7 +1,7 @@
 import type { BoardSection } from '@pinboard/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { boardKeys } from '../boards/boardKeys.ts';
+import { boardSectionsKey } from '../boards/useBoardSections.ts';
 import { allSectionsKey, fetchAllSections, moveItem, saveSectionOrder } from './sectionOrderApi.ts';
 import { useErrorToast } from './useBoardWrites.ts';
 
@@ -40,7 +40,7 @@ export function useSectionOrder(boardId: string) {
         waiting.current = null;
         if (next) return send(next);
         saving.current = false;
-        void queryClient.invalidateQueries({ queryKey: boardKeys.sections(boardId) });
+        void queryClient.invalidateQueries({ queryKey: boardSectionsKey(boardId) });
       },
       (error: unknown) => {
         saving.current = false;

@@ -1,6 +1,6 @@
 import type { Board } from '@pinboard/shared';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { boardKeys } from '../boards/boardKeys.ts';
+import { boardSectionsKey } from '../boards/useBoardSections.ts';
 
 /**
  * After a section is added, renamed or removed: the page's board gets its new section count
@@ -14,6 +14,6 @@ export function useSectionWrites(boardId: string, boardKey: QueryKey) {
         board ? { ...board, section_count: Math.max(0, board.section_count + countChange) } : board,
       );
     }
-    void queryClient.invalidateQueries({ queryKey: boardKeys.sections(boardId) });
+    void queryClient.invalidateQueries({ queryKey: boardSectionsKey(boardId) });
   };
 }

@@ -1,12 +1,19 @@
 import type { Board, BoardSection } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/endpoints.ts';
-import { boardKeys } from './boardKeys.ts';
+import { api, endpointKey, queries } from '../../api/endpoints.ts';
+
+/**
+ * The key of a board by its web address: the owner lower-cased, so `/Maya/kitchen/` and
+ * `/maya/kitchen/` share the board (and its writes and refreshes find it).
+ */
+export function boardAddressKey(username: string, slug: string) {
+  return endpointKey('getBoardByAddress', { params: { username: username.toLowerCase(), slug } });
+}
 
 /** A board by its web address `/{username}/{slug}/`; 404 for a board the viewer may not see. */
 export function useBoard(username: string, slug: string) {
   return useQuery({
-    queryKey: boardKeys.byAddress(username, slug),
+    queryKey: boardAddressKey(username, slug),
     queryFn: async ({ signal }) =>
       (await api.getBoardByAddress({ params: { username, slug } }, { signal })).data,
   });
@@ -15,10 +22,7 @@ export function useBoard(username: string, slug: string) {
 /** One section of a board by its slug; waits until the board is known. */
 export function useSection(boardId: string | undefined, slug: string) {
   return useQuery({
-    queryKey: boardKeys.section(boardId ?? '', slug),
-    // Runs only once the board is known (`enabled`).
-    queryFn: async ({ signal }) =>
-      (await api.getSectionBySlug({ params: { id: boardId!, slug } }, { signal })).data,
+    ...queries.getSectionBySlug({ params: { id: boardId ?? '', slug } }),
     enabled: boardId !== undefined,
   });
 }

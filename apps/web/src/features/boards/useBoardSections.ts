@@ -1,14 +1,24 @@
 import type { Board, BoardSection } from '@pinboard/shared';
-import { api } from '../../api/endpoints.ts';
+import { api, endpointKey } from '../../api/endpoints.ts';
 import { useBookmarkedList } from '../../api/useBookmarkedList.ts';
-import { boardKeys } from './boardKeys.ts';
 
 const SECTIONS_PAGE_SIZE = 25;
+
+/**
+ * The key of the board page's sections row (listBoardSections at the row's page size): a section
+ * write refreshes this list alone, not the reorder dialog's list of every section.
+ */
+export function boardSectionsKey(boardId: string) {
+  return endpointKey('listBoardSections', {
+    params: { id: boardId },
+    query: { page_size: SECTIONS_PAGE_SIZE },
+  });
+}
 
 /** A board's sections in order; asks nothing of a board that has none. */
 export function useBoardSections(board: Pick<Board, 'id' | 'section_count'>) {
   return useBookmarkedList<BoardSection>(
-    boardKeys.sections(board.id),
+    boardSectionsKey(board.id),
     (bookmark, signal) =>
       api.listBoardSections(
         {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api } from '../../api/endpoints.ts';
+import { api, endpointKey } from '../../api/endpoints.ts';
 import '../../i18n.ts';
 import type { Pin } from '@pinboard/shared';
 import { QueryClient, QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
@@ -10,7 +10,6 @@ import type { ApiResult } from '../../api/client.ts';
 import { failure, stubApi, success } from '../../test/apiStub.ts';
 import { buildPin } from '../../test/pins.ts';
 import { ToastProvider } from '../../ui/ToastProvider.tsx';
-import { boardKeys } from '../boards/boardKeys.ts';
 import { PinsPanel } from '../boards/PinsPanel.tsx';
 import { buildPicker, buildPickerBoard } from '../saving/pickerFixtures.tsx';
 
@@ -25,6 +24,7 @@ const pages = (pins: Pin[]): InfiniteData<ApiResult<Pin[]>, string | null> => ({
   pages: [{ data: pins, bookmark: null }],
   pageParams: [null],
 });
+const boardPins = (id: string) => endpointKey('listBoardPins', { params: { id } });
 const idsIn = (client: QueryClient, key: readonly unknown[]) =>
   client
     .getQueryData<InfiniteData<ApiResult<Pin[]>>>(key)
@@ -52,14 +52,14 @@ function renderBoardPins(bulkEdit: () => Response | Promise<Response>) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  client.setQueryData(boardKeys.pins('20'), pages([targetPin]));
+  client.setQueryData(boardPins('20'), pages([targetPin]));
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <ToastProvider>
           <PinsPanel
             heading="Pins"
-            queryKey={boardKeys.pins('9')}
+            queryKey={boardPins('9')}
             fetchPins={(page, signal) => api.listBoardPins({ params: { id: '9' }, query: page }, { signal })}
             label="Machines pins"
             emptyText="Nothing yet"
@@ -93,8 +93,8 @@ describe('Organize and move', () => {
     await selectAndChoose('Lamps');
 
     await waitFor(() => expect(screen.getAllByRole('checkbox')).toHaveLength(1));
-    expect(idsIn(client, boardKeys.pins('9'))).toEqual(['2']);
-    expect(idsIn(client, boardKeys.pins('20'))).toEqual(['1', '3', '50']);
+    expect(idsIn(client, boardPins('9'))).toEqual(['2']);
+    expect(idsIn(client, boardPins('20'))).toEqual(['1', '3', '50']);
     const [, init] = bulkEditCalls(fetch)[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({
       board_id: '9',
@@ -113,13 +113,13 @@ describe('Organize and move', () => {
     let answer!: (response: Response) => void;
     const { client } = renderBoardPins(() => new Promise<Response>((resolve) => (answer = resolve)));
     await selectAndChoose('Lamps');
-    await waitFor(() => expect(idsIn(client, boardKeys.pins('20'))).toEqual(['1', '3', '50']));
+    await waitFor(() => expect(idsIn(client, boardPins('20'))).toEqual(['1', '3', '50']));
 
     answer(failure(409, 'board_action_in_progress_update'));
 
     expect(await screen.findByText('Please wait until the previous board action finishes.')).toBeTruthy();
-    expect(idsIn(client, boardKeys.pins('20'))).toEqual(['50']);
-    expect(idsIn(client, boardKeys.pins('9'))).toEqual(['1', '2', '3']);
+    expect(idsIn(client, boardPins('20'))).toEqual(['50']);
+    expect(idsIn(client, boardPins('9'))).toEqual(['1', '2', '3']);
     await waitFor(() => expect(screen.getAllByRole('checkbox')).toHaveLength(3));
   });
 
@@ -132,7 +132,7 @@ describe('Organize and move', () => {
       'These Pins are already there. Choose another board or section.',
     );
     expect(bulkEditCalls(fetch)).toHaveLength(0);
-    expect(idsIn(client, boardKeys.pins('9'))).toEqual(['1', '2', '3']);
+    expect(idsIn(client, boardPins('9'))).toEqual(['1', '2', '3']);
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 

@@ -2,9 +2,10 @@ import type { Pin } from '@pinboard/shared';
 import { useMutation, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../api/client.ts';
+import { endpointKey } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { useToast } from '../../ui/toastContext.ts';
-import { boardKeys } from '../boards/boardKeys.ts';
+import { invalidateBoard } from '../boards/invalidateBoard.ts';
 import { movePins } from './movingApi.ts';
 
 type PinPages = InfiniteData<ApiResult<Pin[]>, string | null>;
@@ -25,9 +26,11 @@ export interface MoveRequest {
 
 export const TOAST_MS = 3000;
 
-/** The pin list a board page or section page shows for this place (boardKeys). */
+/** The pin list a board page or section page shows for this place, keyed as that page keys it. */
 export function pinListKey({ boardId, sectionId }: PinPlace): QueryKey {
-  return sectionId === null ? boardKeys.pins(boardId) : boardKeys.sectionPins(boardId, sectionId);
+  return sectionId === null
+    ? endpointKey('listBoardPins', { params: { id: boardId } })
+    : endpointKey('listSectionPins', { params: { id: sectionId } });
 }
 
 export const isSamePlace = (a: PinPlace, b: PinPlace) =>
@@ -98,9 +101,8 @@ export function useMovePins() {
       toast.show(t('moving.moved', { count: pins.length, place: placeName }), { durationMs: TOAST_MS });
     },
     onSettled: (_result, _error, { from, to }) => {
-      void queryClient.invalidateQueries({ queryKey: boardKeys.board(from.boardId) });
-      if (to.boardId !== from.boardId)
-        void queryClient.invalidateQueries({ queryKey: boardKeys.board(to.boardId) });
+      void invalidateBoard(queryClient, from.boardId);
+      if (to.boardId !== from.boardId) void invalidateBoard(queryClient, to.boardId);
     },
   });
 }

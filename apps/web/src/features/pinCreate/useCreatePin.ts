@@ -1,8 +1,8 @@
 import type { CreatedPin } from '@pinboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/endpoints.ts';
 import { flushAuthEvents, trackAuthEvent } from '../auth/analytics.ts';
 import { refreshAfterPinAdded } from '../saving/refreshAfterPinAdded.ts';
-import { createPin } from '../pinBuilder/pinBuilderApi.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { createMethodOf, type PinCreateParams } from './pinCreateParams.ts';
 import type { PinImage } from './usePinImage.ts';
@@ -24,8 +24,8 @@ export function useCreatePin(params: PinCreateParams, image: PinImage | null | u
   const { viewer } = useViewer();
   const method = createMethodOf(params.method);
   return useMutation({
-    mutationFn: (target: PinCreateTarget): Promise<CreatedPin> =>
-      createPin({
+    mutationFn: async (target: PinCreateTarget): Promise<CreatedPin> => {
+      const body = {
         board_id: target.boardId,
         section_id: target.sectionId,
         description: target.description,
@@ -34,7 +34,9 @@ export function useCreatePin(params: PinCreateParams, image: PinImage | null | u
         ...(image?.source ?? {}),
         ...(params.color ? { color: params.color } : {}),
         ...(params.guid ? { guid: params.guid } : {}),
-      }),
+      };
+      return (await api.createPin({ body })).data;
+    },
     onSuccess: (pin) => {
       trackAuthEvent({ name: 'pin_create_success', element: `${method}:${pin.id}` });
       flushAuthEvents();

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { findImages, registerImage, type CreatePinBody } from '../pinBuilder/pinBuilderApi.ts';
+import type { InputOf } from '@pinboard/shared/api';
+import { api } from '../../api/endpoints.ts';
 import type { PinCreateParams } from './pinCreateParams.ts';
 
 export interface PinImage {
   /** What the preview shows. */
   url: string;
   /** The picture's part of `createPin`. */
-  source: Pick<CreatePinBody, 'image_url' | 'media_upload_id'>;
+  source: Pick<InputOf<'createPin'>['body'], 'image_url' | 'media_upload_id'>;
   /** The page's description, when the query brought none. */
   description: string | null;
 }
@@ -24,10 +25,10 @@ export function usePinImage(params: Pick<PinCreateParams, 'url' | 'media'>) {
     queryFn: async ({ signal }): Promise<PinImage | null> => {
       if (media) return { url: media, source: { image_url: media }, description: null };
       if (!url) return null;
-      const found = await findImages(url, signal).catch(() => null);
+      const found = (await api.findImages({ query: { url } }, { signal }).catch(() => null))?.data;
       const first = found?.items.find((item) => item.type === 'pinnable');
       if (!first) return null;
-      const upload = await registerImage(first.url).catch(() => null);
+      const upload = (await api.registerImage({ body: { image_url: first.url } }).catch(() => null))?.data;
       const source =
         upload && upload.status !== 'failed'
           ? { media_upload_id: upload.media_upload_id }

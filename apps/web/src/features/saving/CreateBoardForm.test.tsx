@@ -5,9 +5,9 @@ import type { Board } from '@pinboard/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { endpointKey } from '../../api/endpoints.ts';
 import { failure, stubApi, success } from '../../test/apiStub.ts';
 import { buildBoard } from '../../test/boards.ts';
-import { collaboratorKeys } from '../boardActions/collaboratorsApi.ts';
 import { AdvertiserContext, type AdvertiserContextValue } from '../viewer/advertiserContext.ts';
 import { CreateBoardForm } from './CreateBoardForm.tsx';
 
@@ -86,7 +86,9 @@ describe('CreateBoardForm invite queue', () => {
       }),
     );
     await waitFor(() =>
-      expect(client.getQueryData(collaboratorKeys.ofBoard('55'))).toMatchObject({ invites: [] }),
+      expect(
+        client.getQueryData(endpointKey('getBoardCollaborators', { params: { id: '55' } })),
+      ).toMatchObject({ invites: [] }),
     );
   });
 
@@ -98,7 +100,11 @@ describe('CreateBoardForm invite queue', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Sam K/ }));
     await createNamed('Lamps');
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
-    await waitFor(() => expect(client.getQueryData(collaboratorKeys.ofBoard('55'))).toBeUndefined());
+    await waitFor(() =>
+      expect(
+        client.getQueryData(endpointKey('getBoardCollaborators', { params: { id: '55' } })),
+      ).toBeUndefined(),
+    );
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { endpointKey } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { useToast } from '../../ui/toastContext.ts';
-import { boardKeys } from '../boards/boardKeys.ts';
+import { invalidateBoard } from '../boards/invalidateBoard.ts';
 import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { BoardPicker, type SaveChoice } from './BoardPicker.tsx';
@@ -61,7 +61,7 @@ export function SaveFlow({ pin, origin, onClose }: { pin: Pin; origin: SaveOrigi
     void queryClient.invalidateQueries({
       queryKey: endpointKey('getBoardPicker', { query: { pin_id: pin.id ?? undefined } }),
     });
-    void queryClient.invalidateQueries({ queryKey: boardKeys.board(boardId) });
+    void invalidateBoard(queryClient, boardId);
     if (viewer) {
       refreshProfileLists(queryClient, viewer.username);
       void queryClient.invalidateQueries({

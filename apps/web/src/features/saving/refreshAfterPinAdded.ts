@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { boardKeys } from '../boards/boardKeys.ts';
-import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import { endpointKey } from '../../api/endpoints.ts';
+import { invalidateBoard } from '../boards/invalidateBoard.ts';
+import { boardAddressKey } from '../boards/useBoard.ts';
+import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 
 /**
  * After a pin lands on a board (saved, published or created), refreshes only what that changed:
@@ -15,9 +16,9 @@ export function refreshAfterPinAdded(
   pinId: string | null,
   viewerUsername: string | null,
 ) {
-  void queryClient.invalidateQueries({ queryKey: boardKeys.board(board.id) });
+  void invalidateBoard(queryClient, board.id);
   const [username, slug] = board.url.split('/').filter(Boolean);
-  if (username && slug) void queryClient.invalidateQueries({ queryKey: boardKeys.byAddress(username, slug) });
+  if (username && slug) void queryClient.invalidateQueries({ queryKey: boardAddressKey(username, slug) });
   void queryClient.invalidateQueries({
     queryKey: endpointKey('getBoardPicker', { query: { pin_id: pinId ?? undefined } }),
   });

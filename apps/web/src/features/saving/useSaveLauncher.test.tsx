@@ -12,7 +12,7 @@ import { buildPin } from '../../test/pins.ts';
 import { AuthModalContext, type AuthModalApi } from '../auth/authModalContext.ts';
 import { PinDetails } from '../closeup/PinDetails.tsx';
 import { PinCard } from '../pins/PinCard.tsx';
-import { viewerKeys } from '../viewer/query-keys.ts';
+import { endpointKey } from '../../api/endpoints.ts';
 import { buildPicker, buildPickerBoard } from './pickerFixtures.tsx';
 
 afterEach(() => {
@@ -26,7 +26,7 @@ function renderSignedIn(ui: ReactNode, type: 'AUTH' | 'UNAUTH') {
     listSavedTo: () => success([]),
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(viewerKeys.me(), { type, user: type === 'AUTH' ? buildUser() : null });
+  client.setQueryData(endpointKey('getViewer'), { type, user: type === 'AUTH' ? buildUser() : null });
   const authModal: AuthModalApi = {
     open: vi.fn(),
     close: vi.fn(),

@@ -2,7 +2,7 @@ import type { Pin, Viewer } from '@pinboard/shared';
 import { QueryClientContext } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useContext, useState, type MouseEvent } from 'react';
 import { useAuthModal } from '../auth/authModalContext.ts';
-import { viewerKeys } from '../viewer/query-keys.ts';
+import { endpointKey } from '../../api/endpoints.ts';
 import type { SaveOrigin } from './SaveFlow.tsx';
 
 // The picker, its forms, dialogs and words are a chunk of their own, loaded on the first Save.
@@ -29,7 +29,7 @@ export function useSaveLauncher(pin: Pin, origin: SaveOrigin) {
       event.preventDefault();
       return;
     }
-    if (queryClient?.getQueryData<Viewer>(viewerKeys.me())?.type !== 'AUTH') return;
+    if (queryClient?.getQueryData<Viewer>(endpointKey('getViewer'))?.type !== 'AUTH') return;
     event.preventDefault();
     setOpen(true);
   };

@@ -17,7 +17,6 @@ import { PopupError } from '../auth/social/popup.ts';
 import { socialErrorText } from '../auth/social/SocialErrorText.tsx';
 import { useProviders } from '../auth/social/useProviders.ts';
 import { useSocialPopup } from '../auth/social/useSocialPopup.ts';
-import { viewerKeys } from '../viewer/query-keys.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './Settings.module.css';
 import { linkIdentity, unlinkIdentity } from './settingsApi.ts';
@@ -104,7 +103,7 @@ function ConnectedAccountRow({ provider, identity, onlyWayIn, email, setPassword
     try {
       queryClient.setQueryData(endpointKey('getLinkedIdentities'), await action());
       // The viewer's connected-to flags follow the identities.
-      void queryClient.invalidateQueries({ queryKey: viewerKeys.me() });
+      void queryClient.invalidateQueries({ queryKey: endpointKey('getViewer') });
       toast.show(doneText, { durationMs: TOAST_MS });
     } catch (caught) {
       if (caught instanceof DOMException && caught.name === 'AbortError') return; // Left the page.

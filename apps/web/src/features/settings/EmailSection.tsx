@@ -12,7 +12,6 @@ import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/toastContext.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { readStoredAccounts, rememberAccount } from '../auth/storedAccounts.ts';
-import { viewerKeys } from '../viewer/query-keys.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { PasswordConfirm } from './PasswordConfirm.tsx';
 import { fieldError } from './fieldError.ts';
@@ -60,7 +59,7 @@ export function EmailSection({ email }: { email: string }) {
       const security = await changeEmail(values);
       reset();
       queryClient.setQueryData(endpointKey('getAccountSecurity'), security);
-      void queryClient.invalidateQueries({ queryKey: viewerKeys.me() });
+      void queryClient.invalidateQueries({ queryKey: endpointKey('getViewer') });
       const stored = viewer && readStoredAccounts().accounts[viewer.id];
       if (stored) rememberAccount({ ...stored, email: security.email });
       toast.show(t('settings.email.changed'), { durationMs: TOAST_MS });

@@ -11,16 +11,14 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/toastContext.ts';
 import { FormError } from '../../ui/FormError.tsx';
-import { logOut } from '../auth/authApi.ts';
 import { forgetAccount } from '../auth/storedAccounts.ts';
 import { changeViewer } from '../viewer/changeViewer.ts';
-import { viewerKeys } from '../viewer/query-keys.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { fieldError } from './fieldError.ts';
 import { EndOtherSessionsField, NewPasswordField, useNewPasswordCheck } from './NewPasswordFields.tsx';
 import styles from './Settings.module.css';
 import { setFirstPassword } from './settingsApi.ts';
-import { endpointKey } from '../../api/endpoints.ts';
+import { api, endpointKey } from '../../api/endpoints.ts';
 
 /** The section's id, for the in-page link of the connected accounts' 'set a password'. */
 export const FIRST_PASSWORD_ID = 'set-password';
@@ -102,7 +100,7 @@ export function FirstPasswordSection({ email }: { email: string }) {
     for (const queryKey of [
       endpointKey('getAccountSecurity'),
       endpointKey('getLinkedIdentities'),
-      viewerKeys.me(),
+      endpointKey('getViewer'),
     ]) {
       void queryClient.invalidateQueries({ queryKey });
     }
@@ -110,7 +108,7 @@ export function FirstPasswordSection({ email }: { email: string }) {
 
   async function logOutToLogIn() {
     try {
-      await logOut();
+      await api.logOut();
       if (viewer) forgetAccount(viewer.id);
       await changeViewer(queryClient, null);
     } catch {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { logOut, switchAccount } from '../auth/authApi.ts';
+import { api } from '../../api/endpoints.ts';
 import { forgetAccount, rememberViewer, switcherAccounts } from '../auth/storedAccounts.ts';
 import { changeViewer } from '../viewer/changeViewer.ts';
 import { ChevronIcon } from './icons.tsx';
@@ -57,7 +57,7 @@ export function AccountMenu({ user, session }: AccountMenuProps) {
 
   async function onLogOut() {
     try {
-      await logOut();
+      await api.logOut();
       forgetAccount(user.id);
       setOpen(false);
       await changeViewer(queryClient, null);
@@ -69,7 +69,7 @@ export function AccountMenu({ user, session }: AccountMenuProps) {
 
   async function onSwitch(account: StoredAccount) {
     try {
-      const { user: viewer } = await switchAccount(account.id);
+      const { user: viewer } = (await api.switchAccount({ body: { user_id: account.id } })).data;
       rememberViewer(viewer);
       setOpen(false);
       await changeViewer(queryClient, viewer);

@@ -1,6 +1,6 @@
 import type { Viewer } from '@pinboard/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { viewerKeys } from './query-keys.ts';
+import { endpointKey } from '../../api/endpoints.ts';
 
 /**
  * After a login, logout or account switch: the viewer becomes the new one (or is asked again
@@ -8,9 +8,10 @@ import { viewerKeys } from './query-keys.ts';
  * since they were fetched as someone else (cached data is cleared; docs/product/accounts.md#rules).
  */
 export async function changeViewer(queryClient: QueryClient, viewer: Viewer | null): Promise<void> {
-  if (viewer) queryClient.setQueryData(viewerKeys.me(), viewer);
+  const viewerKey = endpointKey('getViewer');
+  if (viewer) queryClient.setQueryData(viewerKey, viewer);
   queryClient.removeQueries({ type: 'inactive' });
   await queryClient.invalidateQueries({
-    predicate: (query) => viewer === null || query.queryKey[0] !== viewerKeys.all[0],
+    predicate: (query) => viewer === null || query.queryKey[0] !== viewerKey[0],
   });
 }

@@ -1,11 +1,6 @@
 import type { UserSummary, Viewer } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/endpoints.ts';
-import { viewerKeys } from './query-keys.ts';
-
-export async function fetchViewer(signal?: AbortSignal): Promise<Viewer> {
-  return (await api.getViewer({}, { signal })).data;
-}
+import { queries } from '../../api/endpoints.ts';
 
 export interface ViewerState {
   /** The signed-in user; null for a visitor, while loading, or when the call failed. */
@@ -25,8 +20,7 @@ export interface ViewerState {
  */
 export function useViewer(): ViewerState {
   const { data, isPending } = useQuery({
-    queryKey: viewerKeys.me(),
-    queryFn: ({ signal }) => fetchViewer(signal),
+    ...queries.getViewer(),
     // It changes only at sign-in and sign-out, which invalidate it.
     staleTime: Infinity,
   });

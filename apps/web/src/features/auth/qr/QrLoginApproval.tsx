@@ -3,12 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../../api/client.ts';
+import { endpointKey, queries } from '../../../api/endpoints.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormError } from '../../../ui/FormError.tsx';
 import { deviceOf } from '../../settings/deviceName.ts';
 import { errorText } from '../errorText.ts';
 import styles from './QrLogin.module.css';
-import { decideQrLogin, fetchQrLogin, qrLoginKeys } from './qrLoginApi.ts';
+import { decideQrLogin } from './qrLoginApi.ts';
 import './words.ts';
 
 const codeOf = (error: unknown) => (error instanceof ApiRequestError ? error.code : 'unknown');
@@ -62,13 +63,12 @@ export function QrLoginApproval({ id }: { id: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const request = useQuery({
-    queryKey: qrLoginKeys.request(id),
-    queryFn: ({ signal }) => fetchQrLogin(id, signal),
+    ...queries.getQrLogin({ params: { id } }),
     retry: false,
   });
   const decide = useMutation({
     mutationFn: (decision: 'approve' | 'deny') => decideQrLogin(id, decision),
-    onSuccess: (answer) => queryClient.setQueryData(qrLoginKeys.request(id), answer),
+    onSuccess: (answer) => queryClient.setQueryData(endpointKey('getQrLogin', { params: { id } }), answer),
   });
 
   if (request.isPending) {

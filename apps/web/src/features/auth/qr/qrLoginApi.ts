@@ -3,11 +3,6 @@ import { api } from '../../../api/endpoints.ts';
 
 // The calls of QR code login (decision 21); each returns the envelope's data.
 
-export const qrLoginKeys = {
-  all: ['qrLogin'] as const,
-  request: (id: string) => [...qrLoginKeys.all, id] as const,
-};
-
 /** `startQrLogin`: a new code for this (signed-out) screen. */
 export async function startQrLogin(signal?: AbortSignal): Promise<QrLoginStart> {
   return (await api.startQrLogin({}, { signal })).data;
@@ -20,11 +15,6 @@ export async function claimQrLogin(
   signal?: AbortSignal,
 ): Promise<QrLoginClaimResult> {
   return (await api.claimQrLogin({ params: { id }, body: { secret } }, { signal })).data;
-}
-
-/** `getQrLogin`: what asks, for the signed-in device that scanned the code. */
-export async function fetchQrLogin(id: string, signal?: AbortSignal): Promise<QrLoginRequest> {
-  return (await api.getQrLogin({ params: { id } }, { signal })).data;
 }
 
 /** `approveQrLogin` or `/deny/`. */
