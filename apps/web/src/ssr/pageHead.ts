@@ -3,8 +3,7 @@ import { matchWebRoute } from '@pinboard/shared/routes';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { ApiRequestError } from '../api/client.ts';
 import { endpointKey } from '../api/endpoints.ts';
-import { boardKeys } from '../features/boards/boardKeys.ts';
-import { sectionUrl } from '../features/boards/useBoard.ts';
+import { boardAddressKey, sectionUrl } from '../features/boards/useBoard.ts';
 import { displayName } from '../features/pins/pinText.ts';
 import { isNotFoundError } from '../features/profile/apiErrors.ts';
 import { addLazyWords, i18next } from '../i18n.ts';
@@ -290,11 +289,14 @@ export function pageHead(location: URL, origin: string, client: QueryClient): Pa
     }
     case 'board':
     case 'section': {
-      const board = answer<Board>(client, boardKeys.byAddress(params.username!, params.board!));
+      const board = answer<Board>(client, boardAddressKey(params.username!, params.board!));
       if (board && 'missing' in board) return notFound;
       if (!board) return found(plainHead(origin, withSlash(location.pathname), t('ssr.site')));
       if (route.id === 'board') return found(boardHead(origin, board.data, null));
-      const section = answer<BoardSection>(client, boardKeys.section(board.data.id, params.section!));
+      const section = answer<BoardSection>(
+        client,
+        endpointKey('getSectionBySlug', { params: { id: board.data.id, slug: params.section! } }),
+      );
       if (section && 'missing' in section) return notFound;
       return found(boardHead(origin, board.data, section ? section.data : null));
     }
