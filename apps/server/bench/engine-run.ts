@@ -249,7 +249,7 @@ export async function benchEngine(setup: EngineSetup, cleanup: Cleanup): Promise
     const people = await makeBenchPeople(baseUrl, setup.people, ids, ledger);
     peopleText = `${people.length} bench people signed up through the API in ${formatSeconds(performance.now() - started)}, each with ${people[0]!.boardIds.length} boards of their own holding ${ledger.added.size} saves in all, following seed boards and people`;
     console.log(`  ${peopleText}`);
-    world = { ids, people, ledger };
+    world = { ids, people, ledger, boardsMade: 0 };
     freshness = await checkSignedInAnswersAreFresh(baseUrl, world);
     console.log(`  no answer cache for signed-in people: ${freshness}`);
   }

@@ -19,6 +19,8 @@ export interface SignedInWorld {
   ids: SeedIds;
   people: BenchPerson[];
   ledger: SaveLedger;
+  /** Boards the loads made so far: each new board's name is numbered, so no person repeats one. */
+  boardsMade: number;
 }
 
 /** A connection's calls: one after another from `steps`; a step may give more than one call. */
@@ -33,7 +35,7 @@ function connectionSource(steps: Step): () => Call {
 }
 
 /** The calls one person can make, with their cookie. */
-function callsOf(world: SignedInWorld, person: BenchPerson, newBoardNumber: () => number) {
+function callsOf(world: SignedInWorld, person: BenchPerson) {
   const { ids, ledger } = world;
   const read = { accept: 'application/json', cookie: person.cookie };
   const write = { ...read, 'x-csrftoken': person.csrf };
@@ -110,7 +112,7 @@ function callsOf(world: SignedInWorld, person: BenchPerson, newBoardNumber: () =
         method: 'POST',
         path: '/v3/boards/',
         headers: json,
-        body: JSON.stringify({ name: `Bench load board ${newBoardNumber()}` }),
+        body: JSON.stringify({ name: `Bench load board ${++world.boardsMade}` }),
       },
     ],
   };
@@ -149,8 +151,6 @@ const SCENARIOS: Partial<Record<ScenarioName, SignedInScenario>> = {
 
 /** The load of each signed-in scenario asked for; `mixed` gives one per MIXED_CONNECTIONS. */
 export function signedInEndpoints(world: SignedInWorld, scenarios: readonly ScenarioName[]): Endpoint[] {
-  let boardNumber = 0;
-  const newBoardNumber = () => ++boardNumber;
   const endpointOf = (
     key: string,
     label: string,
@@ -162,7 +162,7 @@ export function signedInEndpoints(world: SignedInWorld, scenarios: readonly Scen
     ...(connections === undefined ? {} : { connections }),
     calls: (connection) => {
       const person = world.people[personOfConnection(connection, world.people.length)]!;
-      const steps = callsOf(world, person, newBoardNumber);
+      const steps = callsOf(world, person);
       return connectionSource(step === 'mixed' ? () => steps[pickMixedAction(Math.random())]() : steps[step]);
     },
   });
