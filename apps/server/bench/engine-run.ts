@@ -4,7 +4,7 @@ import { ENDPOINT_COUNT, HELLO_ENDPOINT, READY_PROBES, discoverEndpoints } from 
 import type { Cleanup } from './cleanup.ts';
 import { measureOtherWork } from './machine.ts';
 import { measureEndpoint, type Endpoint, type LoadResult } from './load.ts';
-import { makeBenchPeople, newSaveLedger } from './people.ts';
+import { makeBenchPeople, newSaveLedger, pick } from './people.ts';
 import type { EngineReport, RowsCheck, SoakReport } from './report.ts';
 import { SIGNED_IN_SCENARIOS, type ScenarioName } from './scenarios.ts';
 import {
@@ -98,17 +98,55 @@ export async function startServer(
   return { server, startMs, stop };
 }
 
+/** An answer this quick says the server has worked through what the last load left queued. */
+const QUIET_ANSWER_MS = 1_000;
+const DRAIN_LIMIT_MS = 600_000;
+
+/**
+ * Waits until `probe` (a call that reads the database) answers within QUIET_ANSWER_MS: a load
+ * stops waiting for its last requests, but a slow server still has them queued, and the next
+ * scenario must not be measured behind them. Answers how long that took.
+ */
+async function waitUntilDrained(server: ChildServer, probe: () => string): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < DRAIN_LIMIT_MS) {
+    const asked = performance.now();
+    try {
+      const response = await fetch(`${server.baseUrl}${probe()}`, {
+        signal: AbortSignal.timeout(DRAIN_LIMIT_MS),
+      });
+      await response.arrayBuffer();
+    } catch {
+      // A refused or dropped probe is not an answer; the liveness check after the load tells a crash.
+    }
+    if (performance.now() - asked < QUIET_ANSWER_MS) return performance.now() - started;
+    if (!server.isRunning()) throw new ServerFailedError(server, 'died while working through a load');
+  }
+  throw new ServerFailedError(server, `still busy ${DRAIN_LIMIT_MS / 1000} s after a load stopped`);
+}
+
+/**
+ * Loads each endpoint in turn. With `drainProbe`, waits after each load until the server
+ * answers quickly again, and says so when that took more than a moment.
+ */
 export async function loadEach(
   server: ChildServer,
   endpoints: Endpoint[],
   seconds: number,
   cleanup: Cleanup,
+  drainProbe?: () => string,
 ) {
   const results: LoadResult[] = [];
   for (const endpoint of endpoints) {
     console.log(`  loading ${endpoint.label} for ${seconds} s...`);
     results.push(await measureEndpoint(server.baseUrl, endpoint, seconds, cleanup));
     if (!server.isRunning()) throw new ServerFailedError(server, `died under load on ${endpoint.label}`);
+    if (drainProbe) {
+      const drainMs = await waitUntilDrained(server, drainProbe);
+      if (drainMs > 2 * QUIET_ANSWER_MS) {
+        console.log(`    the server answered quickly again ${formatSeconds(drainMs)} after the load stopped`);
+      }
+    }
   }
   return results;
 }
@@ -169,8 +207,10 @@ async function soak(
   endpoint: Endpoint,
   seconds: number,
   cleanup: Cleanup,
+  drainProbe: () => string,
 ): Promise<SoakReport> {
   console.log(`  soak: ${SOAK_WARMUP_SECONDS} s warm-up, then ${seconds} s of ${endpoint.label}...`);
+  await waitUntilDrained(server, drainProbe);
   await measureEndpoint(server.baseUrl, endpoint, SOAK_WARMUP_SECONDS, cleanup, 0);
   const afterWarmupMiB = residentMiB(server.child.pid);
   let peakMiB = afterWarmupMiB ?? 0;
@@ -257,10 +297,12 @@ export async function benchEngine(setup: EngineSetup, cleanup: Cleanup): Promise
   const otherWork = await measureOtherWork();
   (otherWork.busy ? console.warn : console.log)(`  ${otherWork.text}`);
   const endpoints = [...visitorEndpoints, ...(world ? signedInEndpoints(world, setup.scenarios) : [])];
-  const results = await loadEach(later.server, endpoints, setup.durationSeconds, cleanup);
+  // A pin by a random id: a database read (a visitor's pin is kept for a second per id only).
+  const drainProbe = () => `/v3/pins/${pick(ids.pinIds)}/`;
+  const results = await loadEach(later.server, endpoints, setup.durationSeconds, cleanup, drainProbe);
   const soakReport =
     world && setup.soakSeconds > 0
-      ? await soak(later.server, soakEndpoint(world), setup.soakSeconds, cleanup)
+      ? await soak(later.server, soakEndpoint(world), setup.soakSeconds, cleanup, drainProbe)
       : undefined;
   reportServerOutput(later.server);
   await later.stop();
