@@ -97,7 +97,11 @@ export async function discoverEndpoints(baseUrl: string): Promise<DiscoveredEndp
       continue;
     }
     const count = candidate.noun ? ` (${working.length} ${candidate.noun})` : '';
-    endpoints.push({ key: candidate.key, label: `GET ${candidate.template}${count}`, paths: working });
+    endpoints.push({
+      key: candidate.key,
+      label: `visitor: GET ${candidate.template}${count}`,
+      paths: working,
+    });
   }
   return { endpoints, problems };
 }

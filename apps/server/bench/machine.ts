@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CONNECTIONS, warmupSeconds } from './load.ts';
+import { MIXED_CONNECTIONS } from './scenarios.ts';
 
 /** Above this many cores busy with other work, the figures are marked as taken on a busy machine. */
 const BUSY_CORES = 0.3;
@@ -51,6 +52,6 @@ export function describeMachine(durationSeconds: number): string {
   return [
     `Machine: ${os.availableParallelism()} cores (${cpu}), ${memoryGiB} GiB, ${os.type()} ${os.release()}`,
     `Node ${process.version}; ${new Date().toISOString()}`,
-    `Load: autocannon in the bench process, ${CONNECTIONS} connections, ${warmupSeconds(durationSeconds)} s warm-up then ${durationSeconds} s per endpoint`,
+    `Load: autocannon in the bench process, ${CONNECTIONS} connections (the mixed scenario also ${MIXED_CONNECTIONS.slice(1).join(', ')}), ${warmupSeconds(durationSeconds)} s warm-up then ${durationSeconds} s per scenario`,
   ].join('\n');
 }

@@ -1,42 +1,92 @@
 import { parseArgs } from 'node:util';
+import { SCENARIO_NAMES, parseScenarios, type ScenarioName } from './scenarios.ts';
 
 export type EngineChoice = 'pglite' | 'postgres' | 'all';
 
 export interface BenchOptions {
   engine: EngineChoice;
-  /** Seconds of measured load per endpoint (after the warm-up). */
+  /** Seconds of measured load per scenario (after the warm-up). */
   durationSeconds: number;
   /** Keep the bench database and data directories for EXPLAIN ANALYZE or a second look. */
   keep: boolean;
   /** Run the loaded server under `node --cpu-prof` and keep the profiles. */
   cpuProf: boolean;
-  /** Pins seeded for the search figures on PostgreSQL (0: no search figures). */
-  searchPins: number;
+  /** Pins the server seeds at its first start (`SEED_PINS`). */
+  pins: number;
+  /** Signed-in bench people made through the sign-up API. */
+  people: number;
+  /** The scenarios to load, in the order they run. */
+  scenarios: ScenarioName[];
+  /** Seconds of the mixed scenario for the steady-memory check (0: no soak). */
+  soakSeconds: number;
 }
 
-export const USAGE = `Usage: npm run bench -- [--engine pglite|postgres|all] [--duration <s>] [--keep] [--cpu-prof] [--search-pins <n>]
+export const DEFAULT_PINS = 100_000;
+/** The smallest seed with enough boards, sections and people for random ids to mean something. */
+export const MIN_PINS = 600;
+export const DEFAULT_PEOPLE = 50;
+export const MAX_PEOPLE = 500;
+/** What `--soak` alone asks for. */
+export const DEFAULT_SOAK_SECONDS = 300;
+
+export const USAGE = `Usage: npm run bench -- [--engine pglite|postgres|all] [--pins <n>] [--scenario <a,b,...>]
+                         [--duration <s>] [--people <n>] [--soak [<s>]] [--keep] [--cpu-prof]
 
   --engine    which database engine(s) to measure (default: all; PostgreSQL is skipped when unreachable)
-  --duration  seconds of measured load per endpoint, after a short warm-up (default: 10)
+  --pins      pins the server seeds at its first start, ${MIN_PINS} to 100000 (default: ${DEFAULT_PINS})
+  --scenario  comma-separated scenarios to load, in this order (default: all of them):
+              ${SCENARIO_NAMES.join(', ')}
+              visitor: the signed-out feed, pin, board's pins and user's boards (the answer cache);
+              the others are signed in, each connection as one of the bench people; mixed runs at 50 and 200
+              connections
+  --duration  seconds of measured load per scenario, after a short warm-up (default: 10)
+  --people    signed-in bench people made through the sign-up API, ${DEFAULT_PEOPLE} to ${MAX_PEOPLE} (default: ${DEFAULT_PEOPLE})
+  --soak      after the scenarios, a warm-up then this many seconds of the mixed scenario, printing
+              the server's RSS before and after (default when given without a number: ${DEFAULT_SOAK_SECONDS})
   --keep      keep the bench PostgreSQL database and the temp data directories, and print where they are
-  --cpu-prof  run the loaded server with node --cpu-prof and print where the .cpuprofile files are
-  --search-pins  pins seeded on a fresh PostgreSQL database for the search figures, up to 100000
-              (default: 100000; 0 skips them)`;
+  --cpu-prof  run the loaded server with node --cpu-prof and print where the .cpuprofile files are`;
+
+/** `--soak` with no number after it (last, or followed by another option) means the default. */
+function withSoakDefault(argv: string[]): string[] {
+  return argv.flatMap((arg, index) => {
+    const next = argv[index + 1];
+    return arg === '--soak' && (next === undefined || next.startsWith('--'))
+      ? [arg, String(DEFAULT_SOAK_SECONDS)]
+      : [arg];
+  });
+}
+
+function wholeNumber(name: string, text: string, min: number, max: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    throw new Error(`--${name} must be a whole number from ${min} to ${max}, not "${text}"\n\n${USAGE}`);
+  }
+  return value;
+}
 
 /** Parses the bench's command line; throws with the usage text on bad input. */
 export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      engine: { type: 'string', default: 'all' },
-      duration: { type: 'string', default: '10' },
-      keep: { type: 'boolean', default: false },
-      'cpu-prof': { type: 'boolean', default: false },
-      'search-pins': { type: 'string', default: '100000' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  });
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: withSoakDefault(argv),
+      options: {
+        engine: { type: 'string', default: 'all' },
+        duration: { type: 'string', default: '10' },
+        keep: { type: 'boolean', default: false },
+        'cpu-prof': { type: 'boolean', default: false },
+        pins: { type: 'string', default: String(DEFAULT_PINS) },
+        people: { type: 'string', default: String(DEFAULT_PEOPLE) },
+        scenario: { type: 'string', default: SCENARIO_NAMES.join(',') },
+        soak: { type: 'string', default: '0' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n\n${USAGE}`);
+  }
   if (values.help) return 'help';
   const engine = values.engine;
   if (engine !== 'pglite' && engine !== 'postgres' && engine !== 'all') {
@@ -48,11 +98,20 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       `--duration must be a number of seconds between 1 and 600, not "${values.duration}"\n\n${USAGE}`,
     );
   }
-  const searchPins = Number(values['search-pins']);
-  if (!Number.isInteger(searchPins) || searchPins < 0 || searchPins > 100_000) {
-    throw new Error(
-      `--search-pins must be a whole number from 0 to 100000, not "${values['search-pins']}"\n\n${USAGE}`,
-    );
+  let scenarios: ScenarioName[];
+  try {
+    scenarios = parseScenarios(values.scenario);
+  } catch (error) {
+    throw new Error(`--scenario: ${(error as Error).message}\n\n${USAGE}`);
   }
-  return { engine, durationSeconds, keep: values.keep, cpuProf: values['cpu-prof'], searchPins };
+  return {
+    engine,
+    durationSeconds,
+    keep: values.keep,
+    cpuProf: values['cpu-prof'],
+    pins: wholeNumber('pins', values.pins, MIN_PINS, 100_000),
+    people: wholeNumber('people', values.people, DEFAULT_PEOPLE, MAX_PEOPLE),
+    scenarios,
+    soakSeconds: values.soak === '0' ? 0 : wholeNumber('soak', values.soak, 10, 86_400),
+  };
 }

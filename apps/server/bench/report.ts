@@ -1,11 +1,34 @@
-import type { LoadResult } from './load.ts';
-import type { SearchReport } from './search-run.ts';
-import { formatSeconds, type StartTimes, type TargetCheck } from './targets.ts';
+import { CONNECTIONS, type LoadResult } from './load.ts';
+import {
+  formatSeconds,
+  type EngineKind,
+  type RowsFigures,
+  type SoakFigures,
+  type StartTimes,
+  type TargetCheck,
+} from './targets.ts';
+
+export interface SoakReport extends SoakFigures {
+  result: LoadResult;
+  /** The highest RSS sampled during the soak. */
+  peakMiB: number;
+}
+
+export type RowsCheck = RowsFigures;
 
 export interface EngineReport {
+  kind: EngineKind;
   title: string;
   starts: StartTimes;
+  /** What the bench database offered for random ids. */
+  idCounts: string;
+  /** How the bench people were made (absent without signed-in scenarios). */
+  people?: string;
+  /** The check that signed-in answers are not kept. */
+  freshness?: string;
   results: LoadResult[];
+  soak?: SoakReport;
+  rows?: RowsCheck;
   checks: TargetCheck[];
   /** Paths left out of the load because they failed before it (server bugs worth fixing). */
   problems: string[];
@@ -29,13 +52,14 @@ export function formatTable(header: string[], rows: string[][], rightAligned: bo
 
 const integer = (value: number) => Math.round(value).toLocaleString('en-US');
 
-function loadRow(result: LoadResult, label: string, hello: LoadResult | undefined): string[] {
+function loadRow(result: LoadResult, hello: LoadResult | undefined): string[] {
   const share =
     hello && hello.requestsPerSecond > 0
       ? `${Math.round((100 * result.requestsPerSecond) / hello.requestsPerSecond)}%`
       : '-';
   return [
-    label,
+    result.endpoint.label,
+    String(result.endpoint.connections ?? CONNECTIONS),
     integer(result.requestsPerSecond),
     String(result.p50Ms),
     String(result.p99Ms),
@@ -45,63 +69,69 @@ function loadRow(result: LoadResult, label: string, hello: LoadResult | undefine
   ];
 }
 
+/** The load table: the hello-world ceiling on top, each figure also as a share of it. */
+export function formatLoadTable(results: LoadResult[], hello: LoadResult | undefined): string {
+  const rows = results.map((result) => loadRow(result, hello));
+  if (hello)
+    rows.unshift(
+      loadRow({ ...hello, endpoint: { ...hello.endpoint, label: 'hello world (ceiling, same run)' } }, hello),
+    );
+  return formatTable(
+    ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'of hello'],
+    rows,
+    [false, true, true, true, true, true, true, true],
+  );
+}
+
+/** The signed-in loads' calls by kind, and a few failed answers, one line each. */
+function formatKinds(results: LoadResult[]): string[] {
+  const lines: string[] = [];
+  for (const result of results) {
+    if (result.kinds && result.kinds.size > 1) {
+      const kinds = [...result.kinds]
+        .map(
+          ([kind, count]) =>
+            `${kind} ${integer(count.count)}${count.failed > 0 ? ` (${integer(count.failed)} failed)` : ''}`,
+        )
+        .join(', ');
+      lines.push(`- ${result.endpoint.label}, calls by kind: ${kinds}`);
+    }
+    for (const failure of result.failures) lines.push(`- ${result.endpoint.label} failed: ${failure}`);
+  }
+  return lines;
+}
+
+function formatSoak(soak: SoakReport): string {
+  const mib = (value: number | null) => (value === null ? 'unknown' : `${value.toFixed(0)} MiB`);
+  return `Soak: ${soak.seconds} s of ${soak.result.endpoint.label} after a warm-up: ${integer(soak.result.requestsPerSecond)} req/s, p99 ${soak.result.p99Ms} ms, ${integer(soak.result.non2xx + soak.result.errors)} failed; server RSS ${mib(soak.afterWarmupMiB)} after the warm-up, ${mib(soak.afterSoakMiB)} after the soak (peak ${mib(soak.peakMiB)}).`;
+}
+
 /** One engine: start times, the load table with the hello-world ceiling on top, then the targets. */
 export function formatEngineReport(report: EngineReport, hello: LoadResult | undefined): string {
-  const rows = report.results.map((result) => loadRow(result, result.endpoint.label, hello));
-  if (hello) rows.unshift(loadRow(hello, 'hello world (ceiling, same run)', hello));
-  const table = formatTable(
-    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'of hello'],
-    rows,
-    [false, true, true, true, true, true, true],
-  );
   const targets = formatTable(
     ['target', 'measured', 'result'],
     report.checks.map((check) => [check.description, check.measured, check.met ? 'met' : 'MISSED']),
     [false, false, false],
   );
+  const kinds = formatKinds(report.results);
   return [
     `### ${report.title}`,
     '',
-    `Start: first ${formatSeconds(report.starts.firstMs)} (migrate + seed), later ${formatSeconds(report.starts.laterMs)} (spawn to first \`GET /\` + \`GET /v3/feeds/home/\`).`,
+    `Start: first ${formatSeconds(report.starts.firstMs)} (migrate + seed of ${report.starts.pins.toLocaleString('en-US')} pins), later ${formatSeconds(report.starts.laterMs)} (spawn to first \`GET /\` + \`GET /v3/feeds/home/\`).`,
+    '',
+    `Random ids over the whole seed: ${report.idCounts}.`,
+    ...(report.people ? ['', `Signed in: ${report.people}.`] : []),
+    ...(report.freshness ? ['', `No answer cache for signed-in people: ${report.freshness}.`] : []),
     '',
     `Before the load, ${report.otherWork}.`,
     '',
-    table,
+    formatLoadTable(report.results, hello),
+    ...(kinds.length > 0 ? ['', ...kinds] : []),
+    ...(report.soak ? ['', formatSoak(report.soak)] : []),
     '',
     targets,
     ...(report.problems.length > 0
       ? ['', 'Problems found before the load:', ...report.problems.map((problem) => `- ${problem}`)]
       : []),
-  ].join('\n');
-}
-
-/** The search figures: the seed, the load table at the search's connections, the targets. */
-export function formatSearchReport(report: SearchReport): string {
-  const table = formatTable(
-    ['endpoint', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
-    report.results.map((result) => [
-      result.endpoint.label,
-      String(result.endpoint.connections ?? '-'),
-      integer(result.requestsPerSecond),
-      String(result.p50Ms),
-      String(result.p99Ms),
-      integer(result.non2xx),
-      integer(result.errors),
-    ]),
-    [false, true, true, true, true, true, true],
-  );
-  const targets = formatTable(
-    ['target', 'measured', 'result'],
-    report.checks.map((check) => [check.description, check.measured, check.met ? 'met' : 'MISSED']),
-    [false, false, false],
-  );
-  return [
-    `### Search: ${report.title}, ${report.pinCount.toLocaleString('en-US')} pins`,
-    '',
-    `First start with the seed: ${formatSeconds(report.seedStartMs)} (not a target).`,
-    '',
-    table,
-    '',
-    targets,
   ].join('\n');
 }
