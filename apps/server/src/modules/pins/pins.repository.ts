@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { boards, boardSections } from '../../db/schema/boards.ts';
@@ -93,8 +93,20 @@ export async function findPinById(db: Executor, id: number, viewerId: number | n
  */
 export async function listPublicPinsInOrder(db: Executor, ids: number[]): Promise<PinRow[]> {
   if (ids.length === 0) return [];
-  return inIdOrder(ids, await selectPins(db).where(and(inArray(pins.id, ids), readablePins(null))));
+  let prepared = publicPinsByIds.get(db);
+  if (!prepared) publicPinsByIds.set(db, (prepared = preparePublicPinsByIds(db)));
+  return inIdOrder(ids, await prepared.execute({ ids }));
 }
+
+function preparePublicPinsByIds(db: Executor) {
+  return selectPins(db)
+    .where(and(sql`${pins.id} = any(${sql.placeholder('ids')}::int8[])`, readablePins(null)))
+    .prepare('public_pins_by_ids');
+}
+
+// Like `publicPinById`: one array parameter whatever the number of ids, so one plan; planned per
+// call, this join cost more than the ranked lists (related pins, search) it loads rows for.
+const publicPinsByIds = new WeakMap<Executor, ReturnType<typeof preparePublicPinsByIds>>();
 
 export interface PinPageQuery {
   viewerId: number | null;
