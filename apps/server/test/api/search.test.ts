@@ -257,7 +257,8 @@ describe('recent searches and typeahead', () => {
     await search('pins', { q: 'Hydrangea care' }, cookie);
     await pin('Hydrangea bouquet', '', { hashtags: ['hydrangeas'] });
     await t.make.board(owner.id, { name: 'Hydrangea garden' });
-    await t.make.board(owner.id, { name: 'Hydrangea hidden', privacy: 'secret' });
+    const hidden = await t.make.board(owner.id, { name: 'Hydrangea hidden', privacy: 'secret' });
+    await t.make.pin(owner.id, hidden.id, { title: 'Hydrangea secret stash' });
     await t.make.user({ username: 'hydra_fan', firstName: 'Hy' });
     const res = await t.request({
       method: 'GET',
