@@ -69,7 +69,8 @@ export const pins = pgTable(
     uniqueIndex('pins_board_via_pin_key')
       .on(t.boardId, t.viaPinId)
       .where(sql`${t.viaPinId} is not null`),
-    index('pins_hashtags_idx').using('gin', t.hashtags),
+    // A small pending list, as the search vector's: every lookup reads it (migration 0016).
+    index('pins_hashtags_idx').using('gin', t.hashtags).with({ gin_pending_list_limit: 64 }),
     // A small pending list (migration 0012): every search reads it in full until it is merged.
     index('pins_search_vector_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 64 }),
     // The typeahead's pin-title queries by prefix.
