@@ -133,11 +133,11 @@ export async function listRelatedPinIds(
     : sql`0`;
   const score = sql`(${sameBoard} + ${sharedTags} + ${textRank})`;
 
+  // A discovery list, like the home feed: secret pins stay on their boards (publicPinJoins).
   const rows = await selectRows<{ id: string | number; score: string | number }>(
     db,
     sql`select s.id, s.score from (
       select pins.id, ${score} as score
-      -- A discovery list, like the home feed: secret pins stay on their boards.
       from pins ${publicPinJoins}
       where pins.id in (${candidateIds(source, tags, query)})
         and pins.id <> ${source.id} and pins.image_id <> ${source.imageId}

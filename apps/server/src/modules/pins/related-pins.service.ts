@@ -34,7 +34,8 @@ function relatedKeyOf(bookmark: string | undefined): [number, number] | null {
 /**
  * 'More like this' for a pin the viewer may see: other pins of public boards (never the pin
  * itself nor other pins of the same image), pins of the same board first, then those sharing
- * the most hashtags, then by text similarity of title and description.
+ * the most hashtags, then by text similarity (the stored search vector: title, board name and
+ * hashtags, description), among each way's newest candidates (decision 39).
  */
 export async function pageRelatedPins(db: Executor, pinId: number, options: PageOptions): Promise<PinPage> {
   const after = relatedKeyOf(options.bookmark);
