@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pins } from '../../src/db/schema/pins.ts';
+import { RELATED_CANDIDATES_PER_BRANCH } from '../../src/modules/pins/related-pins.repository.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -167,5 +169,53 @@ describe('GET /v3/pins/{id}/related/', () => {
       expect(status).toBe(400);
       expect(body.resource_response.error.code).toBe('invalid_bookmark');
     }
+  });
+
+  it('ranks a bounded candidate set: the newest of each branch, paged without repeats, visible only', async () => {
+    const n = RELATED_CANDIDATES_PER_BRANCH;
+    const owner = await t.make.user();
+    const other = await t.make.user();
+    const gone = await t.make.user({ status: 'deactivated' });
+    const own = await t.make.board(owner.id);
+    const tagged = await t.make.board(other.id);
+    const worded = await t.make.board(other.id);
+    const hidden = await t.make.board(other.id, { privacy: 'secret' });
+    const source = await t.make.pin(owner.id, own.id, { title: 'Lighthouse', hashtags: ['harbour'] });
+    const image = await t.make.image();
+    // Five more than a branch brings, each way: same board, a shared hashtag, a shared word.
+    const many = (boardId: number, extra: Partial<typeof pins.$inferInsert>) =>
+      Array.from({ length: n + 5 }, () => ({
+        pinnerId: other.id,
+        boardId,
+        imageId: image.id,
+        dominantColor: '#336699',
+        title: 'Filler',
+        createdMethod: 'uploaded' as const,
+        ...extra,
+      }));
+    const insert = async (rows: (typeof pins.$inferInsert)[]) =>
+      (await t.db.insert(pins).values(rows).returning({ id: pins.id })).map((row) => row.id);
+    const sameBoard = await insert(many(own.id, { pinnerId: owner.id }));
+    const sharingTag = await insert(many(tagged.id, { hashtags: ['harbour'] }));
+    const sharingWord = await insert(many(worded.id, { title: 'Lighthouse at night' }));
+    // The newest pins sharing the tag, but not for everyone to see: they use up two candidates.
+    const secret = await t.make.pin(other.id, hidden.id, { hashtags: ['harbour'] });
+    const byGone = await t.make.pin(gone.id, tagged.id, { hashtags: ['harbour'] });
+
+    const seen: number[] = [];
+    let bookmark: string | null = null;
+    do {
+      const query: string = bookmark ? `&bookmark=${bookmark}` : '';
+      const { status, body } = await get(`/v3/pins/${source.id}/related/?page_size=50${query}`);
+      expect(status).toBe(200);
+      seen.push(...idsOf(body));
+      bookmark = body.resource_response.bookmark;
+    } while (bookmark && seen.length < 1000);
+
+    const newest = (ids: number[], count: number) => ids.slice(-count).reverse();
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual([...newest(sameBoard, n), ...newest(sharingTag, n - 2), ...newest(sharingWord, n)]);
+    expect(seen).not.toContain(secret.id);
+    expect(seen).not.toContain(byGone.id);
   });
 });

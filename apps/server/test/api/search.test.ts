@@ -3,6 +3,8 @@ import { RECENT_SEARCHES_MAX } from '@pinboard/shared';
 import { AdminUsageError, ADMIN_USAGE, runAdminCommand } from '../../src/cli/commands.ts';
 import { createLocalStorage } from '../../src/adapters/storage/local-storage.ts';
 import { loadConfig } from '../../src/config.ts';
+import { pins } from '../../src/db/schema/pins.ts';
+import { RANKED_TEXT_MATCHES } from '../../src/modules/search/search.repository.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -124,6 +126,35 @@ describe('pin search', () => {
     const empty = await t.request({ method: 'GET', url: '/v3/search/pins/?q=%20' });
     expect(empty.body.resource_response.error.field).toBe('q');
   });
+
+  it('ranks the newest matches only, and the top pin however old', async () => {
+    const image = await t.make.image();
+    const rows = Array.from({ length: RANKED_TEXT_MATCHES + 5 }, () => ({
+      pinnerId: owner.id,
+      boardId: board.id,
+      imageId: image.id,
+      dominantColor: '#336699',
+      title: 'Paper lantern',
+      createdMethod: 'uploaded' as const,
+    }));
+    const ids = (await t.db.insert(pins).values(rows).returning({ id: pins.id })).map((row) =>
+      String(row.id),
+    );
+    const seen: string[] = [];
+    let bookmark: string | null = null;
+    do {
+      const page: { results: { id: string }[]; bookmark: string | null } = await search('pins', {
+        q: 'lantern',
+        page_size: '50',
+        ...(bookmark ? { bookmark } : {}),
+      });
+      seen.push(...page.results.map((r) => r.id));
+      bookmark = page.bookmark;
+    } while (bookmark && seen.length <= ids.length);
+    expect(seen).toEqual(ids.slice(-RANKED_TEXT_MATCHES).reverse());
+    const oldest = ids[0]!;
+    expect((await search('pins', { q: 'lantern', top_pin_id: oldest })).results[0].id).toBe(oldest);
+  });
 });
 
 describe('boards and people', () => {
@@ -226,7 +257,8 @@ describe('recent searches and typeahead', () => {
     await search('pins', { q: 'Hydrangea care' }, cookie);
     await pin('Hydrangea bouquet', '', { hashtags: ['hydrangeas'] });
     await t.make.board(owner.id, { name: 'Hydrangea garden' });
-    await t.make.board(owner.id, { name: 'Hydrangea hidden', privacy: 'secret' });
+    const hidden = await t.make.board(owner.id, { name: 'Hydrangea hidden', privacy: 'secret' });
+    await t.make.pin(owner.id, hidden.id, { title: 'Hydrangea secret stash' });
     await t.make.user({ username: 'hydra_fan', firstName: 'Hy' });
     const res = await t.request({
       method: 'GET',

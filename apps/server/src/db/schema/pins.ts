@@ -1,28 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tsvector } from './search-types.ts';
 import { PIN_CREATED_METHODS } from '@pinboard/shared';
 import { boards, boardSections } from './boards.ts';
 import { images } from './images.ts';
 import { users } from './users.ts';
-
-/**
- * The English full-text vector of a pin, title weighted above description. Queries must use
- * this exact expression so the planner can use `pins_text_search_idx`.
- */
-export function pinTextVector(title: AnyPgColumn, description: AnyPgColumn) {
-  return sql`(setweight(to_tsvector('english', ${title}), 'A') || setweight(to_tsvector('english', ${description}), 'B'))`;
-}
 
 export const pins = pgTable(
   'pins',
@@ -90,8 +72,8 @@ export const pins = pgTable(
     uniqueIndex('pins_board_via_pin_key')
       .on(t.boardId, t.viaPinId)
       .where(sql`${t.viaPinId} is not null`),
-    index('pins_hashtags_idx').using('gin', t.hashtags),
-    index('pins_text_search_idx').using('gin', pinTextVector(t.title, t.description)),
+    // A small pending list, as the search vector's: every lookup reads it (migration 0016).
+    index('pins_hashtags_idx').using('gin', t.hashtags).with({ gin_pending_list_limit: 64 }),
     // A small pending list (migration 0012): every search reads it in full until it is merged.
     index('pins_search_vector_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 64 }),
     // The typeahead's pin-title queries by prefix.

@@ -4,7 +4,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { decodeBookmark, pageOf } from '../../lib/bookmark.ts';
 import { presentPin } from './pins.presenter.ts';
 import type { PinPage } from './pins.service.ts';
-import { findRelatedSource, listRelatedPins, MAX_SOURCE_HASHTAGS } from './related-pins.repository.ts';
+import { listPublicPinsInOrder } from './pins.repository.ts';
+import { findRelatedSource, listRelatedPinIds, MAX_SOURCE_HASHTAGS } from './related-pins.repository.ts';
 
 /** Enough words to find similar pins; a long description adds little past this. */
 const MAX_QUERY_WORDS = 32;
@@ -33,23 +34,28 @@ function relatedKeyOf(bookmark: string | undefined): [number, number] | null {
 /**
  * 'More like this' for a pin the viewer may see: other pins of public boards (never the pin
  * itself nor other pins of the same image), pins of the same board first, then those sharing
- * the most hashtags, then by text similarity of title and description.
+ * the most hashtags, then by text similarity (the stored search vector: title, board name and
+ * hashtags, description), among each way's newest candidates (decision 42).
  */
 export async function pageRelatedPins(db: Executor, pinId: number, options: PageOptions): Promise<PinPage> {
   const after = relatedKeyOf(options.bookmark);
   const source = await findRelatedSource(db, pinId, options.viewerId);
   if (!source) throw new AppError('pin_not_found');
-  const rows = await listRelatedPins(
+  const ranked = await listRelatedPinIds(
     db,
     {
       id: source.id,
-      boardId: source.board.id,
+      boardId: source.boardId,
       imageId: source.imageId,
       hashtags: [...new Set(source.hashtags)].slice(0, MAX_SOURCE_HASHTAGS),
       words: queryWordsOf(`${source.title} ${source.description}`),
     },
     { after, limit: options.pageSize + 1 },
   );
-  const page = pageOf(rows, options.pageSize, (row) => [row.score, row.id]);
-  return { items: page.items.map(presentPin), bookmark: page.bookmark };
+  const page = pageOf(ranked, options.pageSize, (row) => [row.score, row.id]);
+  const rows = await listPublicPinsInOrder(
+    db,
+    page.items.map((row) => row.id),
+  );
+  return { items: rows.map(presentPin), bookmark: page.bookmark };
 }

@@ -70,27 +70,48 @@ async function rankedIds(db: Executor, inner: SQL, after: SearchKey | null, limi
 }
 
 /**
+ * How many matches of a text search are ranked: the newest this many (decision 27). Ranking
+ * reads every ranked pin's vector, so without a bound a common word cost a read of thousands of
+ * pins per page; with it a search reads at most this many, and pages end after them.
+ */
+export const RANKED_TEXT_MATCHES = 1000;
+
+/**
  * Pins matching the search, best first: the top pin (when it matches), then pins matching the
  * exact words, then pins matching only the corrected words; within each, by weighted rank, then
- * newest first.
+ * newest first. A text search ranks its newest RANKED_TEXT_MATCHES matches and the top pin; a
+ * `#tag` search lists the pins carrying the tag newest first.
  */
 export async function searchPinIds(db: Executor, search: PinSearch): Promise<RankedId[]> {
-  const q = tsqueries(search.text);
-  const matches = search.hashtag
-    ? sql`pins.hashtags @> array[${search.hashtag}]::text[]`
-    : sql`pins.search_vector @@ ${q.any}`;
-  const top = search.topPinId === null ? sql`false` : sql`pins.id = ${search.topPinId}`;
-  const exactTier = search.hashtag ? sql`true` : sql`pins.search_vector @@ ${q.exact}`;
-  const rank = search.hashtag ? sql`0` : sql`ts_rank(${RANK_WEIGHTS}, pins.search_vector, ${q.any})`;
-  const domains = search.domains.length ? sql`and pins.domain = any(${textArray(search.domains)})` : sql``;
-  const inner = sql`
-    select pins.id,
-      case when ${top} then 2 when ${exactTier} then 1 else 0 end as tier,
-      round(${rank}::numeric, 6) as rank
-    from pins ${publicPinJoins}
-    where ${matches} ${domains}
+  const filters = sql`${search.domains.length ? sql`and pins.domain = any(${textArray(search.domains)})` : sql``}
       ${search.videosOnly ? sql`and pins.video_key is not null` : sql``}
       ${search.ideaPinsOnly ? sql`and pins.story_page_count > 0` : sql``}`;
+  const isTop = (id: SQL) => (search.topPinId === null ? sql`false` : sql`${id} = ${search.topPinId}`);
+  if (search.hashtag) {
+    const inner = sql`
+      select pins.id, case when ${isTop(sql`pins.id`)} then 2 else 1 end as tier, 0::numeric as rank
+      from pins ${publicPinJoins}
+      where pins.hashtags @> array[${search.hashtag}]::text[] ${filters}`;
+    return rankedIds(db, inner, search.after, search.limit);
+  }
+  const q = tsqueries(search.text);
+  const matches = sql`pins.search_vector @@ ${q.any} ${filters}`;
+  // The newest matches (an index scan that stops early, or the full-text index for rarer words)
+  // and the top pin however old, then only those are ranked.
+  const topPin =
+    search.topPinId === null
+      ? sql``
+      : sql`union (select pins.id, pins.search_vector from pins ${publicPinJoins}
+          where pins.id = ${search.topPinId} and ${matches})`;
+  const inner = sql`
+    select m.id,
+      case when ${isTop(sql`m.id`)} then 2 when m.search_vector @@ ${q.exact} then 1 else 0 end as tier,
+      round(ts_rank(${RANK_WEIGHTS}, m.search_vector, ${q.any})::numeric, 6) as rank
+    from (
+      (select pins.id, pins.search_vector from pins ${publicPinJoins}
+        where ${matches} order by pins.id desc limit ${RANKED_TEXT_MATCHES})
+      ${topPin}
+    ) m`;
   return rankedIds(db, inner, search.after, search.limit);
 }
 

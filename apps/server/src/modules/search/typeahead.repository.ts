@@ -23,19 +23,23 @@ const TITLE_CANDIDATES = 200;
  * `using ~<~` is the index's own order (text_pattern_ops, byte order): ordered by the default
  * collation instead, no index can give the order, and a common prefix ('how', 'the': 16,000 of
  * 100,000 titles) fetched and sorted every match, 60-90 ms, instead of stopping at the limit.
+ * The candidates are taken from `pins` alone and the visibility joins applied to them: with the
+ * joins inside the limit the planner fetched and sorted every match of a prefix such as 'mi'
+ * (852 of 100,000 titles, 35-44 ms against 2.6 ms, loaded machine); a hidden pin's title thus
+ * takes a candidate's place.
  */
 export async function listTitlesByPrefix(db: Executor, prefix: string, limit: number): Promise<string[]> {
   const rows = await selectRows<{ title: string }>(
     db,
     sql`
-    select c.title from (
-      select lower(pins.title) as title from pins ${publicPinJoins}
-      where lower(pins.title) like ${startsWithPattern(prefix)} and length(pins.title) <= 60
-      order by lower(pins.title) using ~<~
+    select pins.title from (
+      select lower(c.title) as title, c.board_id, c.pinner_id from pins c
+      where lower(c.title) like ${startsWithPattern(prefix)} and length(c.title) <= 60
+      order by lower(c.title) using ~<~
       limit ${TITLE_CANDIDATES}
-    ) c
-    group by c.title
-    order by count(*) desc, c.title
+    ) pins ${publicPinJoins}
+    group by pins.title
+    order by count(*) desc, pins.title
     limit ${limit}`,
   );
   return rows.map((row) => row.title);
