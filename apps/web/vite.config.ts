@@ -43,6 +43,13 @@ export default defineConfig({
   // Pinned so `vite build` from the repo root (or a script) still finds index.html.
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), precompress()],
+  resolve: {
+    alias: [
+      // zod comes configured for the page's CSP, from the module that configures it
+      // (src/zod-config.ts, which imports the package as 'zod/v4'), with the chunk that needs it.
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/zod-config.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
