@@ -68,6 +68,24 @@ describe('whenPageSettled', () => {
     expect(callback).toHaveBeenCalledOnce();
   });
 
+  it('waits while an image in view is still arriving', () => {
+    stubResourceTiming();
+    const image = document.createElement('img');
+    document.body.append(image);
+    const complete = vi.spyOn(image, 'complete', 'get').mockReturnValue(false);
+    const inView = { top: 10, left: 10, bottom: 110, right: 110 } as DOMRect;
+    vi.spyOn(image, 'getBoundingClientRect').mockReturnValue(inView);
+    const callback = vi.fn();
+    whenPageSettled(callback);
+
+    vi.advanceTimersByTime(QUIET_MS * 3);
+    expect(idle).not.toHaveBeenCalled();
+    complete.mockReturnValue(true);
+    vi.advanceTimersByTime(QUIET_MS + 1);
+    expect(callback).toHaveBeenCalledOnce();
+    image.remove();
+  });
+
   it('starts only after the load event', () => {
     stubResourceTiming();
     const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');

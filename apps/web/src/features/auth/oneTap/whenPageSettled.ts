@@ -6,11 +6,26 @@ export const MAX_QUIET_WAIT_MS = 10_000;
 export const IDLE_TIMEOUT_MS = 3000;
 
 /**
+ * Whether an image on screen is still arriving: a slow link can go a long while without a
+ * request finishing while the images in view download side by side.
+ */
+function imageInViewLoading(): boolean {
+  for (const image of document.images) {
+    if (image.complete) continue;
+    const box = image.getBoundingClientRect();
+    if (box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth)
+      return true;
+  }
+  return false;
+}
+
+/**
  * Calls `callback` once the page has settled: after the load event, once no request has
- * finished for `QUIET_MS` (the page's own data, code and images are in; at most
- * `MAX_QUIET_WAIT_MS` after load) and then at an idle moment (`requestIdleCallback`, at most
- * `IDLE_TIMEOUT_MS` later). For what a visitor may use but the page does not need, so it never
- * competes with the page's own requests. Returns a function that cancels the wait.
+ * finished for `QUIET_MS` and no image in view is still arriving (the page's own data, code and
+ * images are in; at most `MAX_QUIET_WAIT_MS` after load), then at an idle moment
+ * (`requestIdleCallback`, at most `IDLE_TIMEOUT_MS` later). For what a visitor may use but the
+ * page does not need, so it never competes with the page's own requests. Returns a function that
+ * cancels the wait.
  */
 export function whenPageSettled(callback: () => void): () => void {
   let cancel = () => {};
@@ -42,13 +57,17 @@ export function whenPageSettled(callback: () => void): () => void {
       stop();
       idle();
     };
+    const quietEnough = () => {
+      if (imageInViewLoading()) timer = setTimeout(quietEnough, QUIET_MS);
+      else settled();
+    };
     // A resource entry is reported when its request finishes: each one restarts the quiet time.
     const observer = new PerformanceObserver(() => {
       clearTimeout(timer);
-      timer = setTimeout(settled, QUIET_MS);
+      timer = setTimeout(quietEnough, QUIET_MS);
     });
     observer.observe({ type: 'resource' });
-    timer = setTimeout(settled, QUIET_MS);
+    timer = setTimeout(quietEnough, QUIET_MS);
     const cap = setTimeout(settled, MAX_QUIET_WAIT_MS);
     cancel = stop;
   };
