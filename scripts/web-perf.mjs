@@ -102,26 +102,35 @@ function recordScripts(cdp) {
   const scripts = [];
   const pending = new Map();
   const reading = [];
+  let finished = false;
   cdp.on('Network.responseReceived', (event) => {
     if (event.type === 'Script') pending.set(event.requestId, event.response.url);
   });
   cdp.on('Network.loadingFinished', (event) => {
     const url = pending.get(event.requestId);
-    if (url === undefined) return;
+    // A script that arrives while the page is being closed is not part of the figures.
+    if (url === undefined || finished) return;
     pending.delete(event.requestId);
     const script = { url: new URL(url).pathname, wire: event.encodedDataLength, gzip: null, idle: false };
     scripts.push(script);
-    reading.push(
-      cdp.send('Network.getResponseBody', { requestId: event.requestId }).then(({ body, base64Encoded }) => {
+    const read = cdp.send('Network.getResponseBody', { requestId: event.requestId }).then(
+      ({ body, base64Encoded }) => {
         script.gzip = gzipSize(Buffer.from(body, base64Encoded ? 'base64' : 'utf8'));
-      }),
+      },
+      (error) => {
+        throw new Error(`the browser could not give the body of ${script.url}: ${error.message}`);
+      },
     );
+    // Reported by done(), not as an unhandled rejection in between.
+    read.catch(() => {});
+    reading.push(read);
   });
   return {
     /** Marks every script loaded so far as loaded before the network went idle. */
     markIdle: () => scripts.forEach((script) => (script.idle = true)),
-    /** Every script, once their bodies are read. */
+    /** Every script so far, once their bodies are read; later ones are ignored. */
     done: async () => {
+      finished = true;
       await Promise.all(reading);
       return scripts;
     },
