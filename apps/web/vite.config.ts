@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -11,6 +12,13 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 // Everything the server answers itself; /vx and /ads are the product's non-/v3 API paths; the
 // provider popups (`^` keys are patterns, so a profile like /connectfan stays with the app).
 const serverPaths = ['/v3', '/vx', '/ads', '/media', '/healthz', '/__dev', '^/connect/', '^/sso/'];
+
+const require = createRequire(import.meta.url);
+
+/** A file of react-router's production build (dist/production, beside its package.json). */
+function reactRouterBuild(file: string) {
+  return path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production', file);
+}
 
 /**
  * Writes `.br` and `.gz` beside every text asset once, at build time, so the server sends
@@ -41,10 +49,26 @@ function precompress(): Plugin {
 
 // `vite build` writes the browser's app into dist; `vite build --ssr src/entry-server.tsx` the
 // server's renderer of the same app into dist/server (the web build script runs both).
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // Pinned so `vite build` from the repo root (or a script) still finds index.html.
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  resolve: {
+    alias: [
+      // zod comes configured for the page's CSP, from the module that configures it
+      // (src/zod-config.ts, which imports the package as 'zod/v4'), with the chunk that needs it.
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/zod-config.ts', import.meta.url)) },
+      // react-router's package exports name only its development build (dev warnings on), for
+      // production bundles too; its production build is the same code with them off. The
+      // server's renderer takes the package from node_modules like its other packages.
+      ...(command === 'build' && !isSsrBuild
+        ? [
+            { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+          ]
+        : []),
+    ],
+  },
   build: isSsrBuild
     ? {
         // Node loads it from disk: no compressed copies, no manifest, no chunk groups; its

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode } from '@pinboard/shared/errors';
+import type { ERRORS, ErrorCode } from '@pinboard/shared/errors';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import app from './locales/en/app.json';
@@ -12,7 +12,7 @@ import profile from './locales/en/profile.json';
 import board from './locales/en/board.json';
 import comingSoon from './locales/en/comingSoon.json';
 import authAccount from './locales/en/authAccount.json';
-// Only their types: the sign-up and login flows, the policy pages, the settings pages, the QR code
+// Only their types: the error catalogue's words, the sign-up and login flows, the policy pages, the settings pages, the QR code
 // login, saving, board actions and search add their words when their lazy chunks load (addLazyWords).
 import type auth from './locales/en/auth.json';
 import type policy from './locales/en/policy.json';
@@ -31,12 +31,8 @@ import type offsite from './locales/en/offsite.json';
 import type discover from './locales/en/discover.json';
 import type ssr from './locales/en/ssr.json';
 
-type ErrorMessages = { [Code in ErrorCode]: (typeof ERRORS)[Code]['message'] };
-
-/** The error catalogue's messages by code, so each error's text exists once (in packages/shared). */
-const errors = Object.fromEntries(
-  Object.entries(ERRORS).map(([code, entry]) => [code, entry.message]),
-) as ErrorMessages;
+/** The error catalogue's messages by code (`errors.<code>`), added by api/errorsWords.ts. */
+export type ErrorMessages = { [Code in ErrorCode]: (typeof ERRORS)[Code]['message'] };
 
 export const defaultNS = 'translation';
 
@@ -54,10 +50,10 @@ const en = {
   comingSoon,
   // The account menu is in the header; the rest of `auth` comes with the sign-up and login code.
   auth: { account: authAccount },
-  errors,
 };
 export const resources = { en: { translation: en } } as const;
 type LazyWords = {
+  errors: ErrorMessages;
   auth: typeof auth;
   policy: typeof policy;
   settings: typeof settings;

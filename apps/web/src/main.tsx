@@ -1,4 +1,3 @@
-import './zod-config.ts';
 import './i18n.ts';
 import './styles/global.css';
 import { QueryClientProvider } from '@tanstack/react-query';

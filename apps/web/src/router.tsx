@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { queries } from './api/endpoints.ts';
 import { prefetchHomeFeed } from './features/feed/useHomeFeed.ts';
 import { comingSoonRoutes } from './routes/coming-soon-routes.ts';
 import { RootLayout } from './routes/RootLayout.tsx';
@@ -8,7 +9,8 @@ import { PageLoading } from './ui/PageLoading.tsx';
 
 // Pages are lazy so each one's code loads only when it is visited; the layout is tiny and always needed.
 // Given the app's query client, the home route's loader starts the feed request at once, in
-// parallel with the page's lazy chunk (the loader returns without waiting for it).
+// parallel with the page's lazy chunk (the loader returns without waiting for it); the pin
+// closeup's loader does the same for its pin.
 export function createRoutes(queryClient?: QueryClient): RouteObject[] {
   return [
     {
@@ -26,6 +28,11 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         },
         {
           path: 'pin/:id',
+          loader: ({ params }) => {
+            if (queryClient && params.id)
+              void queryClient.prefetchQuery(queries.getPin({ params: { id: params.id } }));
+            return null;
+          },
           lazy: async () => ({ Component: (await import('./routes/PinPage.tsx')).PinPage }),
         },
         {

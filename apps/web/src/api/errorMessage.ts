@@ -1,6 +1,7 @@
 import { ERRORS, type ErrorCode } from '@pinboard/shared/errors';
 import type { ParseKeys, TFunction } from 'i18next';
 import { ApiRequestError } from './client.ts';
+import './errorsWords.ts';
 
 /** Any key of the app's words: what a failure reads as when nothing better is known. */
 export type WordsKey = ParseKeys;

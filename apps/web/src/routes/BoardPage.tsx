@@ -60,19 +60,26 @@ export function BoardPage() {
           </Suspense>
         }
       />
+      {/* Only those who may change sections load their controls' chunks (a visitor's would be empty). */}
       <BoardSections
         board={board}
         reserveEditorSpace={canEdit}
         addSection={
-          <Suspense fallback={null}>
-            <AddSectionButton board={board} boardKey={boardKey} />
-          </Suspense>
+          canEdit && (
+            <Suspense fallback={null}>
+              <AddSectionButton board={board} boardKey={boardKey} />
+            </Suspense>
+          )
         }
-        sectionMenu={(section) => (
-          <Suspense fallback={null}>
-            <SectionMenu board={board} boardKey={boardKey} section={section} />
-          </Suspense>
-        )}
+        sectionMenu={
+          canEdit
+            ? (section) => (
+                <Suspense fallback={null}>
+                  <SectionMenu board={board} boardKey={boardKey} section={section} />
+                </Suspense>
+              )
+            : undefined
+        }
       />
       <PinsPanel
         heading={t('board.pinsHeading')}

@@ -1,3 +1,4 @@
+import '../../api/errorsWords.ts';
 import { addLazyWords } from '../../i18n.ts';
 import words from '../../locales/en/auth.json';
 

@@ -1,11 +1,17 @@
 import './words.ts';
 import type { Board } from '@pinboard/shared';
 import type { QueryKey } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './BoardActions.module.css';
-import { BoardMenu } from './BoardMenu.tsx';
-import { CollaboratorBoardMenu } from './CollaboratorBoardMenu.tsx';
 import { FollowBoardButton } from './FollowBoardButton.tsx';
+
+// The owner's and a collaborator's menus (with their dialogs, forms and zod) are chunks of their
+// own, so a visitor's board page loads only Follow.
+const BoardMenu = lazy(async () => ({ default: (await import('./BoardMenu.tsx')).BoardMenu }));
+const CollaboratorBoardMenu = lazy(async () => ({
+  default: (await import('./CollaboratorBoardMenu.tsx')).CollaboratorBoardMenu,
+}));
 
 interface BoardActionsProps {
   board: Board;
@@ -23,7 +29,9 @@ export function BoardActions({ board, boardKey }: BoardActionsProps) {
   if (viewer !== null && viewer.id === board.owner.id) {
     return (
       <div className={styles.actions}>
-        <BoardMenu board={board} boardKey={boardKey} />
+        <Suspense fallback={null}>
+          <BoardMenu board={board} boardKey={boardKey} />
+        </Suspense>
       </div>
     );
   }
@@ -31,7 +39,9 @@ export function BoardActions({ board, boardKey }: BoardActionsProps) {
     <div className={styles.actions}>
       <FollowBoardButton board={board} boardKey={boardKey} signedIn={viewer !== null} />
       {viewer !== null && board.collaborated_by_me && (
-        <CollaboratorBoardMenu board={board} boardKey={boardKey} viewer={viewer} />
+        <Suspense fallback={null}>
+          <CollaboratorBoardMenu board={board} boardKey={boardKey} viewer={viewer} />
+        </Suspense>
       )}
     </div>
   );

@@ -100,6 +100,8 @@ describe('AppHeader', () => {
   it('uses real links, buttons and a labelled field, all in the tab order', async () => {
     renderHeader(ada);
     await screen.findByRole('link', { name: 'Your profile' });
+    // The account menu is a chunk of its own: its toggle arrives after the rest of the header.
+    await screen.findByRole('button', { name: 'Accounts and more options' });
 
     const header = screen.getByRole('banner');
     // The account menu's panel is hidden until opened, so its entries are not in the tab order.

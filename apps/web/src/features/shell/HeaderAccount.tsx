@@ -1,12 +1,16 @@
 import type { UserSummary, Viewer } from '@pinboard/shared';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { preloadAuthModal } from '../auth/AuthModalProvider.tsx';
 import { useAuthModal } from '../auth/authModalContext.ts';
 import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';
-import { AccountMenu } from './AccountMenu.tsx';
 import { BellIcon } from './icons.tsx';
 import styles from './AppHeader.module.css';
+
+// Only signed-in people have the account menu (with the account switcher): a chunk of its own,
+// into space kept for its toggle, so a visitor's first page does not carry it.
+const AccountMenu = lazy(async () => ({ default: (await import('./AccountMenu.tsx')).AccountMenu }));
 
 interface HeaderAccountProps {
   viewer: UserSummary | null;
@@ -56,7 +60,9 @@ export function HeaderAccount({ viewer, session, isLoading }: HeaderAccountProps
       <NavLink to={`/${viewer.username}/`} end className={styles.iconLink} aria-label={t('shell.profile')}>
         <PinnerAvatar user={viewer} size={32} />
       </NavLink>
-      <AccountMenu user={viewer} session={session} />
+      <Suspense fallback={<span className={styles.accountMenuSpace} />}>
+        <AccountMenu user={viewer} session={session} />
+      </Suspense>
     </nav>
   );
 }
