@@ -19,6 +19,8 @@ const ALLOWED: Record<string, string> = {
   // It adds, in one statement per count, what the pin triggers skipped during the load would have
   // added: the triggers' count rules (migrations 0001, 0010 and 0014), not a read's visibility.
   'cli/seed-bulk-load.ts': 'replays the count triggers of a bulk load',
+  // The check of the triggers: it recounts by their rules on its own, so it can catch them wrong.
+  'db/kept-counts.ts': "recounts the kept counts by the count triggers' rules",
 };
 
 /**
