@@ -84,6 +84,10 @@ export const pins = pgTable(
     index('pins_pinner_id_idx').on(t.pinnerId, t.id),
     // The home feed shows a picture once: it looks up a picture's newer pins (decision 30).
     index('pins_image_id_idx').on(t.imageId, t.id.desc()),
+    // The home feed's test 'a followed board or person has this picture': one probe per board or
+    // person the viewer follows, however many copies the picture has (migration 0016).
+    index('pins_board_image_idx').on(t.boardId, t.imageId),
+    index('pins_pinner_image_idx').on(t.pinnerId, t.imageId),
     index('pins_via_pin_id_idx').on(t.viaPinId),
     // One pin saved to one board stays one pin, however many times (or people) save it there:
     // saves insert with ON CONFLICT on this index (modules/pins/repin.repository.ts).
