@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -100,5 +101,29 @@ export const pins = pgTable(
     index('pins_search_vector_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 64 }),
     // The typeahead's pin-title queries by prefix.
     index('pins_title_prefix_idx').on(sql`lower(${t.title}) text_pattern_ops`),
+  ],
+);
+
+/**
+ * How many pins each person has on each board, whatever their status or the board's privacy,
+ * kept by the pin count trigger in the pin write's transaction (migration 0017): a profile
+ * counts the pins a viewer may not see from these rows, one per board the person pinned to,
+ * instead of reading the pins (`policies/counts.ts`).
+ */
+export const boardPinnerCounts = pgTable(
+  'board_pinner_counts',
+  {
+    pinnerId: bigint('pinner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    boardId: bigint('board_id', { mode: 'number' })
+      .notNull()
+      .references(() => boards.id, { onDelete: 'cascade' }),
+    pinCount: integer('pin_count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pinnerId, t.boardId] }),
+    // A board's delete removes its rows (the foreign key's cascade looks them up by board).
+    index('board_pinner_counts_board_idx').on(t.boardId),
   ],
 );
