@@ -24,29 +24,6 @@ export interface RepinSource {
   storyPageCount: number;
 }
 
-export async function findRepinSource(db: Executor, pinId: number): Promise<RepinSource | null> {
-  const [row] = await db
-    .select({
-      id: pins.id,
-      pinnerId: pins.pinnerId,
-      title: pins.title,
-      description: pins.description,
-      link: pins.link,
-      domain: pins.domain,
-      hashtags: pins.hashtags,
-      imageId: pins.imageId,
-      dominantColor: pins.dominantColor,
-      embedSrc: pins.embedSrc,
-      embedType: pins.embedType,
-      videoKey: pins.videoKey,
-      videoDurationMs: pins.videoDurationMs,
-      storyPageCount: pins.storyPageCount,
-    })
-    .from(pins)
-    .where(eq(pins.id, pinId));
-  return row ?? null;
-}
-
 export async function findSectionOfBoard(db: Executor, sectionId: number, boardId: number) {
   const [row] = await db
     .select({ id: boardSections.id, title: boardSections.title })
@@ -112,13 +89,8 @@ export async function insertRepin(db: Executor, repin: NewRepin): Promise<{ id: 
  * The board's cover becomes the saved pin's image when the board has none or
  * a section was chosen. A cover the owner picked (has_custom_cover) is never replaced.
  */
-export async function coverBoardWithPin(
-  db: Executor,
-  boardId: number,
-  imageId: number,
-  sectionChosen: boolean,
-) {
-  await db
+function coverBoardUpdate(db: Executor, boardId: number, imageId: number, sectionChosen: boolean) {
+  return db
     .update(boards)
     .set({ coverImageId: imageId })
     .where(
@@ -130,8 +102,31 @@ export async function coverBoardWithPin(
     );
 }
 
-export async function findUserPinCount(db: Executor, userId: number): Promise<number> {
-  const [row] = await db.select({ pinCount: users.pinCount }).from(users).where(eq(users.id, userId));
+export async function coverBoardWithPin(
+  db: Executor,
+  boardId: number,
+  imageId: number,
+  sectionChosen: boolean,
+) {
+  await coverBoardUpdate(db, boardId, imageId, sectionChosen);
+}
+
+/**
+ * After a save's insert, in its transaction: `coverBoardWithPin`, and the saver's pin count
+ * with this save in it (the count trigger ran with the insert), in one round trip.
+ */
+export async function coverBoardAndCountPins(
+  db: Executor,
+  save: { boardId: number; imageId: number; sectionChosen: boolean; pinnerId: number },
+): Promise<number> {
+  const cover = db
+    .$with('cover')
+    .as(coverBoardUpdate(db, save.boardId, save.imageId, save.sectionChosen).returning({ id: boards.id }));
+  const [row] = await db
+    .with(cover)
+    .select({ pinCount: users.pinCount })
+    .from(users)
+    .where(eq(users.id, save.pinnerId));
   return row?.pinCount ?? 0;
 }
 
