@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { boards, boardSections } from '../../db/schema/boards.ts';
 import { pins } from '../../db/schema/pins.ts';
-import { boardCollaborators } from '../../db/schema/social.ts';
 import { users } from '../../db/schema/users.ts';
+import { isBoardMember } from '../../policies/visibility.ts';
 import { copyStoryPages } from './story-pages.repository.ts';
 
 /** What a save copies from the pin it saves. */
@@ -139,17 +140,12 @@ export async function findBoardName(db: Executor, boardId: number) {
   return row ?? null;
 }
 
-/**
- * The viewer's saves of a pin: the pin itself or pins saved from it, pinned by the viewer onto
- * boards they own or collaborate on, newest first.
- */
-export async function listSavesOf(db: Executor, pinIds: number[], viewerId: number) {
-  if (pinIds.length === 0) return [];
-  const member = or(
-    eq(boards.ownerId, viewerId),
-    sql`exists (select 1 from ${boardCollaborators} c where c.board_id = ${boards.id} and c.user_id = ${viewerId})`,
-  );
-  return db
+const viewer = sql.placeholder('viewerId');
+const savedPin = sql.placeholder('pinId');
+
+// Prepared (db/prepared.ts): the closeup's saved state and the board picker read it per pin.
+const savesOf = preparedPerDatabase((db) =>
+  db
     .select({
       pinId: pins.id,
       sourceId: sql<number>`coalesce(${pins.viaPinId}, ${pins.id})`.mapWith(Number),
@@ -162,7 +158,20 @@ export async function listSavesOf(db: Executor, pinIds: number[], viewerId: numb
     .innerJoin(users, eq(users.id, boards.ownerId))
     .leftJoin(boardSections, eq(boardSections.id, pins.sectionId))
     .where(
-      and(or(inArray(pins.id, pinIds), inArray(pins.viaPinId, pinIds)), eq(pins.pinnerId, viewerId), member),
+      and(
+        or(eq(pins.id, savedPin), eq(pins.viaPinId, savedPin)),
+        eq(pins.pinnerId, viewer),
+        isBoardMember(viewer),
+      ),
     )
-    .orderBy(desc(pins.id));
+    .orderBy(desc(pins.id))
+    .prepare('saves_of_pin'),
+);
+
+/**
+ * The viewer's saves of a pin: the pin itself or pins saved from it, pinned by the viewer onto
+ * boards they own or collaborate on, newest first.
+ */
+export async function listSavesOf(db: Executor, pinId: number, viewerId: number) {
+  return savesOf(db).execute({ pinId, viewerId });
 }

@@ -113,6 +113,6 @@ export async function repinPin(
 export async function listSavedTo(db: Database, pinId: number, viewerId: number | null): Promise<SavedTo[]> {
   if (!(await findPinById(db, pinId, viewerId))) throw new AppError('pin_not_found');
   if (viewerId === null) return [];
-  const rows = await listSavesOf(db, [pinId], viewerId);
+  const rows = await listSavesOf(db, pinId, viewerId);
   return rows.map(presentSavedTo);
 }
