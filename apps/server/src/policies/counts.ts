@@ -2,7 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { boards } from '../db/schema/boards.ts';
 import { boardPinnerCounts, pins } from '../db/schema/pins.ts';
 import { users } from '../db/schema/users.ts';
-import { activeAccountAs, boardPrivacyAdmits, publicSaves, type UsersTable } from './visibility.ts';
+import {
+  activeAccountAs,
+  boardPrivacyAdmits,
+  publicSaves,
+  type UsersTable,
+  type ViewerIdParam,
+} from './visibility.ts';
 
 /*
  * Counts follow visibility: a count shows only what its viewer may see. The kept counts
@@ -23,7 +29,7 @@ export const publicSaveCount = sql<number>`(case when ${pins.repinCount} = 0 the
  * counts them): the kept count for the owner, else counted over the owner's boards (few, by
  * `boards_owner_slug_key`), so secret and protected boards count only for their members.
  */
-export function visibleBoardCount(user: UsersTable, viewerId: number | null): SQL<number> {
+export function visibleBoardCount(user: UsersTable, viewerId: ViewerIdParam | null): SQL<number> {
   const visible = sql<number>`(select count(*)::int from ${boards} where ${boards.ownerId} = ${user.id} and ${boardPrivacyAdmits(viewerId)})`;
   return viewerId === null
     ? visible
@@ -36,7 +42,7 @@ export function visibleBoardCount(user: UsersTable, viewerId: number | null): SQ
  * owner; for anyone else the kept count less the user's kept counts per board
  * (`board_pinner_counts`, one row per board they pinned to) of the boards the viewer may not see.
  */
-export function visiblePinCount(user: UsersTable, viewerId: number | null): SQL<number> {
+export function visiblePinCount(user: UsersTable, viewerId: ViewerIdParam | null): SQL<number> {
   const hidden = sql<number>`(select coalesce(sum(hc.pin_count), 0)::int from ${boardPinnerCounts} hc
     join ${boards} on ${boards.id} = hc.board_id
     join ${users} ho on ho.id = ${boards.ownerId}
