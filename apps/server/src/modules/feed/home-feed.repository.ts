@@ -15,8 +15,11 @@ import { onPublicBoardAnyStatus, publicPinAs } from '../../policies/visibility.t
  */
 
 // Every part of a batch query that varies per request is a placeholder: the statements are
-// prepared (db/prepared.ts), one per part, first or later batch, and batch size.
-const viewer = sql.placeholder('viewerId');
+// prepared (db/prepared.ts), one per part, first or later batch, and batch size. The viewer is
+// read through a scalar subquery, which the planner does not look into: a plan made for one
+// viewer's value (one who follows nobody is priced far below the average) would otherwise look
+// cheaper than the generic plan every time, and PostgreSQL would plan every run again.
+const viewer = sql`(select ${sql.placeholder('viewerId')}::int8)`;
 
 /** `q` (a pins alias) is someone else's pin on a public board. */
 const othersPublicPin = sql`q.pinner_id <> ${viewer} and ${onPublicBoardAnyStatus('q')}`;
