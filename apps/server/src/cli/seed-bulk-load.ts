@@ -14,7 +14,7 @@ export interface InsertedPin {
  * Inserts many pins in one transaction without the per-pin triggers that keep counts and the
  * search vocabulary (migration 0011), then brings those up to date with one set-based statement
  * each, exactly as the triggers would have: the pins' boards (pin count, last pinned), sections,
- * pinners, the pins they were saved from (repin count), and the vocabulary's terms.
+ * pinners, pinners per board, the pins they were saved from (repin count), and the vocabulary's terms.
  *
  * Why: per pin, the count trigger updates the same few board and user rows. Inside one long
  * transaction none of their old versions can be pruned, so each lookup of such a row walks all
@@ -67,6 +67,11 @@ async function countBulkPins(tx: Executor, rows: InsertedPin[]): Promise<void> {
     update users u set pin_count = u.pin_count + c.n
     from (select pinner_id, count(*)::int as n from pins where id in ${ids} group by pinner_id) c
     where u.id = c.pinner_id`);
+  await tx.execute(sql`
+    insert into board_pinner_counts as bpc (pinner_id, board_id, pin_count)
+      select pinner_id, board_id, count(*)::int from pins where id in ${ids}
+      group by pinner_id, board_id order by pinner_id, board_id
+    on conflict (pinner_id, board_id) do update set pin_count = bpc.pin_count + excluded.pin_count`);
   await tx.execute(sql`
     update pins p set repin_count = p.repin_count + c.n
     from (select via_pin_id, count(*)::int as n from pins

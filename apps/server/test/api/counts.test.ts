@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boards, boardSections } from '../../src/db/schema/boards.ts';
-import { pins } from '../../src/db/schema/pins.ts';
+import { boardPinnerCounts, pins } from '../../src/db/schema/pins.ts';
 import { users } from '../../src/db/schema/users.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -14,7 +14,11 @@ afterAll(() => t.close());
 async function countsOf(boardId: number, userId: number) {
   const [board] = await t.db.select().from(boards).where(eq(boards.id, boardId));
   const [user] = await t.db.select().from(users).where(eq(users.id, userId));
-  return { board: board!, user: user! };
+  const [perBoard] = await t.db
+    .select()
+    .from(boardPinnerCounts)
+    .where(and(eq(boardPinnerCounts.boardId, boardId), eq(boardPinnerCounts.pinnerId, userId)));
+  return { board: board!, user: user!, pinnerOnBoard: perBoard?.pinCount ?? 0 };
 }
 
 describe('counts kept by the database', () => {
@@ -31,11 +35,13 @@ describe('counts kept by the database', () => {
     let counts = await countsOf(board.id, owner.id);
     expect(counts.board.pinCount).toBe(60);
     expect(counts.user.pinCount).toBe(60);
+    expect(counts.pinnerOnBoard).toBe(60);
     expect(counts.board.lastPinnedToAt).not.toBeNull();
     await Promise.all(created.slice(0, 20).map((pin) => t.db.delete(pins).where(eq(pins.id, pin.id))));
     counts = await countsOf(board.id, owner.id);
     expect(counts.board.pinCount).toBe(40);
     expect(counts.user.pinCount).toBe(40);
+    expect(counts.pinnerOnBoard).toBe(40);
     const [sectionRow] = await t.db.select().from(boardSections).where(eq(boardSections.id, section.id));
     expect(sectionRow!.pinCount).toBe(20);
   });
@@ -48,7 +54,9 @@ describe('counts kept by the database', () => {
     const pin = await t.make.pin(owner.id, from.id);
     await t.db.update(pins).set({ boardId: to.id, sectionId: section.id }).where(eq(pins.id, pin.id));
     expect((await countsOf(from.id, owner.id)).board.pinCount).toBe(0);
+    expect((await countsOf(from.id, owner.id)).pinnerOnBoard).toBe(0);
     expect((await countsOf(to.id, owner.id)).board.pinCount).toBe(1);
+    expect((await countsOf(to.id, owner.id)).pinnerOnBoard).toBe(1);
     expect((await countsOf(to.id, owner.id)).user.pinCount).toBe(1);
   });
 

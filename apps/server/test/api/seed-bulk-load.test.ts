@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPinsInBulk } from '../../src/cli/seed-bulk-load.ts';
 import { boards, boardSections } from '../../src/db/schema/boards.ts';
 import { searchTerms } from '../../src/db/schema/discovery.ts';
-import { pins } from '../../src/db/schema/pins.ts';
+import { boardPinnerCounts, pins } from '../../src/db/schema/pins.ts';
 import { users } from '../../src/db/schema/users.ts';
 import { selectRows } from '../../src/db/sql-helpers.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -60,6 +60,14 @@ describe('inserting pins in bulk (the seed)', () => {
     expect(sectionRow!.pinCount).toBe(10);
     expect(ownerRow!.pinCount).toBe(31);
     expect(originalRow!.repinCount).toBe(2);
+    const perBoard = await t.db
+      .select()
+      .from(boardPinnerCounts)
+      .where(eq(boardPinnerCounts.pinnerId, owner.id));
+    expect(Object.fromEntries(perBoard.map((row) => [row.boardId, row.pinCount]))).toEqual({
+      [board.id]: 26,
+      [secret.id]: 5,
+    });
     // Only pins on public boards feed the vocabulary.
     expect(await termCount('zanzibarbulk')).toBe(25);
     expect(await termCount('#bulktagxyz')).toBe(25);

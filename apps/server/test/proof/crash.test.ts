@@ -420,6 +420,14 @@ const COUNT_CHECKS: { name: string; query: string }[] = [
     query: `select s.id, s.pin_count as kept, (select count(*) from pins p join users a on a.id = p.pinner_id and a.status = 'active' where p.section_id = s.id)::int as real from board_sections s`,
   },
   {
+    // Every pair kept, and every pair with pins kept too (a missing row would count 0).
+    name: 'board_pinner_counts.pin_count',
+    query: `select c.pinner_id || ':' || c.board_id as id, c.pin_count as kept, (select count(*) from pins p where p.pinner_id = c.pinner_id and p.board_id = c.board_id)::int as real from board_pinner_counts c
+      union all select p.pinner_id || ':' || p.board_id, 0, count(*)::int from pins p
+      where not exists (select 1 from board_pinner_counts c where c.pinner_id = p.pinner_id and c.board_id = p.board_id)
+      group by p.pinner_id, p.board_id`,
+  },
+  {
     name: 'pins.repin_count',
     query: `select p.id, p.repin_count as kept, (select count(*) from pins r where r.via_pin_id = p.id)::int as real from pins p`,
   },

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { tsvector } from './search-types.ts';
 import { PIN_CREATED_METHODS } from '@pinboard/shared';
 import { boards, boardSections } from './boards.ts';
@@ -66,6 +76,10 @@ export const pins = pgTable(
     index('pins_pinner_id_idx').on(t.pinnerId, t.id),
     // The home feed shows a picture once: it looks up a picture's newer pins (decision 30).
     index('pins_image_id_idx').on(t.imageId, t.id.desc()),
+    // The home feed's test 'a followed board or person has this picture': one probe per board or
+    // person the viewer follows, however many copies the picture has (migration 0017).
+    index('pins_board_image_idx').on(t.boardId, t.imageId),
+    index('pins_pinner_image_idx').on(t.pinnerId, t.imageId),
     index('pins_via_pin_id_idx').on(t.viaPinId),
     // One pin saved to one board stays one pin, however many times (or people) save it there:
     // saves insert with ON CONFLICT on this index (modules/pins/repin.repository.ts).
@@ -78,5 +92,29 @@ export const pins = pgTable(
     index('pins_search_vector_idx').using('gin', t.searchVector).with({ gin_pending_list_limit: 64 }),
     // The typeahead's pin-title queries by prefix.
     index('pins_title_prefix_idx').on(sql`lower(${t.title}) text_pattern_ops`),
+  ],
+);
+
+/**
+ * How many pins each person has on each board, whatever their status or the board's privacy,
+ * kept by the pin count trigger in the pin write's transaction (migration 0017): a profile
+ * counts the pins a viewer may not see from these rows, one per board the person pinned to,
+ * instead of reading the pins (`policies/counts.ts`).
+ */
+export const boardPinnerCounts = pgTable(
+  'board_pinner_counts',
+  {
+    pinnerId: bigint('pinner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    boardId: bigint('board_id', { mode: 'number' })
+      .notNull()
+      .references(() => boards.id, { onDelete: 'cascade' }),
+    pinCount: integer('pin_count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pinnerId, t.boardId] }),
+    // A board's delete removes its rows (the foreign key's cascade looks them up by board).
+    index('board_pinner_counts_board_idx').on(t.boardId),
   ],
 );

@@ -42,7 +42,7 @@ export async function getBoardPicker(
       db,
       ids((row) => row.isCollaborative),
     ),
-    query.pin_id ? listSavesOf(db, [Number(query.pin_id)], viewer) : Promise.resolve([]),
+    query.pin_id ? listSavesOf(db, Number(query.pin_id), viewer) : Promise.resolve([]),
   ]);
   const sectionsByBoard = new Map<number, { id: number; title: string }[]>();
   for (const section of sections) {

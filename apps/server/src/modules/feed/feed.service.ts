@@ -4,7 +4,7 @@ import { decodeBookmark, encodeBookmark, type PageOptions } from '../../lib/book
 import { presentPin } from '../pins/pins.presenter.ts';
 import { listPublicPinsInOrder } from '../pins/pins.repository.ts';
 import { pagePins, type PinPage } from '../pins/pins.service.ts';
-import { listHomeFeedBatch, type HomeFeedPart } from './home-feed.repository.ts';
+import { HOME_FEED_BATCH_SIZES, listHomeFeedBatch, type HomeFeedPart } from './home-feed.repository.ts';
 
 /** Where a signed-in feed stopped: the part, and the last pin shown of it (null: its start). */
 interface HomeFeedCursor {
@@ -23,9 +23,11 @@ function decodeHomeFeedBookmark(bookmark: string | undefined): HomeFeedCursor {
   return { part, beforeId: id };
 }
 
-// A batch is a few pages' worth of candidates: most pass, and a page rarely needs two.
-const BATCH_MIN = 50;
-const BATCH_MAX = 500;
+// A batch is a few pages' worth of candidates (twice what is wanted, in one of the prepared
+// sizes, at most the largest): most pass, and a page rarely needs two.
+function batchSize(wanted: number) {
+  return HOME_FEED_BATCH_SIZES.find((size) => size >= wanted * 2) ?? HOME_FEED_BATCH_SIZES.at(-1)!;
+}
 // A request reads at most this many batches; a part whose pins are nearly all hidden (pictures
 // already in the followed part) then answers a short page whose bookmark resumes the walk.
 const BATCHES_PER_REQUEST = 8;
@@ -45,7 +47,7 @@ async function takeFromPart(
   beforeId: number | null,
   wanted: number,
 ): Promise<PartSlice> {
-  const limit = Math.min(BATCH_MAX, Math.max(BATCH_MIN, wanted * 2));
+  const limit = batchSize(wanted);
   const ids: number[] = [];
   let cursor = beforeId;
   for (let batches = 0; batches < BATCHES_PER_REQUEST; batches += 1) {

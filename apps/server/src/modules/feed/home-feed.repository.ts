@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { selectRows } from '../../db/sql-helpers.ts';
+import { literalLimit, preparedPerDatabase } from '../../db/prepared.ts';
 import type { Executor } from '../../db/client.ts';
 import { onPublicBoardAnyStatus, publicPinAs } from '../../policies/visibility.ts';
 
@@ -14,73 +14,92 @@ import { onPublicBoardAnyStatus, publicPinAs } from '../../policies/visibility.t
  * than one already shown always has that newer one above it.
  */
 
-/** Board ids the viewer follows and user ids the viewer follows, as SQL sets. */
-function followedBoardIds(viewerId: number): SQL {
-  return sql`(select bf.board_id from board_follows bf where bf.user_id = ${viewerId})`;
-}
-function followeeIds(viewerId: number): SQL {
-  return sql`(select uf.followee_id from user_follows uf where uf.follower_id = ${viewerId})`;
-}
+// Every part of a batch query that varies per request is a placeholder: the statements are
+// prepared (db/prepared.ts), one per part, first or later batch, and batch size. The viewer is
+// read through a scalar subquery, which the planner does not look into: a plan made for one
+// viewer's value (one who follows nobody is priced far below the average) would otherwise look
+// cheaper than the generic plan every time, and PostgreSQL would plan every run again.
+const viewer = sql`(select ${sql.placeholder('viewerId')}::int8)`;
 
 /** `q` (a pins alias) is someone else's pin on a public board. */
-function othersPublicPin(viewerId: number): SQL {
-  return sql`q.pinner_id <> ${viewerId} and ${onPublicBoardAnyStatus('q')}`;
-}
+const othersPublicPin = sql`q.pinner_id <> ${viewer} and ${onPublicBoardAnyStatus('q')}`;
 
-/** `q` is in the followed part: someone else's public pin on a followed board or by a followee. */
-function followedCopy(viewerId: number): SQL {
-  return sql`${othersPublicPin(viewerId)}
-    and (q.board_id in ${followedBoardIds(viewerId)} or q.pinner_id in ${followeeIds(viewerId)})`;
-}
+/** The boards and the people the viewer follows, as arrays (each read once per query). */
+const followedBoards = sql`array(select bf.board_id from board_follows bf where bf.user_id = ${viewer})`;
+const followees = sql`array(select uf.followee_id from user_follows uf where uf.follower_id = ${viewer})`;
 
-/** Some pin `q` with the picture of the batch row `c` matches `condition` (pins_image_id_idx). */
-function copyExists(condition: SQL): SQL {
-  return sql`exists (select 1 from pins q where q.image_id = c.image_id and ${condition})`;
+/**
+ * Some pin `q` with the picture of the batch row `c` is in the followed part (someone else's
+ * public pin on a followed board or by a followee) and matches `condition`: one probe of
+ * `pins_board_image_idx` per followed board and of `pins_pinner_image_idx` per followee, not a
+ * walk over every copy of the picture, which a picture many people save has without bound.
+ */
+function followedCopyExists(condition: SQL): SQL {
+  const copy = sql`q.image_id = c.image_id and ${othersPublicPin} and ${condition}`;
+  return sql`(exists (select 1 from pins q where q.board_id = any(${followedBoards}) and ${copy})
+      or exists (select 1 from pins q where q.pinner_id = any(${followees}) and ${copy}))`;
 }
 
 /**
- * The newest pins of a part before `beforeId`, at most `limit`, with the part's rules unapplied:
- * followed boards and people (one index walk per board or person followed), or everyone.
+ * The newest pins of a part (before the placeholder `beforeId` on later batches), at most
+ * `limit`, with the part's rules unapplied: followed boards and people (one index walk per
+ * board or person followed), or everyone.
  */
-function batchOf(query: HomeFeedBatchQuery): SQL {
-  const { viewerId, beforeId, limit } = query;
-  const before = beforeId === null ? sql`true` : sql`p.id < ${beforeId}`;
+function batchOf(part: HomeFeedPart, later: boolean, limit: number): SQL {
+  const before = later ? sql`p.id < ${sql.placeholder('beforeId')}` : sql`true`;
   const columns = sql`p.id, p.image_id, p.board_id, p.pinner_id`;
-  if (query.part === 'fresh') {
-    return sql`select ${columns} from pins p where ${before} and p.pinner_id <> ${viewerId}
-      order by p.id desc limit ${limit}`;
+  const rows = literalLimit(limit);
+  if (part === 'fresh') {
+    return sql`select ${columns} from pins p where ${before} and p.pinner_id <> ${viewer}
+      order by p.id desc limit ${rows}`;
   }
   return sql`select * from (
       select ${columns} from board_follows f cross join lateral (
-        select ${columns} from pins p where p.board_id = f.board_id and ${before} order by p.id desc limit ${limit}
-      ) p where f.user_id = ${viewerId}
+        select ${columns} from pins p where p.board_id = f.board_id and ${before} order by p.id desc limit ${rows}
+      ) p where f.user_id = ${viewer}
       union
       select ${columns} from user_follows f cross join lateral (
-        select ${columns} from pins p where p.pinner_id = f.followee_id and ${before} order by p.id desc limit ${limit}
-      ) p where f.follower_id = ${viewerId}
-    ) p where p.pinner_id <> ${viewerId} order by p.id desc limit ${limit}`;
+        select ${columns} from pins p where p.pinner_id = f.followee_id and ${before} order by p.id desc limit ${rows}
+      ) p where f.follower_id = ${viewer}
+    ) p where p.pinner_id <> ${viewer} order by p.id desc limit ${rows}`;
 }
 
 /** Whether the batch row `c` is shown in its part (see the rules at the top). */
-function shownInPart(part: HomeFeedPart, viewerId: number): SQL {
+function shownInPart(part: HomeFeedPart): SQL {
   const publicPin = publicPinAs('c');
   const newerCopy = sql`q.id > c.id`;
   if (part === 'followed') {
-    return sql`${publicPin} and not ${copyExists(sql`${newerCopy} and ${followedCopy(viewerId)}`)}`;
+    return sql`${publicPin} and not ${followedCopyExists(newerCopy)}`;
   }
-  return sql`${publicPin} and not ${copyExists(followedCopy(viewerId))}
-    and not ${copyExists(sql`${newerCopy} and ${othersPublicPin(viewerId)}`)}`;
+  return sql`${publicPin} and not ${followedCopyExists(sql`true`)}
+    and not exists (select 1 from pins q where q.image_id = c.image_id and ${newerCopy} and ${othersPublicPin})`;
 }
 
 export type HomeFeedPart = 'followed' | 'fresh';
+
+/** The batch sizes the statements are built with; a batch reads the smallest that holds it. */
+export const HOME_FEED_BATCH_SIZES = [50, 100, 250, 500] as const;
 
 export interface HomeFeedBatchQuery {
   viewerId: number;
   part: HomeFeedPart;
   /** Where the walk continues: the id of the last pin looked at; null starts at the newest. */
   beforeId: number | null;
-  limit: number;
+  /** One of `HOME_FEED_BATCH_SIZES`. */
+  limit: (typeof HOME_FEED_BATCH_SIZES)[number];
 }
+
+function prepareBatch(part: HomeFeedPart, later: boolean, limit: number) {
+  return preparedPerDatabase((db) =>
+    db
+      .select({ id: sql<string | number>`c.id`, shown: sql<boolean>`${shownInPart(part)}` })
+      .from(sql`(${batchOf(part, later, limit)}) c`)
+      .orderBy(sql`c.id desc`)
+      .prepare(`home_feed_${part}_${limit}${later ? '_later' : ''}`),
+  );
+}
+
+const batches = new Map<string, ReturnType<typeof prepareBatch>>();
 
 /**
  * The next `limit` pins of a part, newest first, each marked shown or not. In two steps on
@@ -88,10 +107,11 @@ export interface HomeFeedBatchQuery {
  * and joins and sorts every candidate instead of reading a page of the primary key.
  */
 export async function listHomeFeedBatch(db: Executor, query: HomeFeedBatchQuery) {
-  const rows = await selectRows<{ id: string | number; shown: boolean }>(
-    db,
-    sql`select c.id, (${shownInPart(query.part, query.viewerId)}) as shown
-      from (${batchOf(query)}) c order by c.id desc`,
-  );
+  const { part, beforeId, limit, viewerId } = query;
+  const later = beforeId !== null;
+  const key = `${part} ${limit} ${later}`;
+  let prepared = batches.get(key);
+  if (!prepared) batches.set(key, (prepared = prepareBatch(part, later, limit)));
+  const rows = await prepared(db).execute(later ? { viewerId, beforeId } : { viewerId });
   return rows.map((row) => ({ id: Number(row.id), shown: row.shown }));
 }

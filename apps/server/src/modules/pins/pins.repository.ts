@@ -43,6 +43,7 @@ export function selectPins<Extra extends Record<string, SQL.Aliased | SQL> = Rec
       createdAt: pins.createdAt,
       viaPinId: pins.viaPinId,
       repinCount: publicSaveCount,
+      imageId: pins.imageId,
       imageSizes: images.sizes,
       pinner: userSummaryColumns(pinner, pinnerAvatar),
       board: { id: boards.id, name: boards.name, slug: boards.slug, privacy: boards.privacy },

@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { boards, boardSections } from '../../db/schema/boards.ts';
 import { pins } from '../../db/schema/pins.ts';
-import { boardCollaborators } from '../../db/schema/social.ts';
 import { users } from '../../db/schema/users.ts';
+import { isBoardMember } from '../../policies/visibility.ts';
 import { copyStoryPages } from './story-pages.repository.ts';
 
 /** What a save copies from the pin it saves. */
@@ -22,29 +23,6 @@ export interface RepinSource {
   videoKey: string | null;
   videoDurationMs: number | null;
   storyPageCount: number;
-}
-
-export async function findRepinSource(db: Executor, pinId: number): Promise<RepinSource | null> {
-  const [row] = await db
-    .select({
-      id: pins.id,
-      pinnerId: pins.pinnerId,
-      title: pins.title,
-      description: pins.description,
-      link: pins.link,
-      domain: pins.domain,
-      hashtags: pins.hashtags,
-      imageId: pins.imageId,
-      dominantColor: pins.dominantColor,
-      embedSrc: pins.embedSrc,
-      embedType: pins.embedType,
-      videoKey: pins.videoKey,
-      videoDurationMs: pins.videoDurationMs,
-      storyPageCount: pins.storyPageCount,
-    })
-    .from(pins)
-    .where(eq(pins.id, pinId));
-  return row ?? null;
 }
 
 export async function findSectionOfBoard(db: Executor, sectionId: number, boardId: number) {
@@ -112,13 +90,8 @@ export async function insertRepin(db: Executor, repin: NewRepin): Promise<{ id: 
  * The board's cover becomes the saved pin's image when the board has none or
  * a section was chosen. A cover the owner picked (has_custom_cover) is never replaced.
  */
-export async function coverBoardWithPin(
-  db: Executor,
-  boardId: number,
-  imageId: number,
-  sectionChosen: boolean,
-) {
-  await db
+function coverBoardUpdate(db: Executor, boardId: number, imageId: number, sectionChosen: boolean) {
+  return db
     .update(boards)
     .set({ coverImageId: imageId })
     .where(
@@ -130,8 +103,31 @@ export async function coverBoardWithPin(
     );
 }
 
-export async function findUserPinCount(db: Executor, userId: number): Promise<number> {
-  const [row] = await db.select({ pinCount: users.pinCount }).from(users).where(eq(users.id, userId));
+export async function coverBoardWithPin(
+  db: Executor,
+  boardId: number,
+  imageId: number,
+  sectionChosen: boolean,
+) {
+  await coverBoardUpdate(db, boardId, imageId, sectionChosen);
+}
+
+/**
+ * After a save's insert, in its transaction: `coverBoardWithPin`, and the saver's pin count
+ * with this save in it (the count trigger ran with the insert), in one round trip.
+ */
+export async function coverBoardAndCountPins(
+  db: Executor,
+  save: { boardId: number; imageId: number; sectionChosen: boolean; pinnerId: number },
+): Promise<number> {
+  const cover = db
+    .$with('cover')
+    .as(coverBoardUpdate(db, save.boardId, save.imageId, save.sectionChosen).returning({ id: boards.id }));
+  const [row] = await db
+    .with(cover)
+    .select({ pinCount: users.pinCount })
+    .from(users)
+    .where(eq(users.id, save.pinnerId));
   return row?.pinCount ?? 0;
 }
 
@@ -144,17 +140,12 @@ export async function findBoardName(db: Executor, boardId: number) {
   return row ?? null;
 }
 
-/**
- * The viewer's saves of a pin: the pin itself or pins saved from it, pinned by the viewer onto
- * boards they own or collaborate on, newest first.
- */
-export async function listSavesOf(db: Executor, pinIds: number[], viewerId: number) {
-  if (pinIds.length === 0) return [];
-  const member = or(
-    eq(boards.ownerId, viewerId),
-    sql`exists (select 1 from ${boardCollaborators} c where c.board_id = ${boards.id} and c.user_id = ${viewerId})`,
-  );
-  return db
+const viewer = sql.placeholder('viewerId');
+const savedPin = sql.placeholder('pinId');
+
+// Prepared (db/prepared.ts): the closeup's saved state and the board picker read it per pin.
+const savesOf = preparedPerDatabase((db) =>
+  db
     .select({
       pinId: pins.id,
       sourceId: sql<number>`coalesce(${pins.viaPinId}, ${pins.id})`.mapWith(Number),
@@ -167,7 +158,20 @@ export async function listSavesOf(db: Executor, pinIds: number[], viewerId: numb
     .innerJoin(users, eq(users.id, boards.ownerId))
     .leftJoin(boardSections, eq(boardSections.id, pins.sectionId))
     .where(
-      and(or(inArray(pins.id, pinIds), inArray(pins.viaPinId, pinIds)), eq(pins.pinnerId, viewerId), member),
+      and(
+        or(eq(pins.id, savedPin), eq(pins.viaPinId, savedPin)),
+        eq(pins.pinnerId, viewer),
+        isBoardMember(viewer),
+      ),
     )
-    .orderBy(desc(pins.id));
+    .orderBy(desc(pins.id))
+    .prepare('saves_of_pin'),
+);
+
+/**
+ * The viewer's saves of a pin: the pin itself or pins saved from it, pinned by the viewer onto
+ * boards they own or collaborate on, newest first.
+ */
+export async function listSavesOf(db: Executor, pinId: number, viewerId: number) {
+  return savesOf(db).execute({ pinId, viewerId });
 }

@@ -4,15 +4,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { authorize } from '../../policies/authorize.ts';
 import { presentPin, presentSavedTo, presentSavedToBoard, presentSectionName } from './pins.presenter.ts';
-import { findPinById } from './pins.repository.ts';
+import { findPinById, type PinRow } from './pins.repository.ts';
 import {
-  coverBoardWithPin,
-  findBoardName,
-  findRepinSource,
+  coverBoardAndCountPins,
   findSectionOfBoard,
-  findUserPinCount,
   insertRepin,
   listSavesOf,
+  type RepinSource,
 } from './repin.repository.ts';
 
 /**
@@ -32,6 +30,26 @@ export async function assertSaveTarget(
   return section;
 }
 
+/** What a save copies, from the pin read for the viewer. */
+function repinSourceOf(row: PinRow): RepinSource {
+  return {
+    id: row.id,
+    pinnerId: row.pinner.id,
+    title: row.title,
+    description: row.description,
+    link: row.link,
+    domain: row.domain,
+    hashtags: row.hashtags,
+    imageId: row.imageId,
+    dominantColor: row.dominantColor,
+    embedSrc: row.embedSrc,
+    embedType: row.embedType,
+    videoKey: row.videoKey,
+    videoDurationMs: row.videoDurationMs,
+    storyPageCount: row.storyPageCount,
+  };
+}
+
 /**
  * Saves a pin the viewer can see to a board they own or collaborate on, optionally into one of
  * its sections. Saving the same pin to the same board again (or a hundred times at once)
@@ -45,13 +63,13 @@ export async function repinPin(
 ): Promise<RepinResult> {
   const boardId = Number(body.board_id);
   const sectionId = body.section_id ? Number(body.section_id) : null;
-  // The source is checked with the viewer's rights: a pin on someone's secret board is 404.
-  if (!(await findPinById(db, pinId, viewer))) throw new AppError('pin_not_found');
+  // The source is read with the viewer's rights: a pin on someone's secret board is 404.
+  const visible = await findPinById(db, pinId, viewer);
+  if (!visible) throw new AppError('pin_not_found');
+  const source = repinSourceOf(visible);
 
   const saved = await db.transaction(async (tx) => {
     await assertSaveTarget(tx, boardId, sectionId, viewer);
-    const source = await findRepinSource(tx, pinId);
-    if (!source) throw new AppError('pin_not_found');
     const description = body.description ?? source.description;
     const { id, inserted } = await insertRepin(tx, {
       source,
@@ -62,20 +80,26 @@ export async function repinPin(
       description,
       hashtags: body.description === undefined ? source.hashtags : findHashtags(description),
     });
-    if (inserted) await coverBoardWithPin(tx, boardId, source.imageId, sectionId !== null);
-    const isFirstSave = inserted && (await findUserPinCount(tx, viewer)) === 1;
+    const isFirstSave =
+      inserted &&
+      (await coverBoardAndCountPins(tx, {
+        boardId,
+        imageId: source.imageId,
+        sectionChosen: sectionId !== null,
+        pinnerId: viewer,
+      })) === 1;
     return { id, inserted, isFirstSave };
   });
   // A public board's pins, its cover and the source's repin count change for visitors (decision 16).
   if (saved.inserted) clearSignedOutAnswers();
 
   const row = await findPinById(db, saved.id, viewer);
-  const board = await findBoardName(db, boardId);
-  if (!row || !board) throw new AppError('pin_not_found');
+  if (!row) throw new AppError('pin_not_found');
   const pin = presentPin(row);
   return {
     pin,
-    board: presentSavedToBoard(board),
+    // The save is on the board asked for (a board holds one save of a pin).
+    board: presentSavedToBoard({ ...row.board, ownerUsername: row.boardOwnerUsername }),
     // The pin's own section: an existing save answers where it is, not where this call asked.
     section: presentSectionName(pin.section),
     is_first_save: saved.isFirstSave,
@@ -89,6 +113,6 @@ export async function repinPin(
 export async function listSavedTo(db: Database, pinId: number, viewerId: number | null): Promise<SavedTo[]> {
   if (!(await findPinById(db, pinId, viewerId))) throw new AppError('pin_not_found');
   if (viewerId === null) return [];
-  const rows = await listSavesOf(db, [pinId], viewerId);
+  const rows = await listSavesOf(db, pinId, viewerId);
   return rows.map(presentSavedTo);
 }

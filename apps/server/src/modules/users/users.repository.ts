@@ -1,12 +1,12 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias, type BuildAliasTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { preparedPerDatabase } from '../../db/prepared.ts';
+import { literalLimit, preparedPerDatabase } from '../../db/prepared.ts';
 import { images } from '../../db/schema/images.ts';
 import { userFollows } from '../../db/schema/social.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { visibleBoardCount, visiblePinCount } from '../../policies/counts.ts';
-import { activeAccount } from '../../policies/visibility.ts';
+import { activeAccount, type ViewerIdParam } from '../../policies/visibility.ts';
 
 /** Columns of a user summary; `avatar` is an alias of images joined on the user's avatar. */
 export function userSummaryColumns<U extends string, A extends string>(
@@ -55,7 +55,7 @@ export async function findSessionUserId(db: Executor, idHash: string, now: Date)
   return row?.userId ?? null;
 }
 
-function selectProfiles(db: Executor, viewerId: number | null) {
+function selectProfiles(db: Executor, viewerId: ViewerIdParam | null) {
   const user = alias(users, 'profile_user');
   const avatar = alias(images, 'avatar');
   const query = db
@@ -79,12 +79,29 @@ function selectProfiles(db: Executor, viewerId: number | null) {
   return { query, user };
 }
 
+function prepareProfileByUsername(viewerId: ViewerIdParam | null, name: string) {
+  return preparedPerDatabase((db) => {
+    const { query, user } = selectProfiles(db, viewerId);
+    return query
+      .where(and(sql`lower(${user.username}) = lower(${sql.placeholder('username')})`, activeAccount(user)))
+      .limit(literalLimit(1))
+      .prepare(name);
+  });
+}
+
+// Prepared (db/prepared.ts): a profile is one of the most read signed-in answers.
+const publicProfileByUsername = prepareProfileByUsername(null, 'public_profile_by_username');
+const viewerProfileByUsername = prepareProfileByUsername(
+  sql.placeholder('viewerId'),
+  'viewer_profile_by_username',
+);
+
 /** An active user's profile row by username (case-insensitive), with whether the viewer follows them. */
 export async function findProfileByUsername(db: Executor, username: string, viewerId: number | null) {
-  const { query, user } = selectProfiles(db, viewerId);
-  const [row] = await query
-    .where(and(sql`lower(${user.username}) = lower(${username})`, activeAccount(user)))
-    .limit(1);
+  const [row] =
+    viewerId === null
+      ? await publicProfileByUsername(db).execute({ username })
+      : await viewerProfileByUsername(db).execute({ username, viewerId });
   return row ?? null;
 }
 
