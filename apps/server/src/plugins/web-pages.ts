@@ -206,27 +206,13 @@ export function rendersOnServer(pathname: string): boolean {
 /**
  * The public pages whose rendering for a visitor is kept for a second (decision 16's rule for
  * the API's answers): their answers depend only on the URL and the visitor's own `getViewer`
- * answer (country, consent), which is part of the key. Pages with sign-in forms are left out:
- * they may carry per-visitor experiment groups.
+ * answer (country, consent), which is part of the key: every server-rendered page but the home
+ * page (a visitor's has its own, modules/feed/home-page.routes.ts) and the policy pages. Pages
+ * with sign-in forms are left out: they may carry per-visitor experiment groups.
  */
-const VISITOR_CACHED_ROUTES = new Set([
-  'pin',
-  'profile',
-  'profileCreated',
-  'board',
-  'section',
-  'searchPins',
-  'searchBoards',
-  'searchUsers',
-  'ideas',
-  'ideasInterest',
-  'topics',
-  'today',
-  'todayTrending',
-  'todayPopular',
-  'todayBest',
-  'todayArticle',
-]);
+const VISITOR_CACHED_ROUTES = new Set(
+  [...SERVER_RENDERED_ROUTES].filter((id) => id !== 'home' && id !== 'policy'),
+);
 const VISITOR_PAGES_KEPT = 500;
 
 const visitorPagesOf = new WeakMap<FastifyInstance, ShortCache<RenderedPage | null>>();
