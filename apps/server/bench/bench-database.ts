@@ -9,6 +9,7 @@ import { openDatabase, type Executor } from '../src/db/client.ts';
 import { countDriftedCounts, type DriftedCounts } from '../src/db/kept-counts.ts';
 import { int8Array, selectRows } from '../src/db/sql-helpers.ts';
 import { acquireDataDirLock } from '../src/lib/data-dir-lock.ts';
+import { activeAccountAs, listedPublicBoardAs, publicPinAs } from '../src/policies/visibility.ts';
 import type { EngineSetup } from './engine-run.ts';
 
 /** Ids any signed-in person may see, over the whole seed. */
@@ -44,26 +45,21 @@ export async function withBenchDatabase<T>(
   }
 }
 
-const VISIBLE_BOARD = sql`b.privacy = 'public' and b.archived_at is null`;
-
 export async function readSeedIds(db: Executor): Promise<SeedIds> {
-  const pins = await selectRows<{ id: string }>(
-    db,
-    sql`select p.id from pins p join boards b on b.id = p.board_id join users u on u.id = p.pinner_id
-        where ${VISIBLE_BOARD} and u.status = 'active'`,
-  );
+  // The policy layer's own rules: a pin anyone may open, boards (and their sections) any list shows.
+  const pins = await selectRows<{ id: string }>(db, sql`select p.id from pins p where ${publicPinAs('p')}`);
   const boards = await selectRows<{ id: string }>(
     db,
-    sql`select b.id from boards b join users u on u.id = b.owner_id where ${VISIBLE_BOARD} and u.status = 'active'`,
+    sql`select b.id from boards b join users u on u.id = b.owner_id where ${listedPublicBoardAs('b', 'u')}`,
   );
   const sections = await selectRows<{ id: string }>(
     db,
     sql`select s.id from board_sections s join boards b on b.id = s.board_id join users u on u.id = b.owner_id
-        where ${VISIBLE_BOARD} and u.status = 'active'`,
+        where ${listedPublicBoardAs('b', 'u')}`,
   );
   const users = await selectRows<{ username: string }>(
     db,
-    sql`select username from users where status = 'active'`,
+    sql`select u.username from users u where ${activeAccountAs('u')}`,
   );
   return {
     pinIds: pins.map((row) => Number(row.id)),
