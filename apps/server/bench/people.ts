@@ -5,7 +5,7 @@
  * and profile are real. The session cookie each answer set is what their connections send.
  */
 import { randomBytes } from 'node:crypto';
-import { solveChallenge } from 'altcha-lib';
+import { botCheckPayload, type BotCheckChallenge } from '../test/helpers/browser.ts';
 import type { SeedIds } from './bench-database.ts';
 
 const PASSWORD = 'violet-harbour-71';
@@ -78,29 +78,13 @@ class Browser {
   }
 }
 
-interface Challenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber?: number;
-  salt: string;
-  signature: string;
-}
-
 /** What the bot-check widget sends: the challenge with the number that solves it, as base64 JSON. */
 async function solvedBotCheck(browser: Browser): Promise<string> {
-  const { challenge } = await browser.call<{ provider: string; challenge: Challenge | null }>(
+  const { challenge } = await browser.call<{ provider: string; challenge: BotCheckChallenge | null }>(
     'GET',
     '/v3/bot_check/challenge/',
   );
-  if (!challenge) return '';
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  if (!solution) throw new Error('the bot-check challenge had no solution');
-  return Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');
+  return challenge ? botCheckPayload(challenge) : '';
 }
 
 /**

@@ -64,15 +64,30 @@ export class TestBrowser {
 /** The error part of a failure envelope. */
 export const errorOf = (response: BrowserResponse) => response.body.resource_response.error;
 
-/** What the web app's bot-check widget does: fetch a challenge, solve it, send the base64 JSON payload. */
-export async function solvedBotCheckToken(browser: TestBrowser): Promise<string> {
-  const challenge = (await browser.get('/v3/bot_check/challenge/')).body.resource_response.data.challenge;
+/** A bot-check challenge as `GET /v3/bot_check/challenge/` answers it. */
+export interface BotCheckChallenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber?: number;
+  salt: string;
+  signature: string;
+}
+
+/** A solved bot-check challenge as the web app's widget sends it: the base64 JSON payload. */
+export async function botCheckPayload(challenge: BotCheckChallenge): Promise<string> {
   const solution = await solveChallenge(
     challenge.challenge,
     challenge.salt,
     challenge.algorithm,
     challenge.maxnumber,
   ).promise;
-  const payload = { ...challenge, number: solution!.number };
-  return Buffer.from(JSON.stringify(payload)).toString('base64');
+  if (!solution) throw new Error('the bot-check challenge had no solution');
+  return Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');
+}
+
+/** What the web app's bot-check widget does: fetch a challenge, solve it, send the base64 JSON payload. */
+export async function solvedBotCheckToken(browser: TestBrowser): Promise<string> {
+  return botCheckPayload(
+    (await browser.get('/v3/bot_check/challenge/')).body.resource_response.data.challenge,
+  );
 }
