@@ -7,6 +7,7 @@ import {
   openAccountMenu,
   PASSWORD,
   signUp,
+  skipInterests,
   uniqueEmail,
 } from './support/auth.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
@@ -23,6 +24,7 @@ test('a visitor signs up with email, without a consent step, and axe finds nothi
   await expectNoSeriousAxeViolations(page, 'sign-up modal');
 
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  await skipInterests(dialog);
   await expect(dialog).toBeHidden();
   await expectSignedIn(page);
 });
@@ -43,6 +45,7 @@ test.describe('in a consent country', () => {
     await expect(next).toBeEnabled();
     await next.click();
 
+    await skipInterests(dialog);
     await expect(dialog).toBeHidden();
     await expectSignedIn(page);
   });
@@ -67,7 +70,7 @@ test('an underage visitor is refused, told so, and sent home', async ({ page, re
     .click();
   await expect(authDialog(page).getByLabel('Birthdate')).toBeDisabled();
   await expect(
-    authDialog(page).getByText("Sorry, you're not eligible to sign up for the product right now."),
+    authDialog(page).getByText("Sorry, you're not eligible to sign up for Pinboard right now."),
   ).toBeVisible();
 });
 

@@ -150,8 +150,12 @@ test('a signed-in person sees their recent searches in the empty field, and clea
 
   await page.goto('/');
   await searchField(page).click();
-  const recent = page.getByRole('listbox', { name: 'Recent searches' });
+  const recent = page.getByRole('group', { name: 'Recent searches' });
   await expect(recent.getByRole('option')).toHaveText(['reading nook', 'linen curtains']);
+  // Below them, the popular ideas (this new person picked no interests).
+  await expect(
+    page.getByRole('group', { name: 'Popular on Pinboard' }).getByRole('option').first(),
+  ).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'home, with recent searches open');
 
   // A recent search is chosen like any suggestion.
@@ -170,5 +174,7 @@ test('a signed-in person sees their recent searches in the empty field, and clea
   expect(
     ((await (await recentAnswer).json()) as { resource_response: { data: unknown } }).resource_response.data,
   ).toEqual([]);
-  await expect(searchField(page)).toHaveAttribute('aria-expanded', 'false');
+  // The empty field still suggests the popular ideas, without recent searches.
+  await expect(page.getByRole('group', { name: 'Popular on Pinboard' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Recent searches' })).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { e2eDataDir, runAdmin } from './support/admin.ts';
-import { authDialog, expectSignedIn, uniqueEmail } from './support/auth.ts';
+import { authDialog, expectSignedIn, skipInterests, uniqueEmail } from './support/auth.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { headerButton, logOut, signInInPopup, uniqueName } from './support/social.ts';
 
@@ -31,6 +31,8 @@ test('a visitor signs up with Google, logs out, and logs in with Google again', 
     email: uniqueEmail('google'),
     birthdate: ADULT,
   });
+  // A new account picks interests next, as an email sign-up does.
+  await skipInterests(dialog);
   await expect(dialog).toBeHidden();
   await expectSignedIn(page);
 
@@ -58,6 +60,7 @@ test('Facebook without an email or a birthday asks for both, signs up, and logs 
   await expect(dialog.getByRole('heading', { name: 'Add your birthdate' })).toBeVisible();
   await dialog.getByLabel('Birthdate').fill(ADULT);
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  await skipInterests(dialog);
   await expect(dialog).toBeHidden();
   await expectSignedIn(page);
 
@@ -83,6 +86,7 @@ test.describe('in Japan', () => {
       email: uniqueEmail('line'),
       birthdate: ADULT,
     });
+    await skipInterests(dialog);
     await expect(dialog).toBeHidden();
     await expectSignedIn(page);
 
@@ -123,6 +127,7 @@ test.describe('single sign-on', () => {
     await expect(sso).toBeVisible();
     await expect(dialog.getByLabel('Create a password')).toHaveCount(0);
     await signInInPopup(page, () => sso.click(), { name, email, birthdate: ADULT });
+    await skipInterests(dialog);
     await expect(dialog).toBeHidden();
     await expectSignedIn(page);
 
@@ -141,17 +146,21 @@ test.describe('single sign-on', () => {
   });
 });
 
-test('one-tap signs a visitor up and shows the Welcome screen', async ({ page }) => {
+test('one-tap signs a visitor up, shows the Welcome screen, then asks for interests', async ({ page }) => {
   await page.goto('/');
   const card = page.getByRole('complementary', { name: 'Sign in to Pinboard with Google' });
   await expect(card).toBeVisible({ timeout: 15_000 });
   const welcome = page.getByText('Welcome', { exact: true });
+  const interests = page.getByRole('dialog', { name: 'What are you interested in?' });
   await signInInPopup(page, () => providerButton(card, 'Google').click(), {
     name: uniqueName('Tia Tap'),
     email: uniqueEmail('onetap'),
     birthdate: ADULT,
   });
-  await expect(welcome.or(page.getByRole('link', { name: 'Your profile' })).first()).toBeVisible();
+  await expect(welcome.or(interests).first()).toBeVisible();
+  // The account is new: it picks interests next, as every sign-up does (decision 47).
+  await skipInterests(interests);
+  await expect(interests).toBeHidden();
   await expectSignedIn(page);
   await expect(card).toBeHidden();
 });

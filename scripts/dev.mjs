@@ -4,10 +4,15 @@ import { FORWARDED_SIGNALS, spawnServer, stopChild, waitForExit } from './lib/pr
 import { repoRoot, viteBin, webDir } from './lib/web-build.mjs';
 
 // People use Vite's address in development, so provider popups and mailed links come back to it.
-const env = { PUBLIC_URL: 'http://localhost:5173', ...process.env };
+// Vite proxies the API to the server wherever PORT and HOST put it.
+const env = {
+  PUBLIC_URL: 'http://localhost:5173',
+  API_PROXY_TARGET: `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? 3000}`,
+  ...process.env,
+};
 const children = [
   spawnServer({ cwd: repoRoot, env, nodeFlags: ['--watch'] }),
-  spawn(process.execPath, [viteBin()], { cwd: webDir, stdio: 'inherit' }),
+  spawn(process.execPath, [viteBin()], { cwd: webDir, env, stdio: 'inherit' }),
 ];
 
 let stopping = false;

@@ -1,16 +1,22 @@
-// `npm run test:node`: the unit and server suites (`vitest run`, server on PGlite) again on each
-// tested Node.js line other than the one running this script, so CI on Node 20 also proves 22
-// and 24 (binaries: scripts/lib/node-binaries.mjs). Arguments go to vitest
-// (`npm run test:node -- --project server`); TEST_NODE_VERSIONS picks lines (`24`, `22,24`) or
-// `none`. Without the registry it says so in one line and passes, as the PostgreSQL run does
-// without DATABASE_URL.
+// `npm run test:node`: the server, shared and scripts suites (`vitest run`, server on PGlite) again
+// on each tested Node.js line other than the one running this script, so CI on Node 20 also
+// proves 22 and 24 (binaries: scripts/lib/node-binaries.mjs). Arguments go to vitest; a
+// `--project` among them replaces the default projects (`npm run test:node -- --project web`).
+// TEST_NODE_VERSIONS picks lines (`24`, `22,24`) or `none`. Without the registry it says so in one
+// line and passes, as the PostgreSQL run does without DATABASE_URL.
 //
-// The proof suites (apps/server/test/proof) are left out on these extra runs unless
-// TEST_NODE_PROOFS=1: they are the longest files and test the product's rules, which the main
-// run and the PostgreSQL run already prove twice; what differs between Node.js lines (native
-// modules, module loading, crypto, streams, cookies) the ordinary suites reach.
+// The web project (React components in jsdom) is left out by default: that code runs in
+// browsers; where it runs on Node.js, the server render, the server suites reach it through the
+// built pages.
+//
+// Of the server suite, these runs take the files where Node.js lines can differ (NODE_LINE_SUITES:
+// the server's start, adapters, security headers, server render and fetcher; media and uploads
+// with sharp and ffmpeg; sign-in with its crypto, cookies, OIDC and argon2; the live stream;
+// signed mail links; the seed's bulk load) and leave the product's rules to the main and the
+// PostgreSQL runs, which prove them twice on the same JavaScript (decision 36).
+// TEST_NODE_SUITES=all runs every server file but the proofs, TEST_NODE_PROOFS=1 the proofs too.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RegistryUnreachable, binaryPackage, nodeBinary } from './lib/node-binaries.mjs';
@@ -79,7 +85,47 @@ if (!existsSync(vitest)) {
 
 const PROOFS = 'apps/server/test/proof/**';
 const withProofs = process.env.TEST_NODE_PROOFS === '1';
-const vitestArgs = ['run', ...(withProofs ? [] : ['--exclude', PROOFS]), ...process.argv.slice(2)];
+const allSuites = process.env.TEST_NODE_SUITES === 'all' || withProofs;
+const extraArgs = process.argv.slice(2);
+const NODE_PROJECTS = ['server', 'shared', 'scripts'];
+const chosenProjects = extraArgs.some((arg) => arg.startsWith('--project'));
+const projects = chosenProjects ? [] : NODE_PROJECTS.flatMap((name) => ['--project', name]);
+
+/** Path prefixes (vitest filters) of the files these runs take; see the comment at the top. */
+const NODE_LINE_SUITES = [
+  'packages/shared/',
+  'scripts/',
+  'apps/server/test/media/',
+  'apps/server/test/api/auth-',
+  'apps/server/test/api/oidc-connect',
+  'apps/server/test/api/social-token-checks',
+  'apps/server/test/api/sso-secret-rotation',
+  'apps/server/test/api/seeded-app',
+  'apps/server/test/api/seed-bulk-load',
+  'apps/server/test/api/live-stream',
+  'apps/server/test/api/media-uploads',
+  'apps/server/test/api/pin-create',
+  'apps/server/test/api/profile-avatar',
+  'apps/server/test/api/email-notifications',
+  'apps/server/test/api/cross-site-requests',
+  'apps/server/test/api/envelope-and-errors',
+  'apps/server/test/api/input-hardening',
+  // The server's own files at the top of its test folder: start, adapters, headers, render, fetcher.
+  ...readdirSync(path.join(root, 'apps/server/test'))
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `apps/server/test/${name}`),
+];
+const filters =
+  allSuites || extraArgs.some((arg) => !arg.startsWith('-')) || chosenProjects ? [] : NODE_LINE_SUITES;
+const vitestArgs = [
+  'run',
+  ...projects,
+  ...(withProofs ? [] : ['--exclude', PROOFS]),
+  ...filters,
+  ...extraArgs,
+];
+if (!allSuites)
+  console.log('Server files where Node.js lines differ only; TEST_NODE_SUITES=all runs every one.');
 if (!withProofs)
   console.log(`Proof suites (${PROOFS}) left out on these runs; TEST_NODE_PROOFS=1 runs them too.`);
 

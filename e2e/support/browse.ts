@@ -3,7 +3,9 @@ import type { Pin } from '@pinboard/shared';
 
 /** The text the web app uses to name a pin's image and its card link (features/pins/pinText.ts). */
 export function pinName(pin: Pin): string {
-  return pin.title || pin.description || `Pin by ${pin.pinner.full_name || pin.pinner.username}`;
+  return (
+    pin.alt_text || pin.title || pin.description || `Pin by ${pin.pinner.full_name || pin.pinner.username}`
+  );
 }
 
 export function escapeRegExp(text: string): string {

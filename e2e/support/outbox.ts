@@ -20,12 +20,36 @@ export async function resetLinkFor(request: APIRequestContext, email: string): P
         const response = await request.get('/__dev/outbox.json');
         expect(response.status()).toBe(200);
         const messages = (await response.json()) as OutboxMessage[];
-        const mail = messages.find((message) => message.channel === 'mail' && message.to === email);
-        const match = mail && /https?:\/\/[^\s"<>]+(\/password\/reset\/\?token=[\w-]+)/.exec(mail.text);
-        link = match?.[1] ?? null;
+        // The newest mail to the address that carries a reset link (notification mail may be newer).
+        const pattern = /https?:\/\/[^\s"<>]+(\/password\/reset\/\?token=[\w-]+)/;
+        const mail = messages.find(
+          (message) => message.channel === 'mail' && message.to === email && pattern.test(message.text),
+        );
+        link = (mail && pattern.exec(mail.text)?.[1]) ?? null;
         return link;
       },
       { message: `a reset mail to ${email} in the outbox`, timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return link!;
+}
+
+/** The path of the newest email confirmation link mailed to `email` (decision 46); waits for it. */
+export async function confirmationLinkFor(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/__dev/outbox.json');
+        const messages = (await response.json()) as OutboxMessage[];
+        const pattern = /https?:\/\/[^\s"<>]+(\/email\/verify\/\?token=[\w-]+)/;
+        const mail = messages.find(
+          (message) => message.channel === 'mail' && message.to === email && pattern.test(message.text),
+        );
+        link = (mail && pattern.exec(mail.text)?.[1]) ?? null;
+        return link;
+      },
+      { message: `a confirmation mail to ${email} in the outbox`, timeout: 10_000 },
     )
     .not.toBeNull();
   return link!;

@@ -19,7 +19,7 @@ export async function saveToNewBoard(page: Page, pinId: string, board: string): 
 export async function openOwnBoard(page: Page, board: string): Promise<void> {
   await page.getByRole('link', { name: 'Your profile' }).click();
   await page
-    .getByRole('link', { name: new RegExp(board) })
+    .getByRole('link', { name: new RegExp(`^${board}`) })
     .first()
     .click();
   // The board's page is there (so `page.url()` is the board's, not the profile's).

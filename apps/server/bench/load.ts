@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { Cleanup } from './cleanup.ts';
+import { cpuPerRequest, type CpuMeter, type CpuPerRequest } from './process-cpu.ts';
 
 export const CONNECTIONS = 50;
 const WARMUP_SECONDS = 3;
@@ -63,6 +64,8 @@ export interface LoadResult {
   kinds?: Map<string, KindCount>;
   /** A few failed answers, as `status method path: body`. */
   failures: string[];
+  /** CPU per request of the server and its database backends over the measured run (Linux). */
+  cpu?: CpuPerRequest | null;
 }
 
 /** Counts a measured run's answers by kind and keeps a few failures. */
@@ -94,10 +97,13 @@ export async function measureEndpoint(
   durationSeconds: number,
   cleanup: Cleanup,
   warmup = warmupSeconds(durationSeconds),
+  meter?: CpuMeter,
 ): Promise<LoadResult> {
   if (warmup > 0) await runAutocannon(baseUrl, endpoint, warmup, cleanup, new Tally());
   const tally = new Tally();
+  const before = meter?.sample();
   const result = await runAutocannon(baseUrl, endpoint, durationSeconds, cleanup, tally);
+  const after = meter?.sample();
   return {
     endpoint,
     requestsPerSecond: result.requests.average,
@@ -108,6 +114,7 @@ export async function measureEndpoint(
     total: result.requests.total,
     ...(endpoint.calls ? { kinds: tally.kinds } : {}),
     failures: tally.failures,
+    ...(before && after ? { cpu: cpuPerRequest(before, after, result.requests.total) } : {}),
   };
 }
 

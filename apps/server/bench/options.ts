@@ -19,6 +19,10 @@ export interface BenchOptions {
   scenarios: ScenarioName[];
   /** Seconds of the mixed scenario for the steady-memory check (0: no soak). */
   soakSeconds: number;
+  /** PostgreSQL's server runs with this REDIS_URL (live events through Redis pub/sub); none by default. */
+  redisUrl?: string;
+  /** PostgreSQL starts from a copy of this kept bench database instead of an empty one. */
+  fromDatabase?: string;
 }
 
 export const DEFAULT_PINS = 100_000;
@@ -30,7 +34,8 @@ export const MAX_PEOPLE = 500;
 export const DEFAULT_SOAK_SECONDS = 300;
 
 export const USAGE = `Usage: npm run bench -- [--engine pglite|postgres|all] [--pins <n>] [--scenario <a,b,...>]
-                         [--duration <s>] [--people <n>] [--soak [<s>]] [--keep] [--cpu-prof]
+                         [--duration <s>] [--people <n>] [--soak [<s>]] [--redis-url <url>] [--keep] [--cpu-prof]
+                         [--from <database>]
 
   --engine    which database engine(s) to measure (default: all; PostgreSQL is skipped when unreachable)
   --pins      pins the server seeds at its first start, ${MIN_PINS} to 100000 (default: ${DEFAULT_PINS})
@@ -38,13 +43,22 @@ export const USAGE = `Usage: npm run bench -- [--engine pglite|postgres|all] [--
               ${SCENARIO_NAMES.join(', ')}
               visitor: the signed-out feed, pin, board's pins and user's boards (the answer cache);
               the others are signed in, each connection as one of the bench people; mixed runs at 50 and 200
-              connections
+              connections; live runs mixed at 50 while every bench person holds a live stream and
+              others save their pins and follow them, timing each event to its stream; promoted
+              (PostgreSQL) reads the people's home feeds before and after 1,000 active campaigns are
+              written, timing what choosing the promoted pins takes in the server; ledger (PostgreSQL)
+              charges impressions from two processes at up to 10,000 a second, then checks the ledger
   --duration  seconds of measured load per scenario, after a short warm-up (default: 10)
   --people    signed-in bench people made through the sign-up API, ${DEFAULT_PEOPLE} to ${MAX_PEOPLE} (default: ${DEFAULT_PEOPLE})
   --soak      after the scenarios, a warm-up then this many seconds of the mixed scenario, printing
               the server's RSS before and after (default when given without a number: ${DEFAULT_SOAK_SECONDS})
+  --redis-url the PostgreSQL server runs with this REDIS_URL, so live events (and rate limits) go through
+              Redis as with several instances (default: none, the in-process bus)
   --keep      keep the bench PostgreSQL database and the temp data directories, and print where they are
-  --cpu-prof  run the loaded server with node --cpu-prof and print where the .cpuprofile files are`;
+  --cpu-prof  run the loaded server with node --cpu-prof and print where the .cpuprofile files are
+  --from      PostgreSQL starts from a copy of this database (one --keep left, already seeded) instead
+              of an empty one: the first start only migrates, so a change is measured in minutes on the
+              same seed; its first-start time is not the seed's (PGlite always starts empty)`;
 
 /** `--soak` with no number after it (last, or followed by another option) means the default. */
 function withSoakDefault(argv: string[]): string[] {
@@ -79,6 +93,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
         people: { type: 'string', default: String(DEFAULT_PEOPLE) },
         scenario: { type: 'string', default: SCENARIO_NAMES.join(',') },
         soak: { type: 'string', default: '0' },
+        'redis-url': { type: 'string' },
+        from: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -104,6 +120,16 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
   } catch (error) {
     throw new Error(`--scenario: ${(error as Error).message}\n\n${USAGE}`);
   }
+  const redisUrl = values['redis-url'];
+  if (redisUrl !== undefined && !/^rediss?:\/\/./.test(redisUrl)) {
+    throw new Error(`--redis-url must be a redis:// or rediss:// URL, not "${redisUrl}"\n\n${USAGE}`);
+  }
+  const fromDatabase = values.from;
+  if (fromDatabase !== undefined && !/^[a-z_][a-z0-9_]*$/.test(fromDatabase)) {
+    throw new Error(
+      `--from must name a database (lower-case letters, digits, _), not "${fromDatabase}"\n\n${USAGE}`,
+    );
+  }
   return {
     engine,
     durationSeconds,
@@ -113,5 +139,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     people: wholeNumber('people', values.people, DEFAULT_PEOPLE, MAX_PEOPLE),
     scenarios,
     soakSeconds: values.soak === '0' ? 0 : wholeNumber('soak', values.soak, 10, 86_400),
+    ...(redisUrl === undefined ? {} : { redisUrl }),
+    ...(fromDatabase === undefined ? {} : { fromDatabase }),
   };
 }

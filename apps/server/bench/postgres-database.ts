@@ -43,11 +43,15 @@ export async function checkPostgres(adminUrl: string): Promise<string | null> {
   }
 }
 
-/** A new empty database beside the admin URL's, so every run migrates and seeds from nothing. */
-export async function createBenchDatabase(adminUrl: string): Promise<BenchDatabase> {
+/**
+ * A new database beside the admin URL's: empty, so the run migrates and seeds from nothing, or a
+ * copy of `template` (a database an earlier `--keep` left, already seeded).
+ */
+export async function createBenchDatabase(adminUrl: string, template?: string): Promise<BenchDatabase> {
   const name = `pinboard_bench_${randomBytes(4).toString('hex')}`;
-  // The name is ours (hex only), so quoting it as an identifier is enough.
-  await withAdminClient(adminUrl, (client) => client.query(`create database "${name}"`));
+  // Both names are checked identifiers (hex, or --from's lower-case pattern), so quoting is enough.
+  const copy = template === undefined ? '' : ` template "${template}"`;
+  await withAdminClient(adminUrl, (client) => client.query(`create database "${name}"${copy}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -1,4 +1,6 @@
 import { CONNECTIONS, type LoadResult } from './load.ts';
+import type { LiveReport } from './live.ts';
+import type { ChoosingSpread, LedgerFigures, PromotedFigures } from './promoted.ts';
 import {
   formatSeconds,
   type EngineKind,
@@ -29,6 +31,12 @@ export interface EngineReport {
   results: LoadResult[];
   soak?: SoakReport;
   rows?: RowsCheck;
+  /** The live scenario's delivery figures. */
+  live?: LiveReport;
+  /** The promoted scenario's choosing times, without and with the campaigns. */
+  promoted?: PromotedFigures;
+  /** The ledger scenario's charges and check. */
+  ledger?: LedgerFigures;
   checks: TargetCheck[];
   /** Paths left out of the load because they failed before it (server bugs worth fixing). */
   problems: string[];
@@ -66,6 +74,7 @@ function loadRow(result: LoadResult, hello: LoadResult | undefined): string[] {
     integer(result.non2xx),
     integer(result.errors),
     share,
+    result.cpu ? `${result.cpu.serverMs.toFixed(2)} + ${result.cpu.databaseMs.toFixed(2)}` : '-',
   ];
 }
 
@@ -77,9 +86,9 @@ export function formatLoadTable(results: LoadResult[], hello: LoadResult | undef
       loadRow({ ...hello, endpoint: { ...hello.endpoint, label: 'hello world (ceiling, same run)' } }, hello),
     );
   return formatTable(
-    ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'of hello'],
+    ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'of hello', 'CPU ms/req'],
     rows,
-    [false, true, true, true, true, true, true, true],
+    [false, true, true, true, true, true, true, true, true],
   );
 }
 
@@ -106,6 +115,34 @@ function formatSoak(soak: SoakReport): string {
   return `Soak: ${soak.seconds} s of ${soak.result.endpoint.label} after a warm-up: ${integer(soak.result.requestsPerSecond)} req/s, p99 ${soak.result.p99Ms} ms, ${integer(soak.result.non2xx + soak.result.errors)} failed; server RSS ${mib(soak.afterWarmupMiB)} after the warm-up, ${mib(soak.afterSoakMiB)} after the soak (peak ${mib(soak.peakMiB)}).`;
 }
 
+export function formatLive(live: LiveReport): string {
+  const { summary } = live;
+  const memory = live.memory
+    ? ` With the load over, ${live.memory.streams} streams opened at once: server RSS ${live.memory.beforeMiB.toFixed(0)} MiB before, ${live.memory.withStreamsMiB.toFixed(0)} MiB with them open.`
+    : '';
+  return `Live: ${live.streams} streams open (one per bench person) while ${live.load.endpoint.label.split(',')[0]} ran ${live.seconds} s; ${live.writesPerSecond} saves and follows a second owed an event each: ${integer(summary.delivered)} of ${integer(summary.expected)} arrived, ${integer(summary.lost)} lost, ${integer(summary.unexpected)} unexpected, ${integer(live.failedWrites)} writes failed, ${integer(live.reopened)} streams reopened. The write's answer to arrival: p50 ${integer(summary.afterAnswer.p50Ms)} ms, p99 ${integer(summary.afterAnswer.p99Ms)} ms, max ${integer(summary.afterAnswer.maxMs)} ms; its request start to arrival: p50 ${integer(summary.fromStart.p50Ms)} ms, p99 ${integer(summary.fromStart.p99Ms)} ms, max ${integer(summary.fromStart.maxMs)} ms.${memory}`;
+}
+
+function choosingLine(label: string, spread: ChoosingSpread): string {
+  const cpu = spread.cpu
+    ? `; CPU ms/page ${spread.cpu.serverMs.toFixed(2)} + ${spread.cpu.databaseMs.toFixed(2)}`
+    : '';
+  return `- ${label}: ${integer(spread.pages)} pages (${integer(spread.withPromoted)} with a promoted card, ${integer(spread.failed)} failed); choosing p50 ${spread.p50Ms} ms, p99 ${spread.p99Ms} ms, max ${spread.maxMs} ms; the page as the bench saw it p50 ${spread.pageP50Ms} ms, p99 ${spread.pageP99Ms} ms${cpu}`;
+}
+
+export function formatPromoted(promoted: PromotedFigures): string {
+  return [
+    `Promoted: signed-in home feeds (25 cards) read from 10 connections; choosing is the server's own time (its Server-Timing), CPU ms/page is server + PostgreSQL backends:`,
+    choosingLine('no campaigns', promoted.without),
+    choosingLine(`${integer(promoted.campaigns)} active campaigns`, promoted.with),
+  ].join('\n');
+}
+
+export function formatLedger(ledger: LedgerFigures): string {
+  const c = ledger.counts;
+  return `Ledger: ${ledger.instances} charging processes (each its own pool, the spend function the events call uses) asked for ${integer(ledger.targetPerSecond)} impressions a second in all on ${ledger.rows.length} ad groups: ${integer(c.attempted)} in ${c.seconds.toFixed(1)} s = ${integer(ledger.perSecond)} a second; ${integer(c.charged)} charged, ${integer(c.counted)} over budget and only counted, ${integer(c.other)} other, ${integer(c.errors)} errors.`;
+}
+
 /** One engine: start times, the load table with the hello-world ceiling on top, then the targets. */
 export function formatEngineReport(report: EngineReport, hello: LoadResult | undefined): string {
   const targets = formatTable(
@@ -126,8 +163,13 @@ export function formatEngineReport(report: EngineReport, hello: LoadResult | und
     `Before the load, ${report.otherWork}.`,
     '',
     formatLoadTable(report.results, hello),
+    '',
+    "CPU ms/req: user + system CPU per answered request over the measured run, of the server process + of the bench database's PostgreSQL backends (from /proc; PGlite runs inside the server).",
     ...(kinds.length > 0 ? ['', ...kinds] : []),
     ...(report.soak ? ['', formatSoak(report.soak)] : []),
+    ...(report.live ? ['', formatLive(report.live)] : []),
+    ...(report.promoted ? ['', formatPromoted(report.promoted)] : []),
+    ...(report.ledger ? ['', formatLedger(report.ledger)] : []),
     '',
     targets,
     ...(report.problems.length > 0

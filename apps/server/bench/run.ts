@@ -76,7 +76,8 @@ async function preparePostgres(options: BenchOptions, cleanup: Cleanup): Promise
     );
     return null;
   }
-  const database = await createBenchDatabase(adminUrl);
+  const database = await createBenchDatabase(adminUrl, options.fromDatabase);
+  if (options.fromDatabase) console.log(`PostgreSQL: starting from a copy of ${options.fromDatabase}`);
   if (options.keep) {
     kept.push(`database: psql '${redactUrl(database.url)}'  (then: drop database ${database.name};)`);
   } else {
@@ -84,10 +85,11 @@ async function preparePostgres(options: BenchOptions, cleanup: Cleanup): Promise
   }
   return {
     kind: 'postgres',
-    title: `PostgreSQL (${redactUrl(database.url)})`,
+    title: `PostgreSQL (${redactUrl(database.url)})${options.redisUrl ? ` + Redis (${redactUrl(options.redisUrl)})` : ''}`,
     repoRoot,
     dataDir: makeTempDir('pinboard-bench-pg-media-', options, cleanup),
     databaseUrl: database.url,
+    ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
     ...runSettings(options),
   };
 }

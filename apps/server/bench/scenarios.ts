@@ -4,7 +4,11 @@
  */
 import { SEED_TOPICS } from '../src/cli/seed-data.ts';
 
-/** Every scenario, in the order a run loads them: reads first, then the writes, then the mix. */
+/**
+ * Every scenario, in the order a run loads them: reads first, then the writes, then the mix, then
+ * the mix again with every bench person holding a live stream (`live.ts`), then the promoted pins'
+ * choosing with 1,000 campaigns and the ledger charged from two processes (`promoted.ts`).
+ */
 export const SCENARIO_NAMES = [
   'visitor',
   'feed',
@@ -16,13 +20,19 @@ export const SCENARIO_NAMES = [
   'typeahead',
   'save',
   'mixed',
+  'live',
+  'promoted',
+  'ledger',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
-/** Scenarios that need the signed-in bench people (all but the visitor's). */
+/** Scenarios that need the signed-in bench people (all but the visitor's and the ledger's). */
 export const SIGNED_IN_SCENARIOS: readonly ScenarioName[] = SCENARIO_NAMES.filter(
-  (name) => name !== 'visitor',
+  (name) => name !== 'visitor' && name !== 'ledger',
 );
+
+/** Scenarios that write into the bench database from the bench itself: PostgreSQL only. */
+export const POSTGRES_ONLY_SCENARIOS: readonly ScenarioName[] = ['promoted', 'ledger'];
 
 /**
  * `feed,closeup` → those scenarios in run order; `all` → every one. Unknown names, an empty list

@@ -1,4 +1,6 @@
+import type { LiveSummary } from './live-latency.ts';
 import type { LoadResult } from './load.ts';
+import { LEDGER_PRICE_MICRO, ledgerProblems, type LedgerFigures, type PromotedFigures } from './promoted.ts';
 
 export type EngineKind = 'postgres' | 'pglite';
 
@@ -132,6 +134,7 @@ export function checkTargets(
   starts: StartTimes,
   soak?: SoakFigures,
   rows?: RowsFigures,
+  live?: LiveFigures,
 ): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const target of THROUGHPUT_TARGETS[engine]) {
@@ -140,6 +143,7 @@ export function checkTargets(
   }
   if (soak) checks.push(checkSoak(soak));
   if (rows) checks.push(...checkRows(rows));
+  if (live) checks.push(...checkLive(live));
   if (starts.pins <= DEMO_PINS) {
     checks.push({
       description: `first start < ${FIRST_START_MAX_MS / 1000} s`,
@@ -167,6 +171,88 @@ export function checkSoak(soak: SoakFigures): TargetCheck {
     measured: `${soak.afterWarmupMiB.toFixed(0)} → ${soak.afterSoakMiB.toFixed(0)} MiB (${sign}${(change * 100).toFixed(1)}%)`,
     met: Math.abs(change) <= SOAK_MAX_CHANGE,
   };
+}
+
+/** What the live scenario found (`live.ts`). */
+export interface LiveFigures {
+  summary: LiveSummary;
+  /** The server's RSS before and with `streams` live streams open; null when not measured. */
+  memory: { streams: number; beforeMiB: number; withStreamsMiB: number } | null;
+}
+
+/** Issue 19: an event reaches an open tab within 1 s at p99 under the mixed load. */
+export const LIVE_MAX_P99_MS = 1_000;
+/** Issue 19: 200 open live connections cost at most 50 MB (decimal megabytes). */
+export const LIVE_STREAMS_MAX_MB = 50;
+
+export function checkLive(live: LiveFigures): TargetCheck[] {
+  const { summary, memory } = live;
+  const n = (value: number) => value.toLocaleString('en-US');
+  const checks: TargetCheck[] = [
+    {
+      description: `live event on its recipient's open stream p99 <= ${n(LIVE_MAX_P99_MS)} ms after the write's answer (mixed load running)`,
+      measured:
+        summary.delivered === 0
+          ? 'no event arrived'
+          : `${n(summary.afterAnswer.p99Ms)} ms (p50 ${n(summary.afterAnswer.p50Ms)}, max ${n(summary.afterAnswer.maxMs)}; ${n(summary.delivered)} events; from the write's request start p99 ${n(summary.fromStart.p99Ms)} ms)`,
+      met: summary.delivered > 0 && summary.afterAnswer.p99Ms <= LIVE_MAX_P99_MS,
+    },
+    {
+      description: 'every live event owed arrives (none lost, none unexpected)',
+      measured: `${n(summary.delivered)} of ${n(summary.expected)} arrived, ${n(summary.lost)} lost, ${n(summary.unexpected)} unexpected`,
+      met: summary.expected > 0 && summary.lost === 0 && summary.unexpected === 0,
+    },
+  ];
+  if (memory) {
+    const addedMB = ((memory.withStreamsMiB - memory.beforeMiB) * 1024 * 1024) / 1_000_000;
+    checks.push({
+      description: `${memory.streams} open live streams add <= ${LIVE_STREAMS_MAX_MB} MB of server RSS`,
+      measured: `${memory.beforeMiB.toFixed(0)} → ${memory.withStreamsMiB.toFixed(0)} MiB (${addedMB >= 0 ? '+' : ''}${addedMB.toFixed(1)} MB)`,
+      met: addedMB <= LIVE_STREAMS_MAX_MB,
+    });
+  }
+  return checks;
+}
+
+/** The issue's target: choosing the promoted pins adds at most this to a signed-in home-feed page. */
+export const PROMOTED_CHOOSING_MAX_P99_MS = 5;
+
+export function checkPromoted(figures: PromotedFigures): TargetCheck[] {
+  const w = figures.with;
+  const n = (value: number) => value.toLocaleString('en-US');
+  return [
+    {
+      description: `choosing the promoted pins of a signed-in home-feed page p99 <= ${PROMOTED_CHOOSING_MAX_P99_MS} ms with ${n(figures.campaigns)} active campaigns`,
+      measured:
+        w.pages === 0
+          ? 'no page answered'
+          : `${w.p99Ms} ms (p50 ${w.p50Ms}, max ${w.maxMs}; ${n(w.pages)} pages, ${n(w.withPromoted)} with a promoted card, ${n(w.failed)} failed)`,
+      // A run where nothing was promoted measured a shortcut, not the choosing.
+      met: w.pages > 0 && w.failed === 0 && w.withPromoted > 0 && w.p99Ms <= PROMOTED_CHOOSING_MAX_P99_MS,
+    },
+  ];
+}
+
+export function checkLedger(figures: LedgerFigures): TargetCheck[] {
+  const n = (value: number) => Math.round(value).toLocaleString('en-US');
+  const problems = ledgerProblems(figures);
+  const { counts } = figures;
+  return [
+    {
+      description: `impressions charged at ${n(figures.targetPerSecond)} a second across ${figures.instances} instances`,
+      measured: `${n(figures.perSecond)} a second (${n(counts.attempted)} in ${counts.seconds.toFixed(1)} s: ${n(counts.charged)} charged, ${n(counts.counted)} over budget and only counted, ${n(counts.errors)} errors)`,
+      met: counts.errors === 0 && figures.perSecond >= figures.targetPerSecond,
+    },
+    {
+      description:
+        "the ledger sums exactly to each ad group's and campaign's spend; no daily budget over by one micro-unit",
+      measured:
+        problems.length === 0
+          ? `exact over ${figures.rows.length} ad groups (${figures.rows.filter((row) => row.spentMicro + LEDGER_PRICE_MICRO > row.budgetMicro).length} spent to their last impression)`
+          : `${problems.length} problem(s): ${problems.slice(0, 3).join('; ')}`,
+      met: problems.length === 0 && counts.charged > 0 && counts.errors === 0,
+    },
+  ];
 }
 
 export function checkRows(rows: RowsFigures): TargetCheck[] {

@@ -4,13 +4,21 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import {
+  adsEndpoints,
   boardEndpoints,
+  businessEndpoints,
   discoverEndpoints,
   experimentEndpoints,
+  messageEndpoints,
+  notificationEndpoints,
+  emailEndpoints,
   offsiteEndpoints,
   pinEndpoints,
+  reportEndpoints,
+  commentEndpoints,
   searchEndpoints,
   userEndpoints,
+  peopleEndpoints,
 } from '@pinboard/shared/api';
 import {
   loginEndpoints,
@@ -22,6 +30,7 @@ import {
   ssoEndpoints,
 } from '@pinboard/shared/api/auth';
 import { accountSettingsEndpoints, identitySettingsEndpoints } from '@pinboard/shared/api/settings';
+import { accountPreferenceEndpoints } from '@pinboard/shared/api/account-settings';
 import type { AppContext } from './app-context.ts';
 import { createBotCheck } from './adapters/botcheck/index.ts';
 import { createCounterStore } from './adapters/counters/index.ts';
@@ -38,6 +47,7 @@ import { resolveSessionSecret } from './lib/session-secret.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { useMediaUrlsOf } from './lib/media-url.ts';
 import { syncVisitorCaches } from './lib/visitor-cache-sync.ts';
+import { syncRelatedCandidates } from './modules/pins/related-candidates.ts';
 import { createAuthLimits } from './modules/auth/auth.policy.ts';
 import type { RecoveryDeps } from './modules/auth/recovery/recovery.service.ts';
 import { loginRoutes } from './modules/auth/login/login.routes.ts';
@@ -48,12 +58,15 @@ import { sessionRoutes } from './modules/auth/sessions/sessions.routes.ts';
 import { socialRoutes } from './modules/auth/social/social.routes.ts';
 import { ssoRoutes } from './modules/auth/sso/sso.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { accountPreferenceRoutes } from './modules/settings/account-preferences.routes.ts';
+import { isPageHiddenFromSearchEngines } from './modules/settings/account-preferences.service.ts';
 import { createBoardActionLock } from './modules/boards/board-action-lock.ts';
 import { boardRoutes } from './modules/boards/boards.routes.ts';
 import { bulkEditRoutes } from './modules/boards/bulk-edit.routes.ts';
 import { savingRoutes } from './modules/pins/saving.routes.ts';
 import { registerPinCreateRoutes } from './modules/pins/pin-create.routes.ts';
 import { mediaRoutes, registerMediaUploadRoutes } from './modules/media/uploads.routes.ts';
+import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { linkRoutes } from './modules/links/links.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createOffsiteDeps, offsiteRoutes, registerOffsitePage } from './modules/offsite/offsite.routes.ts';
@@ -71,7 +84,23 @@ import { registerHomePage } from './modules/feed/home-page.routes.ts';
 import { createSignedOutFeed } from './modules/feed/signed-out-feed.ts';
 import { discoverRoutes } from './modules/discover/discover.routes.ts';
 import { pinRoutes } from './modules/pins/pins.routes.ts';
+import { pinEditRoutes } from './modules/pins/pin-edit.routes.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { commentRoutes } from './modules/comments/comments.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { createLive } from './modules/live/live.ts';
+import { messageRoutes } from './modules/messages/messages.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { emailRoutes, registerOneClickUnsubscribe } from './modules/email/email.routes.ts';
+import { emailLinkKey } from './modules/email/email-tokens.ts';
+import { mailNotificationsOf, startDigestJob, startMailRetryJob } from './modules/email/notification-mail.ts';
+import { startNotificationRetention } from './modules/notifications/retention.ts';
+import { peopleRoutes } from './modules/people/people.routes.ts';
+import { adsRoutes, businessRoutes } from './modules/business/business.routes.ts';
+import { createPromoted } from './modules/promoted/promoted.ts';
+import { startAdTokenUsesRetention } from './modules/promoted/retention.ts';
+import { createPayments } from './adapters/payments/index.ts';
+import { startBillingJob } from './modules/business/invoices.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerAdminEndpoint } from './plugins/admin-endpoint.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -153,6 +182,13 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     stopCacheSync();
     await invalidation.close();
   });
+  // 'More like this' candidate lists (decision 58): forgotten on every instance after an edit.
+  const relatedInvalidation = createInvalidationBus(config.redisUrl, 'pinboard:related-candidates');
+  const stopRelatedSync = await syncRelatedCandidates(relatedInvalidation, app.log);
+  app.addHook('onClose', async () => {
+    stopRelatedSync();
+    await relatedInvalidation.close();
+  });
   const background = createBackground(app.log);
   app.decorate('background', background);
   app.addHook('onClose', async () => {
@@ -201,8 +237,17 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerConnectRoutes(app, { identity, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   registerEndpoints(app, accountSettingsEndpoints, settingsRoutes(signingIn));
   registerEndpoints(app, identitySettingsEndpoints, identitySettingsRoutes(auth));
+  registerEndpoints(
+    app,
+    accountPreferenceEndpoints,
+    accountPreferenceRoutes({ ...auth, allowHosts: config.fetchAllowHosts }),
+  );
+  app.decorate('pageHiddenFromSearchEngines', (routeId: string, params: Record<string, string | undefined>) =>
+    isPageHiddenFromSearchEngines(db, routeId, params),
+  );
 
   registerEndpoints(app, userEndpoints, userRoutes({ ...context, countries: auth.countries }));
+  registerEndpoints(app, peopleEndpoints, peopleRoutes(context));
   // One lock for every call that acts on a board, bulk edits included.
   const boardWrites = { db, lock: createBoardActionLock(counters) };
   app.decorate('boardActionLock', boardWrites.lock);
@@ -218,6 +263,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     ...savingRoutes(context),
     // The board writes' own lock: a move waits for a board action as they do.
     ...bulkEditRoutes(boardWrites),
+    ...pinEditRoutes(boardWrites),
     ...mediaRoutes({ ...context, background }),
     ...linkRoutes({
       allowHosts: config.fetchAllowHosts,
@@ -227,21 +273,76 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     }),
   });
   registerMediaUploadRoutes(app, context);
+  registerProfileRoutes(app, context);
   registerPinCreateRoutes(app, context);
-  registerEndpoints(app, searchEndpoints, searchRoutes(context));
-  const offsite = createOffsiteDeps({ ...context, counters, sessionSecret });
+  // Promoted pins in the feed and search, their impressions and clicks (decision 56).
+  const promoted = createPromoted({ db, sessionSecret, countries: auth.countries });
+  registerEndpoints(app, searchEndpoints, searchRoutes({ ...context, promoted }));
+  registerEndpoints(app, reportEndpoints, reportRoutes(context));
+  registerEndpoints(app, commentEndpoints, commentRoutes(context));
+  const offsite = createOffsiteDeps({ ...context, counters, sessionSecret, promoted });
   registerEndpoints(app, offsiteEndpoints, offsiteRoutes(offsite));
   registerOffsitePage(app, offsite);
   // One cache of the signed-out feed's pages for the API call and the home page's HTML.
   const signedOutFeed = createSignedOutFeed(db);
   registerEndpoints(app, discoverEndpoints, {
-    ...feedRoutes({ ...context, signedOutFeed }),
+    ...feedRoutes({ ...context, signedOutFeed, promoted }),
     ...discoverRoutes(context),
   });
-  registerHomePage(app, { feed: signedOutFeed });
+  registerHomePage(app, { feed: signedOutFeed, promoted });
   registerEndpoints(app, experimentEndpoints, experimentRoutes(context));
+  // Notifications and the live streams (decision 50): streams end before the server closes.
+  const live = createLive({ db, config, background });
+  app.addHook('preClose', async () => live.endStreams());
+  app.addHook('onClose', () => live.close());
+  registerEndpoints(app, notificationEndpoints, notificationRoutes({ db, streams: live.streams }));
+  // Seen notifications older than 180 days go, hourly on each instance (decision 50).
+  const stopRetention = startNotificationRetention({ db, background });
+  app.addHook('onClose', async () => stopRetention());
+  // Ad tokens' uses older than a token's life go, hourly on each instance (decision 56).
+  const stopTokenUses = startAdTokenUsesRetention({ db, background });
+  app.addHook('onClose', async () => stopTokenUses());
+  // Notification mail, the daily digest job, mail choices by link and the survey (decision 53).
+  const emailLinks = { db, linkKey: emailLinkKey(sessionSecret) };
+  const notificationMail = {
+    ...emailLinks,
+    mailer,
+    background,
+    publicUrl: config.publicUrl,
+    unsubscribeMailto: config.unsubscribeMailto,
+    log: app.log,
+    counters,
+  };
+  const stopMail = mailNotificationsOf(db, notificationMail);
+  const stopDigests = startDigestJob(notificationMail, config.emailDigestEveryMs);
+  const stopRetries = startMailRetryJob(notificationMail, config.mailRetryEveryMs);
+  app.addHook('onClose', async () => {
+    stopDigests();
+    stopRetries();
+    stopMail();
+  });
+  registerEndpoints(app, emailEndpoints, emailRoutes(emailLinks));
+  registerOneClickUnsubscribe(app, { ...emailLinks, counters });
+  // Messages, Send by email and blocking (decision 52); new messages go out over the same bus.
+  registerEndpoints(
+    app,
+    messageEndpoints,
+    messageRoutes({ db, mailer, background, publicUrl: config.publicUrl }),
+  );
+  // Business accounts, business access and the ad accounts' calls (decision 55).
+  registerEndpoints(
+    app,
+    businessEndpoints,
+    businessRoutes({ db, mailer, background, publicUrl: config.publicUrl, promoted }),
+  );
+  // Billing (decision 62): the payment adapter, and the job that issues monthly invoices and stops
+  // (and starts again) accounts unpaid past the limit.
+  const payments = createPayments(config);
+  registerEndpoints(app, adsEndpoints, adsRoutes({ db, payments }));
+  const stopBilling = startBillingJob({ db, payments, background }, config.billing);
+  app.addHook('onClose', async () => stopBilling());
 
-  if (context.adminToken) registerAdminEndpoint(app, { ...context, token: context.adminToken });
+  if (context.adminToken) registerAdminEndpoint(app, { ...context, mailer, token: context.adminToken });
 
   await app.ready();
   return app;

@@ -51,6 +51,13 @@ const EnvSchema = z.object({
     .regex(/^(smtps?:\/\/|$)/, 'an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Pinboard <no-reply@localhost>'),
+  MAIL_UNSUBSCRIBE_ADDRESS: z.union([z.literal(''), z.email()]).optional(),
+  EMAIL_DIGEST_EVERY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
+  MAIL_RETRY_EVERY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  BILLING_EVERY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
+  BILLING_PAYMENT_DAYS: z.coerce.number().int().min(1).max(120).default(30),
+  BILLING_STOP_DAYS_OVERDUE: z.coerce.number().int().min(0).max(365).default(14),
+  BILLING_STOP_UNPAID_OVER: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
   SMS_GATEWAY_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
   DEV_STANDINS: booleanFlag.optional(),
@@ -60,6 +67,8 @@ const EnvSchema = z.object({
     .positive()
     .default(2 * 1024 ** 3),
   MEDIA_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(0).optional(),
+  LIVE_STREAM_SECONDS: z.coerce.number().positive().max(3600).default(300),
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(25),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   FETCH_ALLOW_HOSTS: commaList(''),
@@ -99,6 +108,17 @@ export interface OidcClientSettings {
 
 export type Env = z.infer<typeof EnvSchema>;
 
+export interface BillingConfig {
+  /** How often each instance issues last month's invoices and checks unpaid accounts (0: never). */
+  everyMs: number;
+  /** An invoice is due this many days after it is issued. */
+  paymentDays: number;
+  /** An account stops serving when an invoice is unpaid this many days past its due date… */
+  stopDaysOverdue: number;
+  /** …or when its unpaid invoices add up to more than this (micro-units of its currency; null: no limit). */
+  stopUnpaidOverMicro: number | null;
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
@@ -128,6 +148,17 @@ export interface Config {
   /** Mail goes out through this SMTP server; when undefined, into the development outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * An address whose mail the operator reads as unsubscribe requests (MAIL_UNSUBSCRIBE_ADDRESS):
+   * named as a `mailto:` in every notification mail's `List-Unsubscribe` beside the web link.
+   */
+  unsubscribeMailto: string | null;
+  /** How often the daily digest job looks for days to send (EMAIL_DIGEST_EVERY_SECONDS; 0: never). */
+  emailDigestEveryMs: number;
+  /** How often failed instant notification mail is looked at for retries (MAIL_RETRY_EVERY_SECONDS; 0: never). */
+  mailRetryEveryMs: number;
+  /** Monthly invoices and unpaid stops (decision 62; docs/deployment.md). */
+  billing: BillingConfig;
   /** Texts are POSTed to this gateway (bearer `smsGatewayToken`); when undefined, into the outbox. */
   smsGatewayUrl: string | undefined;
   smsGatewayToken: string | undefined;
@@ -153,6 +184,13 @@ export interface Config {
    */
   mediaSweepGraceSeconds: number;
   /** The ffmpeg and ffprobe programs video uploads use; without them video is refused. */
+  /**
+   * A live stream ends after this long (LIVE_STREAM_SECONDS, 300): the browser reconnects, maybe
+   * to another instance. A heartbeat comment every LIVE_HEARTBEAT_SECONDS (25) keeps proxies from
+   * closing it and checks its session is still signed in.
+   */
+  liveStreamMs: number;
+  liveHeartbeatMs: number;
   ffmpegPath: string;
   ffprobePath: string;
   /**
@@ -242,12 +280,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
+    unsubscribeMailto: env.MAIL_UNSUBSCRIBE_ADDRESS || null,
+    emailDigestEveryMs: env.EMAIL_DIGEST_EVERY_SECONDS * 1000,
+    mailRetryEveryMs: env.MAIL_RETRY_EVERY_SECONDS * 1000,
+    billing: {
+      everyMs: env.BILLING_EVERY_SECONDS * 1000,
+      paymentDays: env.BILLING_PAYMENT_DAYS,
+      stopDaysOverdue: env.BILLING_STOP_DAYS_OVERDUE,
+      stopUnpaidOverMicro: env.BILLING_STOP_UNPAID_OVER > 0 ? env.BILLING_STOP_UNPAID_OVER * 1_000_000 : null,
+    },
     smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
     smsGatewayToken: env.SMS_GATEWAY_TOKEN,
     ...devStandins(env, publicUrl),
     providers,
     mediaQuotaBytes: env.MEDIA_QUOTA_BYTES,
     mediaSweepGraceSeconds: env.MEDIA_SWEEP_GRACE_SECONDS ?? (env.DATABASE_URL ? 3600 : 0),
+    liveStreamMs: env.LIVE_STREAM_SECONDS * 1000,
+    liveHeartbeatMs: env.LIVE_HEARTBEAT_SECONDS * 1000,
     ffmpegPath: env.FFMPEG_PATH,
     ffprobePath: env.FFPROBE_PATH,
     fetchAllowHosts: env.FETCH_ALLOW_HOSTS,

@@ -70,6 +70,10 @@ describe('SMTP mailer (nodemailer)', () => {
         subject: 'Reset your Pinboard password',
         text: 'Plain body with a link https://pinboard.test/password/reset/?token=abc',
         html: '<p>HTML body &amp; link</p>',
+        headers: {
+          'List-Unsubscribe': '<https://pinboard.test/email/subscription/?token=u.1.activity.x>',
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
       });
       await mailer.close();
       expect(smtp.received).toHaveLength(1);
@@ -82,6 +86,12 @@ describe('SMTP mailer (nodemailer)', () => {
       expect(mail!.data).toContain('text/plain');
       expect(mail!.data).toContain('text/html');
       expect(mail!.data).toContain('<p>HTML body &amp; link</p>');
+      // A notification mail's headers (decision 53) reach the server as given (once unfolded).
+      const unfolded = mail!.data.replace(/\r\n[ \t]+/g, ' ');
+      expect(unfolded).toContain(
+        'List-Unsubscribe: <https://pinboard.test/email/subscription/?token=u.1.activity.x>',
+      );
+      expect(unfolded).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     } finally {
       await smtp.close();
     }

@@ -28,7 +28,8 @@ const ALLOWED: Record<string, string> = {
  * qualified column compared is a condition; Drizzle's `eq`/`ne` with a literal value is one too.
  * A filter by a privacy the caller chose (`eq(boards.privacy, page.privacy)`) only narrows what
  * the policy lets through and is not matched. `status` is matched with the values of accounts
- * only: uploads, invitations and QR codes have statuses of their own.
+ * only: uploads, invitations and QR codes have statuses of their own, and those of campaigns, ad
+ * groups and ads are upper case ('ACTIVE'), so the values are matched case-sensitively.
  */
 const ACCOUNT_STATUS = `'(?:active|suspended|deactivated|soft_banned)'`;
 const PATTERNS: { name: string; pattern: RegExp }[] = [
@@ -40,7 +41,7 @@ const PATTERNS: { name: string; pattern: RegExp }[] = [
   { name: 'a board privacy compared in Drizzle', pattern: /\b(?:eq|ne)\(\s*\w+\.privacy\s*,\s*'/ },
   {
     name: 'an account status compared in SQL',
-    pattern: new RegExp(`\\b\\w+\\.status\\s*(?:=|<>|!=)\\s*${ACCOUNT_STATUS}`, 'i'),
+    pattern: new RegExp(`\\b\\w+\\.status\\s*(?:=|<>|!=)\\s*${ACCOUNT_STATUS}`),
   },
   {
     name: 'an account status compared in SQL',
@@ -48,7 +49,9 @@ const PATTERNS: { name: string; pattern: RegExp }[] = [
   },
   {
     name: 'an unqualified account status condition in SQL',
-    pattern: new RegExp(`\\b(?:where|and|or|on)\\s+status\\s*(?:=|<>|!=)\\s*${ACCOUNT_STATUS}`, 'i'),
+    pattern: new RegExp(
+      `\\b(?:where|and|or|on|WHERE|AND|OR|ON)\\s+status\\s*(?:=|<>|!=)\\s*${ACCOUNT_STATUS}`,
+    ),
   },
   { name: 'an account status compared in Drizzle', pattern: /\b(?:eq|ne)\(\s*\w+\.status\s*,\s*'active'/ },
   { name: 'an unarchived board as an SQL condition', pattern: /\barchived_at\s+is\s+null\b/i },

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInBrowser } from './helpers/board-writes.ts';
+import { TEST_CSRF_TOKEN } from './helpers/browser.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const WEB_DIR = fileURLToPath(new URL('../../web/', import.meta.url));
@@ -146,6 +147,60 @@ describe('server-rendered pages', () => {
     expect((await page('/ssr_gone/')).statusCode).toBe(404);
   });
 
+  it("a renamed person's old profile links lead to the new ones (301)", async () => {
+    const person = await t.make.user({ username: 'ssr_renamed_old' });
+    const cookie = await t.make.sessionCookie(person.id);
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/v3/users/settings/profile/',
+      payload: { username: 'ssr_renamed_new' },
+      headers: { cookie: `${cookie}; csrftoken=${TEST_CSRF_TOKEN}`, 'x-csrftoken': TEST_CSRF_TOKEN },
+    });
+    expect(renamed.statusCode).toBe(200);
+    for (const [from, to] of [
+      ['/ssr_renamed_old/', '/ssr_renamed_new/'],
+      ['/SSR_Renamed_Old/_created/?utm=x', '/ssr_renamed_new/_created/?utm=x'],
+    ] as const) {
+      const res = await page(from);
+      expect(res.statusCode, from).toBe(301);
+      expect(res.headers.location, from).toBe(to);
+    }
+    expect((await page('/ssr_renamed_new/')).statusCode).toBe(200);
+    expect((await page('/ssr_never_was/')).statusCode).toBe(404);
+  });
+
+  it("a renamed person's old board and section links lead to the new ones (301)", async () => {
+    const person = await t.make.user({ username: 'ssr_moved_old' });
+    const board = await t.make.board(person.id, { name: 'Porch lights' });
+    const section = await t.make.section(board.id, { title: 'Lanterns' });
+    const cookie = await t.make.sessionCookie(person.id);
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/v3/users/settings/profile/',
+      payload: { username: 'ssr_moved_new' },
+      headers: { cookie: `${cookie}; csrftoken=${TEST_CSRF_TOKEN}`, 'x-csrftoken': TEST_CSRF_TOKEN },
+    });
+    expect(renamed.statusCode).toBe(200);
+    for (const [from, to] of [
+      [`/ssr_moved_old/${board.slug}/`, `/ssr_moved_new/${board.slug}/`],
+      [
+        `/SSR_Moved_Old/${board.slug}/${section.slug}/?utm=x`,
+        `/ssr_moved_new/${board.slug}/${section.slug}/?utm=x`,
+      ],
+    ] as const) {
+      const res = await page(from);
+      expect(res.statusCode, from).toBe(301);
+      expect(res.headers.location, from).toBe(to);
+    }
+    expect((await page(`/ssr_moved_new/${board.slug}/${section.slug}/`)).statusCode).toBe(200);
+    // A board nobody's name, old or current, has is not found.
+    const missing = await page(`/ssr_never_was/${board.slug}/`);
+    expect(missing.statusCode).toBe(404);
+    // Drawn as not found, not as loading: the failure is the page's own state on the server too.
+    expect(missing.body).toContain('We could not find that board');
+    expect((await page(`/ssr_moved_new/${board.slug}/no-such-section/`)).statusCode).toBe(404);
+  });
+
   it('search pages render their query and never a hidden board or pin', async () => {
     for (const url of ['/search/pins/?q=orchid', '/search/boards/?q=orchid', '/search/pins/?q=shielded']) {
       const res = await page(url);
@@ -221,6 +276,29 @@ describe('server-rendered pages', () => {
     for (const [, href] of res.body.matchAll(/<link rel="canonical" href="([^"]+)"/g)) {
       expect(href).toMatch(/^http:\/\/localhost:3000\//);
     }
+  });
+
+  it('a person hidden from search engines has their profile, boards and pins say noindex (decision 46)', async () => {
+    const hidden = await t.make.user({ username: 'ssr_hidden' });
+    const board = await t.make.board(hidden.id, { name: 'Quiet corner' });
+    const pin = await t.make.pin(hidden.id, board.id, { title: 'Quiet pin' });
+    const robots = '<meta name="robots" content="noindex"';
+    const urls = ['/ssr_hidden/', `/ssr_hidden/${board.slug}/`, `/pin/${pin.id}/`];
+    for (const url of urls) expect((await page(url)).body).not.toContain(robots);
+    expect((await page(`/pin/${ids.publicPin}/`)).body).not.toContain(robots);
+
+    const browser = await signedInBrowser(t, hidden.id);
+    expect(
+      (await browser.request('PATCH', '/v3/users/settings/', { hide_from_search_engines: true })).status,
+    ).toBe(200);
+    for (const url of urls) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(robots);
+    }
+    // Other people's pages stay indexable.
+    expect((await page(`/pin/${ids.publicPin}/`)).body).not.toContain(robots);
+    expect((await page('/ssr_owner/')).body).not.toContain(robots);
   });
 
   it('an unknown path is the not-found page with 404', async () => {

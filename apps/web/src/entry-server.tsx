@@ -1,15 +1,18 @@
 import './zod-config.ts';
 import './i18n.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { UserProfile } from '@pinboard/shared';
 import { dehydrate, QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { setApiTransport } from './api/client.ts';
+import { endpointKey } from './api/endpoints.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { DEFER_TO_BROWSER } from './api/useBookmarkedList.ts';
 import { createRoutes } from './router.tsx';
 import { pageHead, type PageHead } from './ssr/pageHead.ts';
+import { renamedPath } from './features/profile/renamedUser.ts';
 
 /** How the server answers the app's API calls while it renders one request: in-process, as that viewer. */
 export type ApiFetch = (
@@ -44,10 +47,17 @@ setApiTransport((input, init) => {
   });
 });
 
-/** A render reads each piece of data once; retrying is the browser's business. */
+/**
+ * A render reads each piece of data once; retrying is the browser's business. A failed query is
+ * drawn as failed (`retryOnMount: false`): otherwise the next round would draw it as loading again,
+ * and a page that answers a failure with more data (a board not found under a username its person
+ * left asks for that profile) would never ask for it.
+ */
 function createServerQueryClient(): QueryClient {
   const client = createQueryClient();
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  client.setDefaultOptions({
+    queries: { ...client.getDefaultOptions().queries, retry: false, retryOnMount: false },
+  });
   return client;
 }
 
@@ -73,6 +83,19 @@ const MAX_ROUNDS = 4;
  */
 export function staticPageHead(url: string, origin: string): PageHead {
   return pageHead(new URL(`${origin}${url}`), origin, new QueryClient());
+}
+
+/**
+ * Where a page of a username its person left now is: the profile the page asked for under the
+ * address's first segment (the profile page, or a board or section not found) names someone else.
+ */
+function renamedUserLocation(location: URL, queryClient: QueryClient): string | null {
+  const first = decodeURIComponent(location.pathname.split('/')[1] ?? '');
+  if (first === '') return null;
+  const key = endpointKey('getUser', { params: { username: first.toLowerCase() } });
+  const profile = queryClient.getQueryData<UserProfile>(key);
+  const moved = profile ? renamedPath(location.pathname, first, profile.username) : null;
+  return moved && `${moved}${location.search}`;
 }
 
 /**
@@ -107,6 +130,13 @@ export async function render({ url, origin, fetch }: RenderOptions): Promise<Ren
       // A failed call is the page's own state to draw (not found, an error), as in the browser.
       await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
       html = renderToString(app);
+    }
+
+    // An address under a username its person left: 301 to the same page under the new one.
+    const moved = renamedUserLocation(location, queryClient);
+    if (moved) {
+      queryClient.clear();
+      return { kind: 'redirect', status: 301, location: moved };
     }
 
     const head = pageHead(location, origin, queryClient);

@@ -12,11 +12,13 @@ import profile from './locales/en/profile.json';
 import board from './locales/en/board.json';
 import comingSoon from './locales/en/comingSoon.json';
 import authAccount from './locales/en/authAccount.json';
+import emailVerification from './locales/en/emailVerification.json';
 // Only their types: the error catalogue's words, the sign-up and login flows, the policy pages, the settings pages, the QR code
 // login, saving, board actions and search add their words when their lazy chunks load (addLazyWords).
 import type auth from './locales/en/auth.json';
 import type policy from './locales/en/policy.json';
 import type settings from './locales/en/settings.json';
+import type accountSettings from './locales/en/accountSettings.json';
 import type qr from './locales/en/qr.json';
 import type saving from './locales/en/saving.json';
 import type boardActions from './locales/en/boardActions.json';
@@ -29,7 +31,15 @@ import type story from './locales/en/story.json';
 import type search from './locales/en/search.json';
 import type offsite from './locales/en/offsite.json';
 import type discover from './locales/en/discover.json';
+import type people from './locales/en/people.json';
 import type ssr from './locales/en/ssr.json';
+import type notifications from './locales/en/notifications.json';
+import type emailMail from './locales/en/emailMail.json';
+import type pinMenu from './locales/en/pinMenu.json';
+import type comments from './locales/en/comments.json';
+import type messages from './locales/en/messages.json';
+import type business from './locales/en/business.json';
+import type moderation from './locales/en/moderation.json';
 
 /** The error catalogue's messages by code (`errors.<code>`), added by api/errorsWords.ts. */
 export type ErrorMessages = { [Code in ErrorCode]: (typeof ERRORS)[Code]['message'] };
@@ -48,6 +58,9 @@ const en = {
   profile,
   board,
   comingSoon,
+  // The shell's banner for an unconfirmed email, and the confirmation link's pages.
+  emailVerification,
+  // The official account of a pin's website, in the save dialog.
   // The account menu is in the header; the rest of `auth` comes with the sign-up and login code.
   auth: { account: authAccount },
 };
@@ -57,6 +70,7 @@ type LazyWords = {
   auth: typeof auth;
   policy: typeof policy;
   settings: typeof settings;
+  accountSettings: typeof accountSettings;
   qr: typeof qr;
   saving: typeof saving;
   boardActions: typeof boardActions;
@@ -69,6 +83,14 @@ type LazyWords = {
   search: typeof search;
   offsite: typeof offsite;
   discover: typeof discover;
+  notifications: typeof notifications;
+  emailMail: typeof emailMail;
+  pinMenu: typeof pinMenu;
+  messages: typeof messages;
+  moderation: typeof moderation;
+  people: typeof people;
+  comments: typeof comments;
+  business: typeof business;
   /** The server render's head words (link previews, search engines); never in the browser's bundle. */
   ssr: typeof ssr;
 };

@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/query-client.ts';
 import { createAppRouter } from './router.tsx';
+import { takeOverEarlyClicks } from './ssr/earlyClicks.ts';
 import { hydrateServerState } from './ssr/hydrateServerState.ts';
 
 const queryClient = createQueryClient();
@@ -25,6 +26,7 @@ function render() {
   );
   if (serverRendered) hydrateRoot(root, app);
   else createRoot(root).render(app);
+  takeOverEarlyClicks();
 }
 
 // The first render takes over what the server drew in #root (a page it rendered, or the home

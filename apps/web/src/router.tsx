@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { queries } from './api/endpoints.ts';
 import { prefetchHomeFeed } from './features/feed/useHomeFeed.ts';
 import { comingSoonRoutes } from './routes/coming-soon-routes.ts';
@@ -81,11 +81,66 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             Component: (await import('./routes/PasswordResetPage.tsx')).PasswordResetPage,
           }),
         },
-        // Settings (AUTH only; a visitor gets the login modal); other settings paths are coming soon.
+        // Settings (AUTH only; a visitor gets the login modal); another settings path is no page.
+        {
+          path: 'settings',
+          lazy: async () => ({
+            Component: (await import('./routes/SettingsIndexPage.tsx')).SettingsIndexPage,
+          }),
+        },
+        { path: 'settings/account-settings', element: <Navigate to="/settings/account/" replace /> },
+        {
+          path: 'settings/profile-visibility',
+          lazy: async () => ({
+            Component: (await import('./routes/PrivacyPage.tsx')).ProfileVisibilityPage,
+          }),
+        },
+        {
+          path: 'settings/privacy',
+          lazy: async () => ({ Component: (await import('./routes/PrivacyPage.tsx')).PrivacyPage }),
+        },
+        {
+          path: 'settings/notifications',
+          lazy: async () => ({
+            Component: (await import('./routes/NotificationsSettingsPage.tsx')).NotificationsSettingsPage,
+          }),
+        },
+        {
+          path: 'settings/claim',
+          lazy: async () => ({ Component: (await import('./routes/ClaimPage.tsx')).ClaimPage }),
+        },
+        // Email confirmation (decision 46): the mailed link, and what a bad link means.
+        {
+          path: 'email/verify',
+          lazy: async () => ({ Component: (await import('./routes/EmailVerifyPage.tsx')).EmailVerifyPage }),
+        },
+        // Mail choices by a mail's link, and the survey a digest links to (decision 53).
+        {
+          path: 'email/subscription/*',
+          lazy: async () => ({
+            Component: (await import('./routes/EmailSubscriptionPage.tsx')).EmailSubscriptionPage,
+          }),
+        },
+        {
+          path: 'email/user_survey/*',
+          lazy: async () => ({ Component: (await import('./routes/UserSurveyPage.tsx')).UserSurveyPage }),
+        },
+        {
+          path: 'email_verification_error/*',
+          lazy: async () => ({
+            Component: (await import('./routes/EmailVerificationErrorPage.tsx')).EmailVerificationErrorPage,
+          }),
+        },
         {
           path: 'settings/security',
           lazy: async () => ({
             Component: (await import('./routes/SecurityPage.tsx')).SecurityPage,
+          }),
+        },
+        {
+          path: 'settings/profile',
+          lazy: async () => ({
+            Component: (await import('./routes/ProfileSettingsPage.tsx')).ProfileSettingsPage,
           }),
         },
         {
@@ -94,6 +149,59 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             Component: (await import('./routes/AccountPage.tsx')).AccountPage,
           }),
         },
+        {
+          path: 'settings/home-feed',
+          lazy: async () => ({
+            Component: (await import('./routes/HomeFeedSettingsPage.tsx')).HomeFeedSettingsPage,
+          }),
+        },
+        // Business accounts, business access and quick promote (decision 55).
+        {
+          path: 'business/convert',
+          lazy: async () => ({
+            Component: (await import('./routes/BusinessConvertPage.tsx')).BusinessConvertPage,
+          }),
+        },
+        {
+          path: 'business/create',
+          lazy: async () => ({
+            Component: (await import('./routes/BusinessCreatePage.tsx')).BusinessCreatePage,
+          }),
+        },
+        {
+          path: 'business/hub',
+          lazy: async () => ({ Component: (await import('./routes/BusinessHubPage.tsx')).BusinessHubPage }),
+        },
+        {
+          path: 'business/invite/*',
+          lazy: async () => ({
+            Component: (await import('./routes/BusinessAccessPages.tsx')).BusinessInvitePage,
+          }),
+        },
+        ...['business-access', 'business-manager'].flatMap((prefix) => [
+          {
+            path: `${prefix}/:userBizId/dashboard`,
+            lazy: async () => ({
+              Component: (await import('./routes/BusinessAccessPages.tsx')).BusinessAccessDashboardPage,
+            }),
+          },
+          {
+            path: `${prefix}/:userBizId/security`,
+            lazy: async () => ({
+              Component: (await import('./routes/BusinessAccessPages.tsx')).BusinessAccessSecurityPage,
+            }),
+          },
+        ]),
+        {
+          path: 'advertiser/:advertiserId/billing',
+          lazy: async () => ({
+            Component: (await import('./routes/AdvertiserBillingPage.tsx')).AdvertiserBillingPage,
+          }),
+        },
+        ...['advertiser/quick_promote', 'advertiser/quick-promote'].map((path) => ({
+          path,
+          lazy: async () => ({ Component: (await import('./routes/QuickPromotePage.tsx')).QuickPromotePage }),
+        })),
         {
           path: '_/_/policy/:policy',
           lazy: async () => ({ Component: (await import('./routes/PolicyPage.tsx')).PolicyPage }),
@@ -117,6 +225,14 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             Component: (await import('./routes/PinCreatePage.tsx')).PinCreatePage,
           }),
         })),
+        {
+          path: 'pin/:id/comments',
+          lazy: async () => ({ Component: (await import('./routes/PinCommentsPage.tsx')).PinCommentsPage }),
+        },
+        {
+          path: 'pin/:id/edit',
+          lazy: async () => ({ Component: (await import('./routes/PinEditPage.tsx')).PinEditPage }),
+        },
         // Links to the product's own pins from the pin-create page, and Save's link before the viewer is known.
         {
           path: 'pin/:id/repin/*',
@@ -134,6 +250,24 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             Component: (await import('./routes/MobileCreatePages.tsx')).CreateSectionPage,
           }),
         },
+        {
+          path: 'board/:id/edit',
+          lazy: async () => ({
+            Component: (await import('./routes/BoardDialogPages.tsx')).EditBoardPage,
+          }),
+        },
+        {
+          path: 'boardsection/:id/edit',
+          lazy: async () => ({
+            Component: (await import('./routes/BoardDialogPages.tsx')).EditSectionPage,
+          }),
+        },
+        ...['board/:id/collaborators', 'board/:id/add_collaborators'].map((path) => ({
+          path,
+          lazy: async () => ({
+            Component: (await import('./routes/BoardDialogPages.tsx')).BoardCollaboratorsPage,
+          }),
+        })),
         {
           path: 'bookmarklet',
           lazy: async () => ({
@@ -168,6 +302,34 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             Component: (await import('./routes/TodayKindPage.tsx')).TodayKindPage,
           }),
         })),
+        {
+          path: 'conversation/:id',
+          lazy: async () => ({
+            Component: (await import('./routes/ConversationPage.tsx')).ConversationPage,
+          }),
+        },
+        {
+          path: 'notifications/*',
+          lazy: async () => ({
+            Component: (await import('./routes/NotificationsPage.tsx')).NotificationsPage,
+          }),
+        },
+        {
+          path: 'appealed-pin',
+          lazy: async () => ({
+            Component: (await import('./routes/AppealedPinPage.tsx')).AppealedPinPage,
+          }),
+        },
+        {
+          path: 'reports-and-violations',
+          lazy: async () => ({
+            Component: (await import('./routes/ReportsAndViolationsPage.tsx')).ReportsAndViolationsPage,
+          }),
+        },
+        {
+          path: 'age-appeal/*',
+          lazy: async () => ({ Component: (await import('./routes/AgeAppealPage.tsx')).AgeAppealPage }),
+        },
         // Catalogued pages whose feature comes later; static paths, so they rank above ':username'.
         ...comingSoonRoutes,
         {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOARD_SORTS, DEFAULT_BOARD_SORT } from './board-sorts.ts';
 import { IdSchema, UsernameSchema } from './ids.ts';
 import { PageQuerySchema } from './pagination.ts';
+import { RemovalSchema } from './removal.ts';
 import { UserSummarySchema } from './users.ts';
 
 export * from './board-sorts.ts';
@@ -41,6 +42,11 @@ export const BoardSchema = z.object({
   created_at: z.string(),
   board_order_modified_at: z.string().nullable(),
   last_pinned_to_at: z.string().nullable(),
+  /**
+   * Only on a board an operator removed, answered to its owner alone (no one else sees the
+   * board): why, and the appeal once made (decision 54).
+   */
+  removal: RemovalSchema.optional(),
 });
 export type Board = z.infer<typeof BoardSchema>;
 

@@ -1,10 +1,17 @@
+import { ACCOUNT_ERRORS } from './account-errors.ts';
 import { AUTH_ERRORS } from './auth/auth-errors.ts';
 import { BOARD_ERRORS } from './boards-errors.ts';
+import { BUSINESS_ERRORS } from './business-errors.ts';
 import { COLLABORATOR_ERRORS } from './collaborators-errors.ts';
+import { COMMENT_ERRORS } from './comments-errors.ts';
+import { EMAIL_ERRORS } from './email-errors.ts';
 import { INPUT_ERRORS } from './input-errors.ts';
 import { LINK_ERRORS } from './link-errors.ts';
 import { MEDIA_ERRORS } from './media-errors.ts';
+import { MESSAGE_ERRORS } from './messages-errors.ts';
+import { MODERATION_ERRORS } from './moderation-errors.ts';
 import { OFFSITE_ERRORS } from './offsite-errors.ts';
+import { PROFILE_ERRORS } from './profile-errors.ts';
 import { SEARCH_ERRORS } from './search-errors.ts';
 import { SAVING_ERRORS } from './saving-errors.ts';
 
@@ -65,6 +72,13 @@ export const ERRORS = {
   ...LINK_ERRORS,
   ...SEARCH_ERRORS,
   ...OFFSITE_ERRORS,
+  ...ACCOUNT_ERRORS,
+  ...PROFILE_ERRORS,
+  ...COMMENT_ERRORS,
+  ...EMAIL_ERRORS,
+  ...MESSAGE_ERRORS,
+  ...BUSINESS_ERRORS,
+  ...MODERATION_ERRORS,
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -51,8 +51,10 @@ const MAX_URL = 2048;
 export const OffsiteCheckBodySchema = z.strictObject({
   /** The pin whose link this is: the url must be that pin's link, and the pin visible. */
   pin_id: IdSchema.optional(),
-  /** The link belongs to a third-party ad rather than a pin (accepted; no ads exist yet). */
+  /** The link belongs to a promoted pin's ad (decision 56). */
   third_party_ad: z.boolean().optional(),
+  /** With `third_party_ad`: the promoted card's token, so the click is counted and charged once. */
+  ad_token: z.string().min(1).max(500).optional(),
   url: z.string().min(1).max(MAX_URL),
   /** The product's clients send true; false answers the same (the token is the way through). */
   check_only: z.boolean().default(true),

@@ -21,6 +21,8 @@ const BUSINESS_ACCESS_PAGES = [
   'invoice-management',
   'ad-accounts/cee-migration',
 ];
+/** The business-access pages built so far (decision 55). */
+const BUILT_BUSINESS_ACCESS_PAGES = ['dashboard', 'security'];
 const BUSINESS_HIERARCHY_PAGES = ['dashboard', 'hierarchy', 'business_security', 'managers'];
 
 /** Advertiser tool pages (docs/product/business.md), each with its own sub-pages. */
@@ -56,11 +58,11 @@ export const FEATURES = {
   saving: { issue: 7 },
   creating: { issue: 8 },
   discovery: { issue: 9 },
-  messaging: { issue: null },
-  safety: { issue: null },
+  messaging: { issue: 19 },
+  safety: { issue: 19 },
   liveVideo: { issue: null },
-  business: { issue: null },
-  advertising: { issue: null },
+  business: { issue: 20 },
+  advertising: { issue: 20 },
 } as const satisfies Record<string, { issue: number | null }>;
 export type FeatureName = keyof typeof FEATURES;
 
@@ -117,14 +119,18 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   soon('passwordResetSubpage', 'password/reset/*', 'general', 'accountRecovery'),
   soon('passwordForUser', 'pw/:username', 'general', 'accountRecovery'),
   soon('securePanic', 'secure/panic/*', 'general', 'accountRecovery'),
-  soon('emailSubscription', 'email/subscription/*', 'general', 'messaging'),
-  soon('emailUserSurvey', 'email/user_survey/*', 'general', 'messaging'),
-  soon('emailVerificationError', 'email_verification_error/*', 'general', 'signupLogin'),
-  soon('notifications', 'notifications/*', 'general', 'messaging'),
+  // Mail choices by a mail's link (or signed in), and the feedback form a digest links to (decision 53).
+  live('emailSubscription', 'email/subscription/*', 'general', 'messaging'),
+  live('emailUserSurvey', 'email/user_survey/*', 'general', 'messaging'),
+  // Email confirmation (issue 18): the mailed link's page, and where a bad link is explained.
+  live('emailVerify', 'email/verify', 'general', 'signupLogin'),
+  live('emailVerificationError', 'email_verification_error/*', 'general', 'signupLogin'),
+  live('notifications', 'notifications/*', 'general', 'messaging'),
 
   live('pin', 'pin/:id', 'pins'),
-  soon('pinComments', 'pin/:id/comments', 'pins', 'messaging'),
-  soon('pinEdit', 'pin/:id/edit', 'pins', 'saving'),
+  // A pin's comments as a page of their own (decision 51); the closeup shows them too.
+  live('pinComments', 'pin/:id/comments', 'pins', 'messaging'),
+  live('pinEdit', 'pin/:id/edit', 'pins', 'saving'),
   // The closeup (Save is on it): the pin-create page sends links to the product's own pins here.
   live('pinRepin', 'pin/:id/repin/*', 'pins', 'creating'),
   soon('pinVisualSearch', 'pin/:id/visual-search/*', 'pins', 'discovery'),
@@ -157,10 +163,21 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   soon('discoverArticle', 'discover/article/*', 'discovery', 'discovery'),
 
   soon('unauthProfile', 'unauth-profile/*', 'account', 'signupLogin'),
-  // The security and account settings pages (issue 5); other settings paths later.
+  // The settings pages (issues 5 and 18; docs/product/settings.md). Each page adds its own entry;
+  // any other `/settings/...` path is no page (404), never the coming-soon page.
+  live('settings', 'settings', 'account', 'accountRecovery'),
   live('settingsSecurity', 'settings/security', 'account', 'accountRecovery'),
   live('settingsAccount', 'settings/account', 'account', 'accountRecovery'),
-  soon('settings', 'settings/*', 'account', 'accountRecovery'),
+  // The product's older name of the account page: a redirect.
+  live('settingsAccountSettings', 'settings/account-settings', 'account', 'accountRecovery'),
+  live('settingsProfileVisibility', 'settings/profile-visibility', 'account', 'accountRecovery'),
+  live('settingsPrivacy', 'settings/privacy', 'account', 'accountRecovery'),
+  live('settingsNotifications', 'settings/notifications', 'account', 'accountRecovery'),
+  live('settingsClaim', 'settings/claim', 'account', 'accountRecovery'),
+  // Editing the profile (issue 18).
+  live('settingsProfile', 'settings/profile', 'account', 'accountRecovery'),
+  // The interests that shape the home feed (decision 47).
+  live('settingsHomeFeed', 'settings/home-feed', 'account', 'accountRecovery'),
   soon('oauth', 'oauth/*', 'account', 'socialLogin'),
   soon('appFactoryOauth', 'app-factory-oauth/*', 'account', 'socialLogin'),
   ...['pin-builder', 'story-pin-builder', 'idea-pin-builder'].map((page) =>
@@ -170,46 +187,61 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // Not among the original routes, but the pin-creation issue names it as a page.
   live('bookmarklet', 'bookmarklet', 'account', 'creating'),
   soon('ideaAdsTool', 'idea-ads-tool', 'account', 'advertising'),
-  soon('advertiserQuickPromote', 'advertiser/quick-promote', 'account', 'advertising'),
+  // Quick promote (decision 55).
+  live('advertiserQuickPromote', 'advertiser/quick-promote', 'account', 'advertising'),
   // The save-success dialog's 'Promote your Pin' link (docs/product/saving.md#save-success-dialog) spells it
   // this way.
-  soon('advertiserQuickPromoteLink', 'advertiser/quick_promote', 'account', 'advertising'),
+  live('advertiserQuickPromoteLink', 'advertiser/quick_promote', 'account', 'advertising'),
 
   // The mobile pin-create page's 'Create board' and 'Create section'
   // (docs/product/creating.md#pin-create-page).
   live('boardCreate', 'board/create', 'boards', 'creating'),
   live('boardCreateSection', 'board/:id/create_section', 'boards', 'creating'),
-  soon('boardEdit', 'board/:id/edit', 'boards', 'saving'),
-  soon('boardCollaborators', 'board/:id/collaborators', 'boards', 'saving'),
-  soon('boardAddCollaborators', 'board/:id/add_collaborators', 'boards', 'saving'),
-  soon('boardSectionEdit', 'boardsection/:id/edit', 'boards', 'saving'),
+  // The board page with its owner's dialog open over it.
+  live('boardEdit', 'board/:id/edit', 'boards', 'saving'),
+  live('boardCollaborators', 'board/:id/collaborators', 'boards', 'saving'),
+  live('boardAddCollaborators', 'board/:id/add_collaborators', 'boards', 'saving'),
+  live('boardSectionEdit', 'boardsection/:id/edit', 'boards', 'saving'),
   live('profile', ':username', 'boards'),
   live('profileCreated', ':username/_created', 'boards'),
   live('board', ':username/:board', 'boards'),
   live('section', ':username/:board/:section', 'boards'),
 
-  soon('conversation', 'conversation/:id', 'other', 'messaging'),
-  soon('appealedPin', 'appealed-pin', 'other', 'safety'),
-  soon('reportsAndViolations', 'reports-and-violations', 'other', 'safety'),
-  soon('ageAppeal', 'age-appeal/*', 'other', 'safety'),
+  live('conversation', 'conversation/:id', 'other', 'messaging'),
+  // Moderation's pages (decision 54; docs/product/safety.md).
+  live('appealedPin', 'appealed-pin', 'other', 'safety'),
+  live('reportsAndViolations', 'reports-and-violations', 'other', 'safety'),
+  live('ageAppeal', 'age-appeal/*', 'other', 'safety'),
   soon('tvStudio', 'tv/studio/*', 'other', 'liveVideo'),
   soon('signupSsoBusinessAccount', 'signup/sso-business-account/*', 'other', 'socialLogin'),
   // The terms and privacy policy the sign-up form links to (docs/product/accounts.md#screens); the page knows
   // which exist.
   live('policy', '_/_/policy/:policy', 'other', 'signupLogin'),
 
+  // Business access's dashboard and security pages are built (decision 55); the rest come later.
   ...['business-access', 'business-manager'].flatMap((prefix) =>
     BUSINESS_ACCESS_PAGES.map((page) =>
-      soon(camel(prefix, page), `${prefix}/:userBizId/${page}`, 'business', 'business'),
+      (BUILT_BUSINESS_ACCESS_PAGES.includes(page) ? live : soon)(
+        camel(prefix, page),
+        `${prefix}/:userBizId/${page}`,
+        'business',
+        'business',
+      ),
     ),
   ),
   ...BUSINESS_HIERARCHY_PAGES.map((page) =>
     soon(camel('businessHierarchy', page), `business-hierarchy/:id/${page}`, 'business', 'business'),
   ),
-  ...['create', 'invite/*', 'convert', 'hub', 'commerce-integrations', 'catalogs/:id'].map((page) =>
+  ...['create', 'invite/*', 'convert', 'hub'].map((page) =>
+    live(camel('business', page.split('/')[0]!), `business/${page}`, 'business', 'business'),
+  ),
+  ...['commerce-integrations', 'catalogs/:id'].map((page) =>
     soon(camel('business', page.split('/')[0]!), `business/${page}`, 'business', 'business'),
   ),
 
+  // An ad account's billing page: its billing details, payment method and invoices (decision 62); the
+  // billing pages under it come later.
+  live('advertiserAccountBillingPage', 'advertiser/:advertiserId/billing', 'advertiser', 'advertising'),
   ...ADVERTISER_PAGES.map((page) =>
     soon(camel('advertiserAccount', page), `advertiser/:advertiserId/${page}/*`, 'advertiser', 'advertising'),
   ),

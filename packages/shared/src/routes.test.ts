@@ -9,7 +9,7 @@ describe('the route table', () => {
     expect(new Set(WEB_ROUTES.map((r) => r.pattern)).size).toBe(WEB_ROUTES.length);
   });
 
-  it('has the browsing, sign-up, reset and security settings pages available and everything else coming with a later feature', () => {
+  it('has the browsing, sign-up, reset, settings, saving, moderation and built business pages available and everything else coming with a later feature', () => {
     const available = WEB_ROUTES.filter((r) => r.status === 'available');
     expect(
       available
@@ -22,13 +22,34 @@ describe('the route table', () => {
         .filter((r) => r.feature === 'signupLogin')
         .map((r) => r.id)
         .sort(),
-    ).toEqual(['addAccount', 'login', 'loginBusiness', 'loginQr', 'policy', 'signup']);
+    ).toEqual([
+      'addAccount',
+      'emailVerificationError',
+      'emailVerify',
+      'login',
+      'loginBusiness',
+      'loginQr',
+      'policy',
+      'signup',
+    ]);
     expect(
       available
         .filter((r) => r.feature === 'accountRecovery')
         .map((r) => r.id)
         .sort(),
-    ).toEqual(['passwordReset', 'settingsAccount', 'settingsSecurity']);
+    ).toEqual([
+      'passwordReset',
+      'settings',
+      'settingsAccount',
+      'settingsAccountSettings',
+      'settingsClaim',
+      'settingsHomeFeed',
+      'settingsNotifications',
+      'settingsPrivacy',
+      'settingsProfile',
+      'settingsProfileVisibility',
+      'settingsSecurity',
+    ]);
     expect(
       available
         .filter((r) => r.feature === 'creating')
@@ -64,8 +85,55 @@ describe('the route table', () => {
       'topics',
     ]);
     expect(
+      available
+        .filter((r) => r.feature === 'messaging')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['conversation', 'emailSubscription', 'emailUserSurvey', 'notifications', 'pinComments']);
+    expect(
+      available
+        .filter((r) => r.feature === 'saving')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['boardAddCollaborators', 'boardCollaborators', 'boardEdit', 'boardSectionEdit', 'pinEdit']);
+    expect(
+      available
+        .filter((r) => r.feature === 'business' || r.feature === 'advertising')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([
+      'advertiserAccountBillingPage',
+      'advertiserQuickPromote',
+      'advertiserQuickPromoteLink',
+      'businessAccessDashboard',
+      'businessAccessSecurity',
+      'businessConvert',
+      'businessCreate',
+      'businessHub',
+      'businessInvite',
+      'businessManagerDashboard',
+      'businessManagerSecurity',
+    ]);
+    expect(
+      available
+        .filter((r) => r.feature === 'safety')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['ageAppeal', 'appealedPin', 'reportsAndViolations']);
+    expect(
       available.every((r) =>
-        ['browsing', 'signupLogin', 'accountRecovery', 'creating', 'discovery'].includes(r.feature),
+        [
+          'browsing',
+          'signupLogin',
+          'accountRecovery',
+          'creating',
+          'discovery',
+          'messaging',
+          'saving',
+          'business',
+          'advertising',
+          'safety',
+        ].includes(r.feature),
       ),
     ).toBe(true);
     for (const route of WEB_ROUTES.filter((r) => r.status === 'comingSoon')) {
@@ -123,11 +191,17 @@ describe('matchWebRoute', () => {
     ['/password/reset/more', 'passwordResetSubpage'],
     ['/_/_/policy/terms-of-service/', 'policy'],
     ['/_/_/policy/privacy-policy/#notice-at-collection', 'policy'],
-    ['/settings/security/mfa', 'settings'],
     ['/settings/security/', 'settingsSecurity'],
     ['/settings/account', 'settingsAccount'],
+    ['/settings/home-feed/', 'settingsHomeFeed'],
     ['/settings/', 'settings'],
-    ['/settings/profile/', 'settings'],
+    ['/settings/privacy/', 'settingsPrivacy'],
+    ['/settings/claim/', 'settingsClaim'],
+    ['/email/verify/?token=abc', 'emailVerify'],
+    ['/email/subscription/?token=abc', 'emailSubscription'],
+    ['/email/user_survey/', 'emailUserSurvey'],
+    ['/email_verification_error/', 'emailVerificationError'],
+    ['/settings/profile/', 'settingsProfile'],
     ['/search/pins/?q=kitchen', 'searchPins'],
     ['/search/boards/?q=%23kitchen', 'searchBoards'],
     ['/search/users/', 'searchUsers'],
@@ -139,6 +213,11 @@ describe('matchWebRoute', () => {
     ['/advertiser/42/reporting/campaigns/', 'advertiserAccountReporting'],
     ['/advertiser/quick-promote', 'advertiserQuickPromote'],
     ['/billing/history/', 'billing'],
+    [
+      '/advertiser/42/billing/?campaign_id=7&objective_type=CLICKTHROUGH&is_quick_promote=true',
+      'advertiserAccountBillingPage',
+    ],
+    ['/advertiser/42/billing/history/', 'advertiserAccountBilling'],
     ['/maya_lindqvist/', 'profile'],
     ['/theo.okafor/_created/', 'profileCreated'],
     ['/maya_lindqvist/small-kitchens/', 'board'],
@@ -152,7 +231,7 @@ describe('matchWebRoute', () => {
       username: 'maya_lindqvist',
       board: 'café',
     });
-    expect(matchWebRoute('/settings/security/mfa')?.params).toEqual({ '*': 'security/mfa' });
+    expect(matchWebRoute('/topics/kitchen/ideas')?.params).toEqual({ '*': 'kitchen/ideas' });
     expect(matchWebRoute('/_/_/policy/privacy-policy/')?.params).toEqual({ policy: 'privacy-policy' });
     expect(matchWebRoute('/pin/%E0%A4%A/')?.params).toEqual({ id: '%E0%A4%A' });
   });
@@ -165,6 +244,9 @@ describe('matchWebRoute', () => {
     '/pin/1/2/3/4',
     '/ideas/kitchens',
     '/settings-x/y/z',
+    // Settings pages are each catalogued; another settings path is no page (decision 46).
+    '/settings/security/mfa',
+    '/settings/no-such-page/',
     '/a/b/c/d',
     '/no such user/',
     '/ab',

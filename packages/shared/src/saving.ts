@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isQuickPromoteCountry } from './quick-promote.ts';
 import { BOARD_NAME_MAX, BoardPrivacySchema } from './boards.ts';
 import { IdSchema } from './ids.ts';
 import { PIN_DESCRIPTION_MAX, PIN_TITLE_MAX, PinSchema } from './pins.ts';
@@ -197,12 +198,20 @@ export const PROMOTE_ACCOUNT_MAX_AGE_DAYS = 90;
  * signed-in, non-partner account younger than the cut-off. Otherwise it offers 'Send'.
  */
 export function canPromotePin(
-  viewer: { type: string; isPartner: boolean; createdAt: string | null },
+  viewer: {
+    type: string;
+    isPartner: boolean;
+    createdAt: string | null;
+    client_context?: { country: string };
+  },
   now: Date,
+  maxAgeDays: number = PROMOTE_ACCOUNT_MAX_AGE_DAYS,
 ): boolean {
   if (viewer.type !== 'AUTH' || viewer.isPartner || !viewer.createdAt) return false;
+  // Offered only where quick promote runs (a viewer with no known country counts as the default's).
+  if (viewer.client_context && !isQuickPromoteCountry(viewer.client_context.country)) return false;
   const ageMs = now.getTime() - Date.parse(viewer.createdAt);
-  return ageMs >= 0 && ageMs <= PROMOTE_ACCOUNT_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
+  return ageMs >= 0 && ageMs <= maxAgeDays * 24 * 60 * 60 * 1000;
 }
 
 /** Where 'Promote your Pin' leads: the business conversion, then quick promote for this pin. */

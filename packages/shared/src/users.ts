@@ -16,6 +16,8 @@ export const UserProfileSchema = UserSummarySchema.extend({
   last_name: z.string(),
   about: z.string(),
   website_url: z.string().nullable(),
+  /** Up to two of PRONOUNS (profile.ts), as the person chose them. */
+  pronouns: z.array(z.string()),
   type: z.enum(['personal', 'business']),
   is_partner: z.boolean(),
   pin_count: z.number().int(),
@@ -24,6 +26,8 @@ export const UserProfileSchema = UserSummarySchema.extend({
   following_count: z.number().int(),
   created_at: z.string(),
   followed_by_me: z.boolean(),
+  /** The viewer blocked this person (decision 52): the profile's menu offers Unblock. */
+  blocked_by_me: z.boolean(),
   is_me: z.boolean(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;

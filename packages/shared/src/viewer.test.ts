@@ -19,6 +19,8 @@ const visitor: Viewer = {
   client_context: clientContext,
   requires_consent: false,
   accounts: [],
+  unread_notifications: 0,
+  unread_conversations: 0,
 };
 const info = {
   firstName: 'Ada',

@@ -14,6 +14,8 @@ export const ViewerInfoSchema = z.object({
   hasPassword: z.boolean(),
   connectedToFacebook: z.boolean(),
   connectedToGoogle: z.boolean(),
+  /** False while the email waits for its confirmation link (decision 46): the app shows a banner. */
+  emailVerified: z.boolean().optional(),
   /** Sent for LIMITED_LOGIN only: the recognised account's name for the 'Not you?' switch. */
   username: z.string().optional(),
 });
@@ -64,6 +66,10 @@ export const ViewerSchema = z.object({
   requires_consent: z.boolean(),
   /** The other accounts signed in on this browser (never the current one); empty unless AUTH. */
   accounts: z.array(StoredAccountSchema),
+  /** Groups of notifications not yet seen (capped at 100); 0 unless AUTH. */
+  unread_notifications: z.number().int().min(0),
+  /** Conversations (and message requests) with a message not yet read (capped at 100); 0 unless AUTH. */
+  unread_conversations: z.number().int().min(0),
 });
 export type Viewer = z.infer<typeof ViewerSchema>;
 export type ViewerType = Viewer['type'];

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInvalidationBus } from '../adapters/invalidation/index.ts';
+import { createMailer, type Mailer } from '../adapters/mail/index.ts';
+import { createOutbox } from '../adapters/outbox/outbox.ts';
 import { createMediaStorage } from '../adapters/storage/index.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -31,17 +33,22 @@ async function runLocally(argv: string[]) {
   });
   // What the command changes may be in running instances' visitor caches: it tells them (Redis).
   const invalidation = createInvalidationBus(config.redisUrl);
+  let mailer: Mailer | null = null;
   const stopPublishing = onSignedOutAnswersCleared(() => {
     invalidation.publish().catch((error: unknown) => console.error(`Could not tell the servers: ${error}`));
   });
   try {
     await migrateDatabase(handle);
+    // The command's own mailer: SMTP when configured, else the development outbox.
+    const outboxLog = { info: (_: Record<string, unknown>, message: string) => console.error(message) };
+    mailer = createMailer(config, createOutbox(handle.db, outboxLog));
     const output = await runAdminCommand(
-      { db: handle.db, config, storage: await createMediaStorage(config) },
+      { db: handle.db, config, storage: await createMediaStorage(config), mailer },
       argv,
     );
     return { ok: true, output };
   } finally {
+    await mailer?.close();
     stopPublishing();
     await invalidation.close();
     await handle.close();

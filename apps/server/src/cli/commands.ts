@@ -1,4 +1,5 @@
 import { AppError } from '../lib/app-error.ts';
+import type { Mailer } from '../adapters/mail/index.ts';
 import type { MediaStorage } from '../adapters/storage/storage.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -13,13 +14,21 @@ import {
 import { setExperimentOverride } from '../modules/experiments/experiments.service.ts';
 import { findActiveUserByUsername } from '../modules/users/users.repository.ts';
 import { runAdvisoryCommand } from './advisory-command.ts';
+import { runAgeAppealsCommand, runAppealsCommand, runReportsCommand } from './moderation-command.ts';
 import { runOffsiteRuleCommand } from './offsite-rule-command.ts';
+import { runSurveysCommand } from './surveys-command.ts';
+import { runInvoicesCommand } from './invoices-command.ts';
 import { isDatabaseEmpty, seedDemo } from './seed.ts';
 
 export interface AdminContext {
   db: Database;
   config: Config;
   storage: MediaStorage;
+  /**
+   * Mail the commands send (the age-review outcome): the server's mailer when the command is
+   * handed to it, else one of the command's own. Without one, a command says nothing was mailed.
+   */
+  mailer?: Mailer;
 }
 
 /** A mistake in how the command was called: printed as is, exit code 2. */
@@ -44,7 +53,23 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   advisory add <term> <ABUSIVE|SENSITIVE|BRAND_UNSAFE|0|1|2> <json-notice>
                                             a search advisory and its notice for the term (replaces an earlier one)
   advisory remove <term>                    remove the term's advisory
-  advisory list                             the advisories: term, severity, type, level, country`;
+  advisory list                             the advisories: term, severity, type, level, country
+  surveys list [--limit <n>]                the user survey's answers, newest first (100 unless --limit)
+  reports list                              the open reports: id, object, reason, reporter
+  reports show <id>                         a report, its object and the object's owner
+  reports resolve <id> --action remove|warn|suspend|dismiss [--note <text>]
+                                            decide: closes every open report of the object; tells the owner and reporters
+  appeals list                              the pending appeals of removals
+  appeals resolve <id> --outcome restore|uphold
+                                            restore the removed object, or keep it removed; tells the owner
+  age-appeals list                          the pending age reviews (email, birthday)
+  age-appeals resolve <id> --outcome approve|deny
+                                            approve lifts the sign-up block of the age rule
+  invoices list [--advertiser <id>] [--status open|paid] [--limit <n>]
+                                            monthly invoices, newest month first
+  invoices issue [--month YYYY-MM]          issue a month's invoices from the spend ledger (last month when not given)
+  invoices mark-paid <id>                   the transfer arrived: the invoice is paid; its ad account serves again if nothing else holds it
+  invoices check                            stop ad accounts unpaid past the limit now, and start those paid`;
 
 const STATUS_COMMANDS: Record<string, AccountStatus> = {
   suspend: 'suspended',
@@ -80,6 +105,16 @@ async function runCommand(context: AdminContext, argv: string[]): Promise<string
       return runAdvisoryCommand(context, args);
     case 'offsite-rule':
       return runOffsiteRuleCommand(context, args);
+    case 'surveys':
+      return runSurveysCommand(context, args);
+    case 'reports':
+      return runReportsCommand(context, args);
+    case 'appeals':
+      return runAppealsCommand(context, args);
+    case 'age-appeals':
+      return runAgeAppealsCommand(context, args);
+    case 'invoices':
+      return runInvoicesCommand(context, args);
     case undefined:
     case 'help':
     case '--help':

@@ -84,5 +84,5 @@ async function countBulkPins(tx: Executor, rows: InsertedPin[]): Promise<void> {
       cross join lateral pin_search_terms(p.title, p.description, p.hashtags) as term
       where p.id in ${ids}
       group by term order by term
-    on conflict (term) do update set pin_count = st.pin_count + excluded.pin_count`);
+    on conflict (term, shard) do update set pin_count = st.pin_count + excluded.pin_count`);
 }

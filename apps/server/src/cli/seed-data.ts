@@ -113,19 +113,57 @@ export const SEED_TOPICS: SeedTopic[] = [
   },
 ];
 
+/**
+ * Pin titles and descriptions: `{adj}` and `{noun}` are the topic's words, `{a noun}` and
+ * `{a adj noun}` take the article the words need ('an arch', 'loafers'), `{this noun}` the
+ * demonstrative ('this tray', 'these bagels'); `fillSeedPattern` fills them.
+ */
 export const SEED_TITLE_PATTERNS = [
   '{adj} {noun}',
   '{adj} {noun} ideas',
-  'How to make a {noun}',
+  'How to make {a noun}',
   'The {adj} {noun} guide',
   '{noun} inspiration',
   'Our {adj} {noun}',
 ];
 
 export const SEED_DESCRIPTION_PATTERNS = [
-  'Saving this {noun} for later. {tags}',
-  'A {adj} {noun} that works in a small space. {tags}',
-  'Step-by-step notes on this {noun}, with everything you need. {tags}',
-  'Could not stop looking at this {noun}. {tags}',
+  'Saving {this noun} for later. {tags}',
+  'Ideas for {a adj noun} in a small space. {tags}',
+  'Step-by-step notes on {this noun}, with everything you need. {tags}',
+  'Could not stop looking at {this noun}. {tags}',
   '',
 ];
+
+/** The vocabulary's plural nouns end in a single s ('loafers', 'tacos'; not 'glass'). */
+export function isPluralNoun(noun: string): boolean {
+  return /[^s]s$/.test(noun);
+}
+
+/** Nouns of the vocabulary one does not count ('How to make cold brew'): no article either. */
+const MASS_NOUNS = new Set(['latte art', 'cold brew', 'sheet-pan chicken']);
+
+/** 'a raised bed', 'an arch', 'a one-pot dinner', 'loafers': the article before `phrase`. */
+function withArticle(phrase: string, noun: string): string {
+  if (isPluralNoun(noun) || MASS_NOUNS.has(noun)) return phrase;
+  // A vowel letter, except 'one' (said with a w); 'u' words of the vocabulary ('upcycled') take 'an'.
+  return /^[aeiou]/i.test(phrase) && !/^one\b/i.test(phrase) ? `an ${phrase}` : `a ${phrase}`;
+}
+
+/** A pattern filled with a topic's words and hashtags, in grammatical English. */
+export function fillSeedPattern(
+  pattern: string,
+  words: { adj: string; noun: string },
+  tags: string[],
+): string {
+  const adj = words.adj.toLowerCase();
+  const { noun } = words;
+  return pattern
+    .replace('{a adj noun}', withArticle(`${adj} ${noun}`, noun))
+    .replace('{a noun}', withArticle(noun, noun))
+    .replace('{this noun}', `${isPluralNoun(noun) ? 'these' : 'this'} ${noun}`)
+    .replace('{adj}', adj)
+    .replace('{noun}', noun)
+    .replace('{tags}', tags.map((tag) => `#${tag}`).join(' '))
+    .trim();
+}

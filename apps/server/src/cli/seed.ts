@@ -10,6 +10,7 @@ import { upsertImages } from '../modules/media/uploads.repository.ts';
 import { insertPinsInBulk } from './seed-bulk-load.ts';
 import { createRng, generateSeedImage } from './seed-images.ts';
 import {
+  fillSeedPattern,
   SEED_DESCRIPTION_PATTERNS,
   SEED_PEOPLE,
   SEED_TITLE_PATTERNS,
@@ -137,8 +138,8 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
         pinnerId: board.ownerId,
         boardId: board.id,
         sectionId: sections.length > 0 && rng() < 0.6 ? pick(sections).id : null,
-        title: capitalise(fillPattern(pick(SEED_TITLE_PATTERNS), words, tags)),
-        description: fillPattern(pick(SEED_DESCRIPTION_PATTERNS), words, tags),
+        title: capitalise(fillSeedPattern(pick(SEED_TITLE_PATTERNS), words, tags)),
+        description: fillSeedPattern(pick(SEED_DESCRIPTION_PATTERNS), words, tags),
         link,
         domain: link ? topic.domain : null,
         hashtags: tags,
@@ -162,6 +163,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
           ...value,
           viaPinId: original.id,
           viaPinnerId: original.pinnerId,
+          originPinnerId: original.pinnerId,
           createdMethod: 'repin' as const,
         };
       }),
@@ -199,14 +201,6 @@ export function slugify(text: string): string {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function fillPattern(pattern: string, words: { adj: string; noun: string }, tags: string[]): string {
-  return pattern
-    .replace('{adj}', words.adj.toLowerCase())
-    .replace('{noun}', words.noun)
-    .replace('{tags}', tags.map((tag) => `#${tag}`).join(' '))
-    .trim();
 }
 
 /** Sections on boards whose topic has them, on two boards out of three. */

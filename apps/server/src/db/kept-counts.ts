@@ -31,11 +31,11 @@ export async function countDriftedCounts(db: Executor): Promise<DriftedCounts> {
                                  and a.status = 'active' where c.board_id = b.id)
        or b.is_collaborative <> (b.collaborator_count > 0)
        or b.pin_count <> (select count(*) from pins p join users a on a.id = p.pinner_id
-                                 and a.status = 'active' where p.board_id = b.id)
+                                 and a.status = 'active' where p.board_id = b.id and p.removed_at is null)
     union all
     select 'sections', count(*)::int from board_sections s
     where s.pin_count <> (select count(*) from pins p join users a on a.id = p.pinner_id
-                            and a.status = 'active' where p.section_id = s.id)`,
+                            and a.status = 'active' where p.section_id = s.id and p.removed_at is null)`,
   );
   const drifted: DriftedCounts = { users: 0, boards: 0, sections: 0 };
   for (const row of rows) drifted[row.kind] = row.wrong;

@@ -24,6 +24,34 @@ export function createBackground(log: BackgroundLog) {
 }
 export type Background = ReturnType<typeof createBackground>;
 
+/**
+ * Runs `job` every `everyMs` (0: never) as a background task, one run at a time per instance (a
+ * run still going when the next is due skips that turn). The first run is one period after the
+ * start; the timer does not keep the process alive. Answers a function that stops it.
+ */
+export function runEvery(
+  background: Background,
+  name: string,
+  everyMs: number,
+  job: () => Promise<unknown>,
+): () => void {
+  if (everyMs <= 0) return () => {};
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    background.run(name, async () => {
+      try {
+        await job();
+      } finally {
+        running = false;
+      }
+    });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's background tasks (see createBackground); tests await `settled()`. */

@@ -53,3 +53,20 @@ export function pageOf<Row>(rows: Row[], pageSize: number, keyOf: (row: Row) => 
   const last = items[items.length - 1];
   return { items, bookmark: hasMore && last ? encodeBookmark(keyOf(last)) : null };
 }
+
+const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+/** A bookmark's timestamp as PostgreSQL writes it (`2026-11-25 14:19:37.123+00`), a real date and time. */
+export function isTimestampText(value: string): boolean {
+  const match = TIMESTAMP_TEXT.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return (
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day! &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60
+  );
+}

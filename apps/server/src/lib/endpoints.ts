@@ -134,7 +134,13 @@ export function registerEndpoints<E extends Record<string, EndpointDefinition>>(
           : definition.body
             ? { body: definition.body }
             : {}),
-        response: { 200: envelopeOf(definition.response), '4xx': FailureEnvelopeSchema },
+        response: {
+          // A stream's events are its response schema's JSON, each a Server-Sent Event.
+          200: definition.stream
+            ? { content: { 'text/event-stream': { schema: definition.response } } }
+            : envelopeOf(definition.response),
+          '4xx': FailureEnvelopeSchema,
+        },
       },
       preHandler: preHandlers.length > 0 ? preHandlers : undefined,
       handler: async (request, reply) => {

@@ -12,6 +12,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * protocol and interaction cookies; served to this machine only).
  */
 const OWN_AUTHENTICATION = ['/__admin/', '/__dev/idp/'];
+/**
+ * RFC 8058's one-click unsubscribe (decision 53): a mail client posts to the mailed link, with no
+ * cookie and no token; the link's signed token is the credential and it only turns mail off.
+ */
+const ONE_CLICK_UNSUBSCRIBE = '/email/subscription/';
 
 // Immutable files get no cookie, so shared caches and CDNs may store them.
 const STATIC_PREFIXES = ['/assets/', '/media/'];
@@ -70,6 +75,7 @@ export function registerCsrf(
     // A path no route matches changes nothing: it answers 404.
     if (SAFE_METHODS.has(request.method) || route === undefined) return;
     if (OWN_AUTHENTICATION.some((prefix) => route.startsWith(prefix))) return;
+    if (request.method === 'POST' && route === ONE_CLICK_UNSUBSCRIBE) return;
     if (!fromThisSite(request, publicOrigin)) throw new AppError('cross_site_request');
     if (!tokensMatch(token, request.headers[CSRF_HEADER])) throw new AppError('csrf_failed');
   });

@@ -37,6 +37,11 @@ export interface WebAppRenderer {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Whether a page's person asked search engines to leave it out (modules/settings, decision 46). */
+    pageHiddenFromSearchEngines?: (
+      routeId: string,
+      params: Record<string, string | undefined>,
+    ) => Promise<boolean>;
     /** The web app's server renderer (dist/server/entry-server.js); null when not built. */
     webAppRenderer: WebAppRenderer | null;
   }
@@ -99,7 +104,7 @@ function inProcessFetch(app: FastifyInstance, request: FastifyRequest) {
 const attr = escapeHtml;
 
 /** The head's tags for a rendered page: description, canonical, Open Graph, Twitter card, JSON-LD. */
-export function headTags(head: PageHead, title: string): string {
+export function headTags(head: PageHead, title: string, noindex = false): string {
   const meta = (key: 'name' | 'property', name: string, content: string | number) =>
     `<meta ${key}="${name}" content="${attr(String(content))}" />`;
   const tags = [
@@ -114,7 +119,7 @@ export function headTags(head: PageHead, title: string): string {
     meta('name', 'twitter:title', head.ogTitle || title),
     meta('name', 'twitter:description', head.description),
   ];
-  if (head.status === 404) tags.push(meta('name', 'robots', 'noindex'));
+  if (head.status === 404 || noindex) tags.push(meta('name', 'robots', 'noindex'));
   if (head.image) {
     tags.push(meta('property', 'og:image', head.image.url), meta('property', 'og:image:alt', head.image.alt));
     if (head.image.width && head.image.height) {
@@ -147,13 +152,17 @@ interface RenderedPage {
 }
 
 /** The page's HTML: index.html with the app's markup in #root, the answers and the head's tags. */
-function assemble(indexHtml: string, result: Extract<RenderResult, { kind: 'page' }>): RenderedPage {
+function assemble(
+  indexHtml: string,
+  result: Extract<RenderResult, { kind: 'page' }>,
+  noindex: boolean,
+): RenderedPage {
   const hoisted = LEADING_HOISTED.exec(result.html)?.[0] ?? '';
   const markup = result.html.slice(hoisted.length);
   const title = TITLE.exec(hoisted)?.[0] ?? TITLE.exec(indexHtml)?.[0] ?? '<title>Pinboard</title>';
   const head = [
     hoisted.replace(TITLE, ''),
-    headTags(result.head, title.slice('<title>'.length, -'</title>'.length)),
+    headTags(result.head, title.slice('<title>'.length, -'</title>'.length), noindex),
     `<script type="application/json" id="${QUERY_STATE_SCRIPT_ID}">${escapeJsonForScript(result.state)}</script>`,
   ]
     .filter(Boolean)
@@ -239,7 +248,10 @@ async function renderPage(
     fetch: inProcessFetch(app, request),
   });
   if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
-  return assemble(indexHtml, result);
+  const match = result.head.status === 200 ? matchWebRoute(request.url.split('?', 1)[0]!) : null;
+  const noindex =
+    match !== null && (await app.pageHiddenFromSearchEngines?.(match.route.id, match.params)) === true;
+  return assemble(indexHtml, result, noindex);
 }
 
 /**

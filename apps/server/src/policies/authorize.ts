@@ -41,6 +41,7 @@ export async function boardAccessOf(
       ownerId: boards.ownerId,
       ownerActive: sql<boolean>`${activeAccountWithId(boards.ownerId)}`,
       privacy: boards.privacy,
+      removed: sql<boolean>`${boards.removedAt} is not null`,
       viewerCollaborates:
         viewerId === null ? sql<boolean>`false` : sql<boolean>`${collaboratesOnBoard(viewerId)}`,
     })

@@ -138,12 +138,59 @@ export const RATE_LIMITS = {
    * links; checks may fetch shorteners, so the server is no free proxy.
    */
   'offsite-check': { subjects: ['user', 'ip'], max: 120, windowSeconds: MINUTE, error: 'rate_limited' },
+  /** Promoted impression reports (batches) per address: a page scrolling fast sends a few a minute. */
+  'promoted-events': { subjects: ['ip'], max: 300, windowSeconds: MINUTE, error: 'rate_limited' },
   /** Pages looked up for their images per person: the server is no free proxy. */
   'find-images': { subjects: ['user'], max: 30, windowSeconds: MINUTE, error: 'rate_limited' },
   /** Email invitations (each a mail to an address the owner typed) per person: no spam relay. */
   'board-invite-email': { subjects: ['user'], max: 100, windowSeconds: DAY, error: 'rate_limited' },
+  /** Reports per person: far above anyone reporting what they see, below flooding moderation. */
+  reports: { subjects: ['user'], max: 60, windowSeconds: HOUR, error: 'rate_limited' },
+  /** Appeals per person: one per removal already; this keeps a flood of tries cheap. */
+  appeals: { subjects: ['user'], max: 30, windowSeconds: HOUR, error: 'rate_limited' },
+  /** Age reviews asked for per address (no account yet): a few tries, not a flood for operators. */
+  'age-appeals': { subjects: ['ip'], max: 5, windowSeconds: HOUR, error: 'rate_limited' },
+  /** Age review outcomes read per address: the keys are unguessable, this keeps tries cheap. */
+  'age-appeal-read': { subjects: ['ip'], max: 60, windowSeconds: MINUTE, error: 'rate_limited' },
+  /** Email confirmation links mailed again per person (decision 46): no mail cannon. */
+  'email-verification-send': { subjects: ['user'], max: 5, windowSeconds: HOUR, error: 'rate_limited' },
+  /** Confirmation links tried per address: tokens are unguessable, this keeps the tries cheap. */
+  'email-verify': { subjects: ['ip'], max: 30, windowSeconds: MINUTE, error: 'rate_limited' },
+  /** Mail-link preference reads and changes (and one-click unsubscribes) per address (decision 53). */
+  'email-link': { subjects: ['ip'], max: 60, windowSeconds: MINUTE, error: 'rate_limited' },
+  /**
+   * Instant notification mails per person (decision 53): past it, new notifications wait in the
+   * list instead of flooding a mailbox (a popular pin saved hundreds of times in an hour).
+   */
+  'notification-mail': { subjects: ['account'], max: 30, windowSeconds: HOUR, error: 'rate_limited' },
+  /** Survey answers per address: a person answers once in a while, a script floods the table. */
+  'user-survey': { subjects: ['ip'], max: 10, windowSeconds: HOUR, error: 'rate_limited' },
+  /** Claimed-website checks per person: each fetches a site, so the server is no free prober. */
+  'website-claim-verify': { subjects: ['user'], max: 30, windowSeconds: HOUR, error: 'rate_limited' },
   /** The collaborator invite field's typeahead calls per person. */
   'collaborator-suggestions': { subjects: ['user'], max: 120, windowSeconds: MINUTE, error: 'rate_limited' },
+  /** Live streams opened per person: a tab reconnects every few minutes, a loop would not. */
+  'live-stream': { subjects: ['user'], max: 60, windowSeconds: MINUTE, error: 'rate_limited' },
+  /** The profile form's username availability checks (one a keystroke, debounced) per person. */
+  'username-check': { subjects: ['user'], max: 120, windowSeconds: MINUTE, error: 'rate_limited' },
+  /** New profile pictures per person: each is decoded, cropped and encoded four times. */
+  'avatar-upload': { subjects: ['user'], max: 30, windowSeconds: HOUR, error: 'rate_limited' },
+  /** Comments and replies per person: a lively conversation, not a flood of anyone's pins (decision 51). */
+  comments: { subjects: ['user'], max: 30, windowSeconds: 10 * MINUTE, error: 'rate_limited' },
+  /** Likes and unlikes of comments per person. */
+  'comment-likes': { subjects: ['user'], max: 300, windowSeconds: HOUR, error: 'rate_limited' },
+  /** Messages sent per person (decision 52): far above a conversation, below a flood. */
+  'message-send': { subjects: ['user'], max: 30, windowSeconds: MINUTE, error: 'rate_limited' },
+  /** Conversations started (or reused) per person: each may reach strangers as a request. */
+  'conversation-create': { subjects: ['user'], max: 60, windowSeconds: HOUR, error: 'rate_limited' },
+  /** The Send dialog's people typeahead calls per person. */
+  'message-people': { subjects: ['user'], max: 120, windowSeconds: MINUTE, error: 'rate_limited' },
+  /** Pins mailed per person (each to an address they typed): no spam relay. */
+  'pin-email': { subjects: ['user'], max: 20, windowSeconds: DAY, error: 'rate_limited' },
+  /** New business accounts, ad accounts, campaigns, ad groups, ads and tags per person (decision 55). */
+  'business-write': { subjects: ['user'], max: 600, windowSeconds: HOUR, error: 'rate_limited' },
+  /** Business access invitations (each a mail to a typed address) per person: no spam relay. */
+  'business-invite-email': { subjects: ['user'], max: 100, windowSeconds: DAY, error: 'rate_limited' },
 } as const satisfies Record<string, RateLimit>;
 
 /** The name of a rate limit, for an endpoint to say which one it is under. */

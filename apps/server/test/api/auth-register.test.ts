@@ -35,6 +35,7 @@ describe('POST /v3/register/', () => {
     expect(response.status).toBe(200);
     const viewer = response.body.resource_response.data.user;
     expect(viewer).toMatchObject({ type: 'AUTH', isAuth: true, info: { email, firstName: 'Grace Hopper' } });
+    expect(response.body.resource_response.data.new_account).toBe(true);
     expect(response.setCookies._pinboard_sess).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     expect(response.setCookies._pinboard_sess?.maxAge).toBe(30 * 24 * 3600);
     expect(response.setCookies._pinboard_recognized).toMatchObject({

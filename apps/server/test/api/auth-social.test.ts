@@ -43,6 +43,7 @@ describe('sign-up and login through Google', () => {
 
     const signup = await register(browser, 'google', tokenFields(popup));
     expect(signup.status).toBe(200);
+    expect(signup.body.resource_response.data.new_account).toBe(true);
     const viewer = signup.body.resource_response.data.user;
     expect(viewer.type).toBe('AUTH');
     const user = await userOf(viewer.id);
@@ -129,19 +130,55 @@ describe('sign-up and login through Google', () => {
     );
   });
 
-  it('one-tap signs up a new identity and signs in a known one', async () => {
+  it('one-tap signs up a new identity and signs in a known one; new_account says which', async () => {
     const browser = new TestBrowser(t);
     const person = { name: 'One Tap', email: uniqueEmail('onetap'), birthdate: ADULT };
     const first = await connectAs(t, browser, 'google', person, 'one_tap');
     const signup = await register(browser, 'google_one_tap', tokenFields(first));
     expect(signup.status).toBe(200);
+    expect(signup.body.resource_response.data.new_account).toBe(true);
     const subject = claimsOf(first.id_token!).sub as string;
+    const accountsOfPerson = async () =>
+      (await t.db.select().from(users).where(eq(users.email, person.email))).length;
+    expect(await accountsOfPerson()).toBe(1);
 
     const later = new TestBrowser(t);
     const second = await connectAs(t, later, 'google', { name: 'One Tap', subject }, 'one_tap');
     const again = await register(later, 'google_one_tap', tokenFields(second));
     expect(again.status).toBe(200);
     expect(again.body.resource_response.data.user.id).toBe(signup.body.resource_response.data.user.id);
+    expect(again.body.resource_response.data.new_account).toBe(false);
+    expect(await accountsOfPerson()).toBe(1);
+    expect(await later.viewer()).toMatchObject({
+      type: 'AUTH',
+      id: signup.body.resource_response.data.user.id,
+    });
+
+    // The modal's Google button signs up the same way: a known identity is a login there too.
+    const modal = new TestBrowser(t);
+    const third = await connectAs(t, modal, 'google', { name: 'One Tap', subject });
+    const repeated = await register(modal, 'google', tokenFields(third));
+    expect(repeated.status).toBe(200);
+    expect(repeated.body.resource_response.data.new_account).toBe(false);
+  });
+
+  it('two sign-ups of one new identity at once make one account: one answer new_account, the other a login', async () => {
+    const person = { name: 'Twice At Once', email: uniqueEmail('twice'), birthdate: ADULT };
+    const one = new TestBrowser(t);
+    const first = await connectAs(t, one, 'google', person, 'one_tap');
+    const subject = claimsOf(first.id_token!).sub as string;
+    const two = new TestBrowser(t);
+    const second = await connectAs(t, two, 'google', { ...person, subject }, 'one_tap');
+
+    const answers = await Promise.all([
+      register(one, 'google_one_tap', tokenFields(first)),
+      register(two, 'google_one_tap', tokenFields(second)),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const data = answers.map((answer) => answer.body.resource_response.data);
+    expect(data.map((answer) => answer.new_account).sort()).toEqual([false, true]);
+    expect(data[0].user.id).toBe(data[1].user.id);
+    expect(await t.db.select().from(users).where(eq(users.email, person.email))).toHaveLength(1);
   });
 
   it('answers underage for a provider birthday under 13', async () => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boards } from '../../src/db/schema/boards.ts';
 import { pins } from '../../src/db/schema/pins.ts';
+import { boardFollows } from '../../src/db/schema/social.ts';
 import { users } from '../../src/db/schema/users.ts';
 import { dataOf, signedInBrowser, type SignedInBrowser } from '../helpers/board-writes.ts';
 import { errorOf, TestBrowser } from '../helpers/browser.ts';
@@ -140,6 +141,21 @@ describe('PATCH /v3/boards/{id}/ edits a board', () => {
     expect(dataOf(response)).toMatchObject({ name: 'Taken', description: 'New words', privacy: 'secret' });
     expect(dataOf(response).url).toMatch(/\/taken-2\/$/);
     expect((await visitor.get(`/v3/boards/${board.id}/`)).status).toBe(404);
+  });
+
+  it('drops the follows of non-members when the board turns secret, keeping the counts exact', async () => {
+    const board = await boardOf(owner.userId);
+    await stranger.put(`/v3/boards/${board.id}/follow/`);
+    await collaborator.put(`/v3/boards/${board.id}/follow/`);
+    expect(dataOf(await owner.get(`/v3/boards/${board.id}/`)).follower_count).toBe(2);
+    await owner.patch(`/v3/boards/${board.id}/`, { name: 'Quiet now', privacy: 'secret' });
+    const follows = await t.db.select().from(boardFollows).where(eq(boardFollows.boardId, board.id));
+    expect(follows.map((row) => row.userId)).toEqual([collaborator.userId]);
+    await owner.patch(`/v3/boards/${board.id}/`, { privacy: 'public' });
+    expect(dataOf(await stranger.get(`/v3/boards/${board.id}/`))).toMatchObject({
+      follower_count: 1,
+      followed_by_me: false,
+    });
   });
 
   it('keeps the slug when the name does not change, and validates like create', async () => {

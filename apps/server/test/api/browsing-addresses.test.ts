@@ -156,6 +156,23 @@ describe('GET /v3/boards/{id}/sections/{slug}/', () => {
   });
 });
 
+describe('GET /v3/board_sections/{id}/', () => {
+  it('answers the section by id as by its address', async () => {
+    const byAddress = await get(`/v3/boards/${ids.publicBoard}/sections/raised-beds/`);
+    const byId = await get(`/v3/board_sections/${ids.section}/`);
+    expect(byId.status).toBe(200);
+    expect(byId.body.resource_response.data).toEqual(byAddress.body.resource_response.data);
+  });
+
+  it("404s a secret board's section to everyone but its members, and a missing one", async () => {
+    const url = `/v3/board_sections/${ids.secretSection}/`;
+    expect((await get(url)).body.resource_response.error.code).toBe('section_not_found');
+    expect((await get(url, cookies.stranger)).status).toBe(404);
+    expect((await get(url, cookies.collaborator)).status).toBe(200);
+    expect((await get('/v3/board_sections/999999999/')).status).toBe(404);
+  });
+});
+
 describe('GET /v3/users/{username}/pins/', () => {
   it('lists created pins newest first, without saves of other pins', async () => {
     const { status, body } = await get('/v3/users/slug.owner/pins/?filter=created');

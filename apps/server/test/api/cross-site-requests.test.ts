@@ -39,8 +39,32 @@ describe('the CSRF token is checked on the path as routed', () => {
     expect(mutating.length).toBeGreaterThan(40);
     const passed: string[] = [];
     for (const op of mutating) {
-      const path = fillPath(op.path, { id: boardId, username: 'someone', userId: '1', provider: 'google' });
-      const encoded = path.replace(/^\/v3\//, '/%76%33/');
+      const path = fillPath(op.path, {
+        id: boardId,
+        username: 'someone',
+        userId: '1',
+        provider: 'google',
+        ...Object.fromEntries(
+          [
+            'profileId',
+            'inviteId',
+            'advertiserId',
+            'campaignId',
+            'adGroupId',
+            'adId',
+            'pinId',
+            'messageId',
+          ].map((name) => [name, '1']),
+        ),
+        token: 'a'.repeat(32),
+      });
+      // The first letter of the API prefix percent-encoded: `/%76%33/`, `/%76x/`, `/%61ds/`.
+      const encoded = path.startsWith('/v3/')
+        ? path.replace(/^\/v3\//, '/%76%33/')
+        : path.replace(
+            /^\/(vx|ads)\//,
+            (_match, prefix: string) => `/%${prefix.charCodeAt(0).toString(16)}${prefix.slice(1)}/`,
+          );
       const response = await send(op.method, encoded, { 'content-type': 'application/json' }, {});
       if (response.status !== 403 || response.body.resource_response?.error?.code !== 'csrf_failed') {
         passed.push(`${op.name} → ${response.status}`);

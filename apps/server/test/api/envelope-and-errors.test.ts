@@ -122,7 +122,7 @@ describe('request bodies', () => {
   });
 
   it('lets a matching CSRF pair through to routing', async () => {
-    const { status, body } = await t.request({ method: 'DELETE', url: '/v3/pins/1/', headers: csrf });
+    const { status, body } = await t.request({ method: 'DELETE', url: '/v3/no_such_call/', headers: csrf });
     expect(status).toBe(404);
     expect(body.resource_response.error.code).toBe('not_found');
   });

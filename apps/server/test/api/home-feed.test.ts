@@ -164,6 +164,21 @@ describe('GET /v3/feeds/home/ for a signed-in viewer', () => {
     expect(again.bookmark).toBe(second.bookmark);
   });
 
+  it('shows a followed picture at its newest public copy when a newer copy is on a secret board', async () => {
+    // Both copies are in the followed part's first batch (the friend is followed); only the
+    // copy the viewer may see counts as newer.
+    const shown = await pin('curator', 'followed');
+    const secretCopy = await save(shown, 'friend', 'friendsSecret');
+    const first = (await feedPage(null, 5)).pins.map((p) => p.id);
+    expect(first).toContain(String(shown.id));
+    expect(first).not.toContain(String(secretCopy.id));
+    // A newer public copy on a followed board takes its place, once.
+    const publicCopy = await save(shown, 'friend', 'friends');
+    const again = (await feedPage(null, 5)).pins.map((p) => p.id);
+    expect(again).toContain(String(publicCopy.id));
+    expect(again).not.toContain(String(shown.id));
+  });
+
   it('refuses a malformed bookmark', async () => {
     for (const bookmark of [
       'not-json',

@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvalidationBus } from '../../src/adapters/invalidation/index.ts';
 import { pins } from '../../src/db/schema/pins.ts';
+import { syncRelatedCandidates } from '../../src/modules/pins/related-candidates.ts';
 import { RELATED_CANDIDATES_PER_BRANCH } from '../../src/modules/pins/related-pins.repository.ts';
+import { signedInBrowser } from '../helpers/board-writes.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -181,13 +185,15 @@ describe('GET /v3/pins/{id}/related/', () => {
     const worded = await t.make.board(other.id);
     const hidden = await t.make.board(other.id, { privacy: 'secret' });
     const source = await t.make.pin(owner.id, own.id, { title: 'Lighthouse', hashtags: ['harbour'] });
-    const image = await t.make.image();
-    // Five more than a branch brings, each way: same board, a shared hashtag, a shared word.
+    // Five more than a branch brings, each way: same board, a shared hashtag, a shared word; each
+    // its own picture (one card per picture).
+    const pictures: number[] = [];
+    for (let i = 0; i < 3 * (n + 5); i += 1) pictures.push((await t.make.image()).id);
     const many = (boardId: number, extra: Partial<typeof pins.$inferInsert>) =>
       Array.from({ length: n + 5 }, () => ({
         pinnerId: other.id,
         boardId,
-        imageId: image.id,
+        imageId: pictures.pop()!,
         dominantColor: '#336699',
         title: 'Filler',
         createdMethod: 'uploaded' as const,
@@ -217,5 +223,84 @@ describe('GET /v3/pins/{id}/related/', () => {
     expect(seen).toEqual([...newest(sameBoard, n), ...newest(sharingTag, n - 2), ...newest(sharingWord, n)]);
     expect(seen).not.toContain(secret.id);
     expect(seen).not.toContain(byGone.id);
+  });
+
+  it('shows one card per picture: its best-ranked pin', async () => {
+    const owner = await t.make.user();
+    const other = await t.make.user();
+    const own = await t.make.board(owner.id);
+    const elsewhere = await t.make.board(other.id);
+    const source = await t.make.pin(owner.id, own.id, { title: 'Quilt', hashtags: ['quilting'] });
+    const picture = await t.make.image();
+    const onBoard = await t.make.pin(owner.id, own.id, { imageId: picture.id, title: 'Patch' });
+    const tagged = await t.make.pin(other.id, elsewhere.id, { imageId: picture.id, hashtags: ['quilting'] });
+    const alone = await t.make.pin(other.id, elsewhere.id, { hashtags: ['quilting'] });
+    const { body } = await get(`/v3/pins/${source.id}/related/`);
+    expect(idsOf(body)).toEqual([onBoard.id, alone.id]);
+    expect(idsOf(body)).not.toContain(tagged.id);
+  });
+
+  it('leaves out every pin of a picture the viewer hid, for that viewer only', async () => {
+    const owner = await t.make.user();
+    const other = await t.make.user();
+    const viewer = await signedInBrowser(t);
+    const cookie = await t.make.sessionCookie(viewer.userId);
+    const own = await t.make.board(owner.id);
+    const elsewhere = await t.make.board(other.id);
+    const source = await t.make.pin(owner.id, own.id, { title: 'Kite', hashtags: ['kites'] });
+    const hidden = await t.make.pin(other.id, elsewhere.id, { hashtags: ['kites'] });
+    const copy = await t.make.pin(owner.id, own.id, { imageId: hidden.imageId });
+    const kept = await t.make.pin(other.id, elsewhere.id, { hashtags: ['kites'] });
+    const url = `/v3/pins/${source.id}/related/`;
+    expect(idsOf((await get(url, cookie)).body)).toEqual([copy.id, kept.id]);
+    expect((await viewer.put(`/v3/pins/${hidden.id}/hide/`)).status).toBe(200);
+    expect(idsOf((await get(url, cookie)).body)).toEqual([kept.id]);
+    expect(idsOf((await get(url, cookies.stranger)).body)).toEqual([copy.id, kept.id]);
+  });
+
+  it('shows a new pin, an edit and a delete at once, though it keeps candidate lists', async () => {
+    const pinner = await signedInBrowser(t);
+    const owner = { id: pinner.userId };
+    const own = await t.make.board(owner.id);
+    const elsewhere = await t.make.board(owner.id);
+    const source = await t.make.pin(owner.id, own.id, { title: 'Teapot', hashtags: ['teatime'] });
+    const older = await t.make.pin(owner.id, elsewhere.id, { title: 'Saucer' });
+    const url = `/v3/pins/${source.id}/related/`;
+    expect(idsOf((await get(url)).body)).toEqual([]);
+
+    // Written straight to the database, as another instance would: read with the next source pin.
+    const fresh = await t.make.pin(owner.id, own.id, { title: 'Cup' });
+    const tagged = await t.make.pin(owner.id, elsewhere.id, { hashtags: ['teatime'] });
+    expect(idsOf((await get(url)).body)).toEqual([fresh.id, tagged.id]);
+
+    // An edit that makes an older pin related.
+    expect((await pinner.patch(`/v3/pins/${older.id}/`, { description: 'For #teatime' })).status).toBe(200);
+    expect(idsOf((await get(url)).body)).toEqual([fresh.id, tagged.id, older.id]);
+
+    await t.db.delete(pins).where(eq(pins.id, fresh.id));
+    expect(idsOf((await get(url)).body)).toEqual([tagged.id, older.id]);
+  });
+
+  it('forgets its candidate lists when another instance publishes an edit', async () => {
+    const owner = await t.make.user();
+    const own = await t.make.board(owner.id);
+    const elsewhere = await t.make.board(owner.id);
+    const source = await t.make.pin(owner.id, own.id, { title: 'Anchor', hashtags: ['nautical'] });
+    const older = await t.make.pin(owner.id, elsewhere.id, { title: 'Rope' });
+    const url = `/v3/pins/${source.id}/related/`;
+    expect(idsOf((await get(url)).body)).toEqual([]);
+    // The other instance's edit: an older pin, so no new id tells this one of it.
+    await t.db
+      .update(pins)
+      .set({ hashtags: ['nautical'] })
+      .where(eq(pins.id, older.id));
+    expect(idsOf((await get(url)).body)).toEqual([]);
+
+    const bus = createInvalidationBus(undefined, 'pinboard:related-candidates');
+    const stop = await syncRelatedCandidates(bus, { warn: () => {} });
+    await bus.publish();
+    expect(idsOf((await get(url)).body)).toEqual([older.id]);
+    stop();
+    await bus.close();
   });
 });

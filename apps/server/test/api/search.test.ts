@@ -3,6 +3,7 @@ import { RECENT_SEARCHES_MAX } from '@pinboard/shared';
 import { AdminUsageError, ADMIN_USAGE, runAdminCommand } from '../../src/cli/commands.ts';
 import { createLocalStorage } from '../../src/adapters/storage/local-storage.ts';
 import { loadConfig } from '../../src/config.ts';
+import { images } from '../../src/db/schema/images.ts';
 import { pins } from '../../src/db/schema/pins.ts';
 import { RANKED_TEXT_MATCHES } from '../../src/modules/search/search.repository.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -128,8 +129,18 @@ describe('pin search', () => {
   });
 
   it('ranks the newest matches only, and the top pin however old', async () => {
-    const image = await t.make.image();
-    const rows = Array.from({ length: RANKED_TEXT_MATCHES + 5 }, () => ({
+    // A picture each (in one insert): search shows one pin per picture (decision 44).
+    const { id: _id, ...picture } = await t.make.image();
+    const pictures = await t.db
+      .insert(images)
+      .values(
+        Array.from({ length: RANKED_TEXT_MATCHES + 5 }, (_, i) => ({
+          ...picture,
+          hash: `${picture.hash}${i}`,
+        })),
+      )
+      .returning({ id: images.id });
+    const rows = pictures.map((image) => ({
       pinnerId: owner.id,
       boardId: board.id,
       imageId: image.id,

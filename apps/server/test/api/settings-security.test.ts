@@ -220,7 +220,10 @@ describe('email', () => {
     expect(notice!.html).toContain('<a href="http://localhost:3000/password/reset/">');
     expect(notice!.html).toContain('If this wasn&#39;t you, reset your password:');
     expect(notice!.text).not.toContain(newEmail);
-    expect(await mailsTo(newEmail)).toEqual([]);
+    // The new address is asked to confirm itself (decision 46).
+    const [confirm, ...others] = await mailsTo(newEmail);
+    expect(others).toEqual([]);
+    expect(confirm!.subject).toBe('Confirm your email for Pinboard');
 
     expect((await logIn(newEmail.toLowerCase())).status).toBe(200);
     expect(errorOf(await logIn(ada.email)).code).toBe('login_password_incorrect');

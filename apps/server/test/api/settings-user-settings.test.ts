@@ -20,12 +20,12 @@ describe('GET /v3/users/settings/', () => {
     const browser = new TestBrowser(t);
     const signup = await browser.post('/v3/register/', registerBody());
     const id = Number(signup.body.resource_response.data.user.id);
-    expect((await browser.get('/v3/users/settings/')).body.resource_response.data).toEqual({
+    expect((await browser.get('/v3/users/settings/')).body.resource_response.data).toMatchObject({
       connected_to_instagram: false,
       listed_website_url: null,
     });
     await t.db.update(users).set({ websiteUrl: 'https://instagram.com/maya' }).where(eq(users.id, id));
-    expect((await browser.get('/v3/users/settings/')).body.resource_response.data).toEqual({
+    expect((await browser.get('/v3/users/settings/')).body.resource_response.data).toMatchObject({
       connected_to_instagram: false,
       listed_website_url: 'https://instagram.com/maya',
     });

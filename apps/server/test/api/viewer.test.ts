@@ -49,6 +49,8 @@ describe('GET /v3/users/me/', () => {
         },
         requires_consent: false,
         accounts: [],
+        unread_notifications: 0,
+        unread_conversations: 0,
       },
       bookmark: null,
     });

@@ -53,6 +53,20 @@ describe('bench options', () => {
     expect(parse('--soak', '60')).toMatchObject({ soakSeconds: 60 });
   });
 
+  it('take a Redis URL for the PostgreSQL server, and none by default', () => {
+    expect(parse('--redis-url', 'redis://127.0.0.1:6379')).toMatchObject({
+      redisUrl: 'redis://127.0.0.1:6379',
+    });
+    expect(parse()).not.toHaveProperty('redisUrl');
+  });
+
+  it('take a kept database to start PostgreSQL from, and none by default', () => {
+    expect(parse('--from', 'pinboard_bench_1a2b3c4d')).toMatchObject({
+      fromDatabase: 'pinboard_bench_1a2b3c4d',
+    });
+    expect(parse()).not.toHaveProperty('fromDatabase');
+  });
+
   it('answer help with the usage, which names every option and scenario', () => {
     expect(parse('--help')).toBe('help');
     for (const option of [
@@ -62,8 +76,10 @@ describe('bench options', () => {
       '--duration',
       '--people',
       '--soak',
+      '--redis-url',
       '--keep',
       '--cpu-prof',
+      '--from',
     ]) {
       expect(USAGE).toContain(option);
     }
@@ -82,6 +98,8 @@ describe('bench options', () => {
     [['--scenario', 'feed,feed'], /"feed" is named twice/],
     [['--scenario', ','], /name at least one/],
     [['--search-pins', '10'], /Unknown option/],
+    [['--redis-url', '127.0.0.1:6379'], /--redis-url must be a redis:\/\/ or rediss:\/\/ URL/],
+    [['--from', 'bench"; drop'], /--from must name a database/],
     [['stray'], /Unexpected argument/],
   ])('refuse %j with a clear message and the usage', (argv, message) => {
     expect(() => parseBenchOptions(argv)).toThrow(message);

@@ -10,6 +10,8 @@ export interface BrowserResponse {
   body: any;
   /** The cookies this answer set, by name (an empty value means cleared). */
   setCookies: Record<string, { value: string; maxAge?: number; httpOnly?: boolean; sameSite?: string }>;
+  /** The answer's headers. */
+  headers: Record<string, string | string[] | number | undefined>;
 }
 
 /**
@@ -49,7 +51,12 @@ export class TestBrowser {
       else this.jar.set(cookie.name, cookie.value);
     }
     const isJson = String(response.headers['content-type'] ?? '').includes('json');
-    return { status: response.statusCode, body: isJson ? response.json() : response.body, setCookies };
+    return {
+      status: response.statusCode,
+      body: isJson ? response.json() : response.body,
+      setCookies,
+      headers: response.headers,
+    };
   }
 
   get = (url: string) => this.request('GET', url);

@@ -435,10 +435,11 @@ const COUNT_CHECKS: { name: string; query: string }[] = [
     // The vocabulary only grows; under this load (inserts only, no renames or privacy changes)
     // it must equal the public pins carrying each term.
     name: 'search_terms.pin_count',
+    // A term's count is the sum of its rows, one per connection that added to it (migration 0024).
     query: `select t.term as id, t.pin_count as kept, (
         select count(*) from pins p join boards b on b.id = p.board_id and b.privacy = 'public'
         where t.term in (select pin_search_terms(p.title, p.description, p.hashtags))
-      )::int as real from search_terms t`,
+      )::int as real from (select term, sum(pin_count)::int as pin_count from search_terms group by term) t`,
   },
 ];
 

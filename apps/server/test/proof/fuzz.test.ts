@@ -16,7 +16,7 @@ import { users } from '../../src/db/schema/users.ts';
 import { GOOD_PASSWORD } from '../helpers/auth.ts';
 import { factories, type Factories } from '../helpers/factories.ts';
 import { fuzzerFor, type FuzzPool, type FuzzRequest } from '../helpers/fuzz-requests.ts';
-import { listOperations } from '../helpers/openapi.ts';
+import { listOperations, type ApiOperation } from '../helpers/openapi.ts';
 import { openTestDatabase, TEST_ENGINE } from '../helpers/test-database.ts';
 import { HTML_ACCEPT, writeStandInWebBuild } from '../helpers/web-build.ts';
 
@@ -65,7 +65,15 @@ beforeAll(async () => {
   const webDistDir = await writeStandInWebBuild(tmp);
   handle = await openTestDatabase();
   const config = {
-    ...loadConfig({ DATA_DIR: tmp, NODE_ENV: 'test', LOG_LEVEL: 'silent', BOT_CHECK: 'off', PUBLIC_URL }),
+    ...loadConfig({
+      DATA_DIR: tmp,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      BOT_CHECK: 'off',
+      PUBLIC_URL,
+      // An event stream answers until its lifetime: a short one, so each fuzzed one ends.
+      LIVE_STREAM_SECONDS: '0.05',
+    }),
     webDistDir,
   };
   // FUZZ_LOG=1 logs the errors behind failures (the app is otherwise silent).
@@ -129,8 +137,28 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-/** The envelope every answer of the API carries (see lib/envelope.ts). */
-function envelopeProblem(status: number, contentType: string, text: string): string | null {
+/** A success of an event stream (an operation documented as `text/event-stream`): events of JSON. */
+function streamProblem(contentType: string, text: string): string | null {
+  if (!contentType.startsWith('text/event-stream')) return `content-type ${contentType || 'none'}`;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('data: ')) continue;
+    try {
+      JSON.parse(line.slice('data: '.length));
+    } catch {
+      return 'an event that is not JSON';
+    }
+  }
+  return null;
+}
+
+const isStream = (op: ApiOperation) =>
+  Boolean(
+    (op.operation.responses['200'] as OpenAPIV3.ResponseObject | undefined)?.content?.['text/event-stream'],
+  );
+
+/** The envelope every answer of the API carries (see lib/envelope.ts); a stream's success, its events. */
+function envelopeProblem(status: number, contentType: string, text: string, stream = false): string | null {
+  if (stream && status < 400) return streamProblem(contentType, text);
   if (!contentType.startsWith('application/json')) return `content-type ${contentType || 'none'}`;
   let body: { resource_response?: { status?: unknown; data?: unknown; bookmark?: unknown } };
   try {
@@ -219,7 +247,7 @@ describe('fuzz proof', () => {
           fiveXx += 1;
           record('5xx');
         }
-        const problem = envelopeProblem(response.statusCode, contentType, response.body);
+        const problem = envelopeProblem(response.statusCode, contentType, response.body, isStream(op));
         if (problem) {
           outside += 1;
           record(`outside the envelope (${problem})`);

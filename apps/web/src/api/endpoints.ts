@@ -1,5 +1,11 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import type { EndpointName, InputOf, OutputOf } from '@pinboard/shared/api';
+import type {
+  EndpointName,
+  InputOf,
+  JsonEndpointName,
+  OutputOf,
+  StreamEndpointName,
+} from '@pinboard/shared/api';
 // The path helper alone: the definitions' index would bring every zod schema into the bundle.
 import { fillEndpointPath } from '@pinboard/shared/api/endpoint';
 import { apiClient, type ApiResult, type QueryValue } from './client.ts';
@@ -16,7 +22,7 @@ type CallArgs<N extends EndpointName> =
     : [input: InputOf<N>, options?: CallOptions];
 
 /** Calls an endpoint by name: its path filled from `params`, `query` and `body` as it defines them. */
-export function callEndpoint<N extends EndpointName>(name: N, ...[input, options]: CallArgs<N>) {
+export function callEndpoint<N extends JsonEndpointName>(name: N, ...[input, options]: CallArgs<N>) {
   const route = endpointRoutes[name];
   const { params, query, body } = (input ?? {}) as {
     params?: Record<string, unknown>;
@@ -44,7 +50,7 @@ export function endpointKey<N extends EndpointName>(name: N, input?: PartialInpu
 }
 
 /** The query options of an endpoint's answer (its `data`), for `useQuery` and prefetching. */
-export function endpointQuery<N extends EndpointName>(name: N, ...[input]: CallArgs<N>) {
+export function endpointQuery<N extends JsonEndpointName>(name: N, ...[input]: CallArgs<N>) {
   return queryOptions({
     // A whole input is a partial one; TypeScript cannot see that for every name at once.
     queryKey: endpointKey(name, input as PartialInput<N> | undefined),
@@ -53,12 +59,20 @@ export function endpointQuery<N extends EndpointName>(name: N, ...[input]: CallA
   });
 }
 
-type Api = { [N in EndpointName]: (...args: CallArgs<N>) => Promise<ApiResult<OutputOf<N>>> };
-type Queries = { [N in EndpointName]: (...args: CallArgs<N>) => ReturnType<typeof endpointQuery<N>> };
+type Api = { [N in JsonEndpointName]: (...args: CallArgs<N>) => Promise<ApiResult<OutputOf<N>>> };
+type Queries = { [N in JsonEndpointName]: (...args: CallArgs<N>) => ReturnType<typeof endpointQuery<N>> };
 
 // `api` and `queries` are built per name at run time: TypeScript cannot relate the map over every
 // name to each name's own signature once their inputs differ, hence the casts through `unknown`.
-const names = Object.keys(endpointRoutes) as EndpointName[];
+// A stream is opened with `EventSource` (`streamUrl`), never called as JSON.
+const names = Object.entries(endpointRoutes)
+  .filter(([, route]) => !('stream' in route))
+  .map(([name]) => name) as JsonEndpointName[];
+
+/** The address of an event stream, for `new EventSource(...)`. */
+export function streamUrl(name: StreamEndpointName): string {
+  return endpointRoutes[name].path;
+}
 
 /** One function per endpoint: `api.getBoard({ params: { id } })`. */
 export const api = Object.fromEntries(

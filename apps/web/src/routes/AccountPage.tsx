@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,17 +10,42 @@ import { ReauthForm } from '../features/settings/ReauthForm.tsx';
 import { SettingsLayout } from '../features/settings/SettingsLayout.tsx';
 import styles from '../features/settings/Settings.module.css';
 import { closeAccount } from '../features/settings/settingsApi.ts';
+import { AccountInfoSection } from '../features/settings/AccountInfoSection.tsx';
+import { EmailStatusSection } from '../features/settings/EmailStatusSection.tsx';
+import { queries } from '../api/endpoints.ts';
+import { SettingsQuery } from '../features/settings/SettingsQuery.tsx';
 
 type Mode = 'deactivate' | 'close';
 const TOAST_MS = 5000;
 
-/** `/settings/account`: deactivate or close the account, with a warning and the password. */
+/**
+ * `/settings/account`: the email and whether it is confirmed; language, country, gender and
+ * birthday; then deactivate or close the account, with a warning and the password.
+ */
 export function AccountPage() {
   const { t } = useTranslation();
   return (
     <SettingsLayout title={t('settings.documentTitle.account')}>
+      <h1 className={styles.title}>{t('settings.account.pageTitle')}</h1>
+      <AccountSettingsSections />
       <CloseAccount />
     </SettingsLayout>
+  );
+}
+
+function AccountSettingsSections() {
+  const query = useQuery(queries.getUserSettings());
+  return (
+    <SettingsQuery query={query}>
+      {(settings) => (
+        <>
+          {settings.email !== null && (
+            <EmailStatusSection email={settings.email} verified={settings.email_verified} />
+          )}
+          <AccountInfoSection settings={settings} />
+        </>
+      )}
+    </SettingsQuery>
   );
 }
 
@@ -46,9 +71,9 @@ function CloseAccount() {
 
   return (
     <>
-      <h1 className={styles.title} id={headingId}>
+      <h2 className={styles.title} id={headingId}>
         {t('settings.account.title')}
-      </h1>
+      </h2>
       <ReauthForm
         submitLabel={
           mode === 'close' ? t('settings.account.submitClose') : t('settings.account.submitDeactivate')

@@ -56,7 +56,11 @@ describe('BoardPage', () => {
     expect(screen.getByRole('link', { name: 'By Maya Lindqvist' }).getAttribute('href')).toBe('/maya.l/');
     expect(within(screen.getByRole('list', { name: 'Collaborators' })).getByText('Theo Okafor')).toBeTruthy();
     expect(screen.getByText('Reading nooks and window seats.')).toBeTruthy();
-    expect(screen.getByText('12 pins · 1.5K followers')).toBeTruthy();
+    expect(screen.getByText(/12 pins ·/).textContent).toBe('12 pins · 1.5K followers');
+    // The follower count opens the board's followers (issue 18, problem 6).
+    expect(screen.getByRole('button', { name: '1.5K followers' }).getAttribute('aria-haspopup')).toBe(
+      'dialog',
+    );
 
     const row = await screen.findByRole('list', { name: 'Sections of Cozy rooms' });
     const links = within(row).getAllByRole('link');

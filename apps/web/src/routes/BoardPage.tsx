@@ -9,6 +9,7 @@ import { boardAddressKey, useBoard } from '../features/boards/useBoard.ts';
 import { useCanMovePins } from '../features/moving/canMovePins.ts';
 import { displayName } from '../features/pins/pinText.ts';
 import { isNotFoundError } from '../features/profile/apiErrors.ts';
+import { FollowRenamedUser } from '../features/profile/FollowRenamedUser.tsx';
 import { ErrorState, LoadingState, NotFoundState } from '../ui/PageStates.tsx';
 import { useViewer } from '../features/viewer/useViewer.ts';
 
@@ -21,6 +22,10 @@ const AddSectionButton = lazy(async () => ({
 }));
 const SectionMenu = lazy(async () => ({
   default: (await import('../features/boardActions/SectionMenu.tsx')).SectionMenu,
+}));
+// Only the owner of a removed board sees it (decision 54): its notice and Appeal form are a chunk of their own.
+const RemovalNotice = lazy(async () => ({
+  default: (await import('../features/moderation/RemovalNotice.tsx')).RemovalNotice,
 }));
 
 /** `/{username}/{board}`: the board's header, its sections row and its pins. */
@@ -37,11 +42,13 @@ export function BoardPage() {
   if (query.status === 'pending' || viewer.isLoading) return <LoadingState />;
   if (query.status === 'error') {
     return isNotFoundError(query.error) ? (
-      <NotFoundState
-        documentTitle={t('board.notFound.documentTitle')}
-        title={t('board.notFound.title')}
-        body={t('board.notFound.body')}
-      />
+      <FollowRenamedUser username={username}>
+        <NotFoundState
+          documentTitle={t('board.notFound.documentTitle')}
+          title={t('board.notFound.title')}
+          body={t('board.notFound.body')}
+        />
+      </FollowRenamedUser>
     ) : (
       <ErrorState onRetry={() => void query.refetch()} />
     );
@@ -52,6 +59,11 @@ export function BoardPage() {
   return (
     <>
       <title>{t('board.documentTitle', { board: board.name, owner: displayName(board.owner) })}</title>
+      {board.removal && (
+        <Suspense fallback={null}>
+          <RemovalNotice objectType="board" objectId={board.id} removal={board.removal} refresh={boardKey} />
+        </Suspense>
+      )}
       <BoardHeader
         board={board}
         actions={

@@ -5,7 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failure, stubApi, success } from '../test/apiStub.ts';
+import { failure, requestedUrls, stubApi, success } from '../test/apiStub.ts';
+import { ada, signedInViewer } from '../test/auth.tsx';
 import { buildPin } from '../test/pins.ts';
 import { HomePage } from './HomePage.tsx';
 
@@ -17,9 +18,18 @@ function renderHome(...responses: Response[]) {
   return renderHomeAt('/', ...responses);
 }
 
+/** The feed requests made, in order (the viewer's own request aside). */
+const feedUrls = (fetch: ReturnType<typeof stubApi>) =>
+  requestedUrls(fetch).filter((url) => url.includes('/feeds/'));
+
 function renderHomeAt(url: string, ...responses: Response[]) {
   const pages = [...responses];
   const fetch = stubApi({ listHomeFeed: () => pages.shift() ?? failure(500, 'no_more_pages') });
+  renderWith(url);
+  return fetch;
+}
+
+function renderWith(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -28,7 +38,6 @@ function renderHomeAt(url: string, ...responses: Response[]) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return fetch;
 }
 
 afterEach(() => {
@@ -46,13 +55,15 @@ describe('HomePage', () => {
 
     const feed = await screen.findByRole('feed', { name: 'Home feed' });
     expect(within(feed).getAllByRole('article')).toHaveLength(2);
-    expect(fetch.mock.calls[0]![0]).toBe('/v3/feeds/home/?page_size=25');
+    expect(feedUrls(fetch)[0]).toBe('/v3/feeds/home/?page_size=25');
 
     // Two short cards end well within two viewport heights: the next page follows by itself.
     expect(await screen.findByText('That’s all the pins for now.')).toBeTruthy();
     expect(within(feed).getAllByRole('article')).toHaveLength(3);
-    expect(fetch.mock.calls[1]![0]).toBe('/v3/feeds/home/?page_size=25&bookmark=page-2');
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(feedUrls(fetch)).toEqual([
+      '/v3/feeds/home/?page_size=25',
+      '/v3/feeds/home/?page_size=25&bookmark=page-2',
+    ]);
   });
 
   it('says so when the feed is empty', async () => {
@@ -96,5 +107,53 @@ describe('HomePage', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
 
     expect(await screen.findByRole('feed', { name: 'Home feed' })).toBeTruthy();
+  });
+
+  it('shows a signed-in person the For you and Following tabs, and pins of followed people under Following', async () => {
+    sessionStorage.clear();
+    const fetch = stubApi({
+      getViewer: () => success(signedInViewer()),
+      listHomeFeed: () => feedPage([buildPin({ id: '1' })], null),
+      listFollowingFeed: () => feedPage([buildPin({ id: '7', title: 'From a friend' })], null),
+    });
+    renderWith('/');
+    const tabs = await screen.findByRole('navigation', { name: 'Feeds' });
+    expect(within(tabs).getByRole('link', { name: 'For you' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(within(tabs).getByRole('link', { name: 'Following' }));
+    const feed = await screen.findByRole('feed', { name: 'Following feed' });
+    expect(within(feed).getAllByRole('article')).toHaveLength(1);
+    expect(feedUrls(fetch)).toContain('/v3/feeds/following/?page_size=25');
+    // Remembered in this browser tab: home opens on Following next time.
+    expect(sessionStorage.getItem('pinboard.homeFeedTab')).toBe('following');
+    cleanup();
+    renderWith('/');
+    expect(await screen.findByRole('feed', { name: 'Following feed' })).toBeTruthy();
+    sessionStorage.clear();
+  });
+
+  it('suggests people to follow when the Following feed is empty', async () => {
+    stubApi({
+      getViewer: () => success(signedInViewer()),
+      listHomeFeed: () =>
+        feedPage(
+          [
+            buildPin({ id: '1', pinner: { ...ada, id: '9', username: 'grace', full_name: 'Grace Hopper' } }),
+            buildPin({ id: '2', pinner: ada }),
+          ],
+          null,
+        ),
+      listFollowingFeed: () => feedPage([], null),
+    });
+    renderWith('/?tab=following');
+    const people = await screen.findByRole('list', { name: 'People to follow' });
+    expect(within(people).getByRole('link', { name: 'Grace Hopper' })).toBeTruthy();
+    // Never the viewer themselves.
+    expect(within(people).queryByText(ada.full_name)).toBeNull();
+  });
+
+  it('shows a visitor no tabs', async () => {
+    renderHome(feedPage([buildPin({ id: '1' })], null));
+    await screen.findByRole('feed', { name: 'Home feed' });
+    expect(screen.queryByRole('navigation', { name: 'Feeds' })).toBeNull();
   });
 });

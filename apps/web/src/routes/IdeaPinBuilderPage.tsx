@@ -98,52 +98,55 @@ function IdeaPinBuilder({ onAnother }: { onAnother: () => void }) {
         </Link>
       </header>
       <p className={builder.hint}>{t('ideaPins.intro', { max: STORY_PAGES_MAX })}</p>
-      <section aria-labelledby="idea-pages-heading" className={styles.pagesSection}>
-        <h2 id="idea-pages-heading" className={builder.subheading}>
-          {t('ideaPins.pagesLabel')}{' '}
-          <span className={styles.pageCount}>
-            {t('ideaPins.pageCount', { count: pages.length, max: STORY_PAGES_MAX })}
-          </span>
-        </h2>
-        <ol className={styles.pages}>
-          {pages.map((page, index) => (
-            <StoryPageEditor
-              key={page.key}
-              page={page}
-              number={index + 1}
-              total={pages.length}
-              slot={media.slots[page.key]}
-              onFile={(file) => void media.chooseFile(page.key, file)}
-              onText={(text) => dispatch({ type: 'text', key: page.key, text })}
-              onMove={(by) => dispatch({ type: 'move', key: page.key, by })}
-              onRemove={() => {
-                media.clear(page.key);
-                dispatch({ type: 'remove', key: page.key });
-              }}
-            />
-          ))}
-        </ol>
-        <Button
-          disabled={pages.length >= STORY_PAGES_MAX}
-          onClick={() => dispatch({ type: 'add', key: `page-${nextKey.current++}` })}
-        >
-          {t('ideaPins.addPage')}
-        </Button>
-      </section>
-      <form className={styles.details} noValidate onSubmit={(event) => void submit(event)}>
-        <PinTextFields control={control} register={register} errors={formState.errors} />
-        <BoardChoice
-          value={place}
-          onChange={setPlace}
-          error={tried && !place ? t('pinBuilder.board.missing') : undefined}
-        />
-        {problem && (
-          <p role="alert" className={builder.error}>
-            {problem}
-          </p>
-        )}
-        <PublishControls status={status} error={publish.error} />
-      </form>
+      {/* The pages and, beside them on a wide screen, the title and board (issue 18, problem 15). */}
+      <div className={styles.workspace}>
+        <section aria-labelledby="idea-pages-heading" className={styles.pagesSection}>
+          <h2 id="idea-pages-heading" className={builder.subheading}>
+            {t('ideaPins.pagesLabel')}{' '}
+            <span className={styles.pageCount}>
+              {t('ideaPins.pageCount', { count: pages.length, max: STORY_PAGES_MAX })}
+            </span>
+          </h2>
+          <ol className={styles.pages}>
+            {pages.map((page, index) => (
+              <StoryPageEditor
+                key={page.key}
+                page={page}
+                number={index + 1}
+                total={pages.length}
+                slot={media.slots[page.key]}
+                onFile={(file) => void media.chooseFile(page.key, file)}
+                onText={(text) => dispatch({ type: 'text', key: page.key, text })}
+                onMove={(by) => dispatch({ type: 'move', key: page.key, by })}
+                onRemove={() => {
+                  media.clear(page.key);
+                  dispatch({ type: 'remove', key: page.key });
+                }}
+              />
+            ))}
+          </ol>
+          <Button
+            disabled={pages.length >= STORY_PAGES_MAX}
+            onClick={() => dispatch({ type: 'add', key: `page-${nextKey.current++}` })}
+          >
+            {t('ideaPins.addPage')}
+          </Button>
+        </section>
+        <form className={styles.details} noValidate onSubmit={(event) => void submit(event)}>
+          <PinTextFields control={control} register={register} errors={formState.errors} />
+          <BoardChoice
+            value={place}
+            onChange={setPlace}
+            error={tried && !place ? t('pinBuilder.board.missing') : undefined}
+          />
+          {problem && (
+            <p role="alert" className={builder.error}>
+              {problem}
+            </p>
+          )}
+          <PublishControls status={status} error={publish.error} />
+        </form>
+      </div>
     </div>
   );
 }

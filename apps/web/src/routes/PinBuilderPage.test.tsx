@@ -170,4 +170,16 @@ describe('PinBuilderPage', () => {
     const put = fetch.mock.calls.find(([url]) => String(url) === '/v3/pins/image/');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ image_url: 'https://shop.example/lamp.jpg' });
   });
+
+  // Issue 18, problem 11: the server's reason was replaced by 'That page could not be read'.
+  it("says the server's reason when a page's address cannot be read", async () => {
+    renderBuilder({ findImages: () => failure(400, 'fetch_address_refused', { field: 'url' }) });
+    fireEvent.change(await screen.findByLabelText('Website address'), {
+      target: { value: 'http://10.0.0.1/' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Find images' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This link points to a private or reserved address, so we cannot open it.',
+    );
+  });
 });

@@ -11,6 +11,7 @@ import { buildPicker, buildPickerBoard } from '../features/saving/pickerFixtures
 import { INSTAGRAM_DISMISS_DELAY_MS, INSTAGRAM_UPSELL_KEY } from '../features/pinCreate/InstagramUpsell.tsx';
 import { PinCreatePage } from './PinCreatePage.tsx';
 import { SUCCESS_CLOSE_MS } from '../features/pinCreate/PinCreateSuccess.tsx';
+import { ACCOUNT_SETTINGS } from '../test/settings.tsx';
 
 const kitchen = buildPickerBoard({ id: '31', name: 'Kitchen' });
 const home = buildPickerBoard({
@@ -67,6 +68,19 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+});
+
+// Issue 18, problem 11: a picture whose address does not load showed as a broken image.
+describe('PinCreatePage with a picture that does not load', () => {
+  it('says so in words instead of a broken image', async () => {
+    renderPage(`/pin/create/button/${QUERY}`, { getViewer: () => success(signedInViewer()) });
+    const image = await screen.findByRole('img', { name: 'The image you are saving' });
+    fireEvent.error(image);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This picture could not be loaded. Check its address, or save another picture.',
+    );
+    expect(screen.queryByRole('img', { name: 'The image you are saving' })).toBeNull();
+  });
 });
 
 describe('PinCreatePage, signed in on desktop', () => {
@@ -192,7 +206,11 @@ describe('PinCreatePage, signed in on desktop', () => {
     const answers = {
       getViewer: () => success(signedInViewer()),
       getUserSettings: () =>
-        success({ connected_to_instagram: false, listed_website_url: 'instagram.com/ada' }),
+        success({
+          ...ACCOUNT_SETTINGS,
+          connected_to_instagram: false,
+          listed_website_url: 'instagram.com/ada',
+        }),
     };
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage(instagram, answers);
@@ -250,6 +268,18 @@ describe('PinCreatePage, mobile layout', () => {
     fireEvent.click(await screen.findByText('Kitchen'));
     expect(await screen.findByText('Sorry! Something went wrong on our end.')).toBeTruthy();
     expect(closeWindow).not.toHaveBeenCalled();
+  });
+
+  // Issue 18, problem 11: every refusal read 'Sorry! Something went wrong on our end.'
+  it("says the server's reason when it refuses the picture", async () => {
+    renderPage(`/pin/create/button/${QUERY}`, {
+      getViewer: () => success(signedInViewer()),
+      createPin: () => failure(400, 'fetch_address_refused', { field: 'url' }),
+    });
+    fireEvent.click(await screen.findByText('Kitchen'));
+    expect(
+      await screen.findByText('This link points to a private or reserved address, so we cannot open it.'),
+    ).toBeTruthy();
   });
 
   it('sends a link to one of our own pins to its repin page, and a visitor home', async () => {

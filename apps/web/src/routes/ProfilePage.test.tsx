@@ -3,8 +3,8 @@ import '../i18n.ts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, requestedUrls, stubApi, success } from '../test/apiStub.ts';
-import { buildViewer } from '../test/auth.tsx';
-import { buildBoard, buildProfile } from '../test/boards.ts';
+import { buildViewer, signedInViewer } from '../test/auth.tsx';
+import { buildBoard, buildProfile, buildUser } from '../test/boards.ts';
 import { buildPin } from '../test/pins.ts';
 import { renderBrowsingPage } from '../test/renderPage.tsx';
 
@@ -140,4 +140,42 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
     await waitFor(() => expect(document.title).toBe('Profile not found · Pinboard'));
   });
+});
+
+describe('Report profile', () => {
+  it("is in the profile's menu for a signed-in person on someone else's profile, not for a visitor", async () => {
+    const fetch = stubApi({
+      getViewer: () => success(signedInViewer(buildUser({ id: '9', username: 'sam' }))),
+      getUser: () => success(buildProfile({ id: '31' })),
+      listUserBoards: () => success([]),
+      createReport: () =>
+        success({
+          id: '1',
+          object_type: 'user',
+          object_id: '31',
+          reason: 'harassment',
+          status: 'open',
+          created_at: new Date().toISOString(),
+        }),
+    });
+    renderBrowsingPage('/maya.l');
+    fireEvent.click(await screen.findByRole('button', { name: 'Profile options' }, { timeout: 10_000 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Report profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report profile' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Harassment or privacy violations' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls
+          .filter(([input]) => String(input).includes('/v3/reports/'))
+          .map(([, init]) => JSON.parse(String(init?.body)) as unknown),
+      ).toEqual([{ object_type: 'user', object_id: '31', reason: 'harassment' }]),
+    );
+
+    cleanup();
+    stubProfile();
+    renderBrowsingPage('/maya.l');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Lindqvist' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Profile options' })).toBeNull();
+  }, 20_000);
 });

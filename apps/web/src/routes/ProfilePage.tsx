@@ -5,6 +5,8 @@ import { useLocation, useParams } from 'react-router';
 import { PinsPanel } from '../features/boards/PinsPanel.tsx';
 import { displayName } from '../features/pins/pinText.ts';
 import { isNotFoundError } from '../features/profile/apiErrors.ts';
+import { FollowRenamedUser } from '../features/profile/FollowRenamedUser.tsx';
+import { renamedPath } from '../features/profile/renamedUser.ts';
 import { ErrorState, LoadingState, NotFoundState } from '../ui/PageStates.tsx';
 import { ProfileBoards } from '../features/profile/ProfileBoards.tsx';
 import { ProfileHeader } from '../features/profile/ProfileHeader.tsx';
@@ -20,7 +22,8 @@ const BoardInvitesPanel = lazy(async () => ({
 export function ProfilePage() {
   const { t } = useTranslation();
   const { username = '' } = useParams();
-  const tab = /\/_created\/?$/.test(useLocation().pathname) ? 'created' : 'saved';
+  const { pathname } = useLocation();
+  const tab = /\/_created\/?$/.test(pathname) ? 'created' : 'saved';
   const profile = useUserProfile(username);
 
   if (profile.status === 'pending') return <LoadingState />;
@@ -38,6 +41,8 @@ export function ProfilePage() {
 
   const user = profile.data;
   const name = displayName(user);
+  if (renamedPath(pathname, username, user.username))
+    return <FollowRenamedUser username={username}>{null}</FollowRenamedUser>;
   const titleKey = tab === 'created' ? 'profile.documentTitleCreated' : 'profile.documentTitle';
   return (
     <>

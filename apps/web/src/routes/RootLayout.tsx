@@ -5,9 +5,11 @@ import { lazy, Suspense, type CSSProperties, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppFooter } from '../features/shell/AppFooter.tsx';
+import { EmailConfirmBanner } from '../features/emailVerification/EmailConfirmBanner.tsx';
 import { AuthModalProvider } from '../features/auth/AuthModalProvider.tsx';
 import { OneTapSlot } from '../features/auth/oneTap/OneTapSlot.tsx';
 import { AppHeader } from '../features/shell/AppHeader.tsx';
+import { useScrollRestoration } from '../features/shell/useScrollRestoration.ts';
 import { useViewer } from '../features/viewer/useViewer.ts';
 import { PageLoading } from '../ui/PageLoading.tsx';
 import { ToastProvider } from '../ui/ToastProvider.tsx';
@@ -37,6 +39,8 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { viewer, isLoading } = useViewer();
+  // A new page starts at the top; Back returns to where the person was (decision 48).
+  useScrollRestoration();
   const limited = pathname === '/' && !isLoading && viewer === null;
   // The bookmarklet's popup (docs/product/creating.md#pin-create-page) is the pin-create page alone: no site
   // chrome.
@@ -55,6 +59,7 @@ export function RootLayout() {
             tabIndex={-1}
             className={limited ? `${styles.main} ${styles.aboveFooterBar}` : styles.main}
           >
+            {!popup && <EmailConfirmBanner />}
             <PageForPath pathname={pathname} />
           </main>
           {!popup && <AppFooter limited={limited} />}

@@ -82,6 +82,10 @@ describe('SearchPage', () => {
         .getByRole('link', { name: /Small kitchens/ })
         .getAttribute('href'),
     ).toBe('/maya.l/small-kitchens/');
+    // Problem 13: boards of the same name tell apart by their owner's name and avatar.
+    expect(within(boards).getByRole('link', { name: 'Maya Lindqvist' }).getAttribute('href')).toBe(
+      '/maya.l/',
+    );
     expect(within(tabs).getByRole('link', { name: 'Boards' }).getAttribute('aria-current')).toBe('page');
 
     fireEvent.click(within(tabs).getByRole('link', { name: 'People' }));

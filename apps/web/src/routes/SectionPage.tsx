@@ -7,6 +7,7 @@ import { useBoard, useSection } from '../features/boards/useBoard.ts';
 import { useCanMovePins } from '../features/moving/canMovePins.ts';
 import { displayName } from '../features/pins/pinText.ts';
 import { isNotFoundError } from '../features/profile/apiErrors.ts';
+import { FollowRenamedUser } from '../features/profile/FollowRenamedUser.tsx';
 import { ErrorState, LoadingState, NotFoundState } from '../ui/PageStates.tsx';
 
 /** `/{username}/{board}/{section}`: a breadcrumb back to the board, the section's title and its pins. */
@@ -21,12 +22,18 @@ export function SectionPage() {
   if (failed) {
     if (!isNotFoundError(failed.error)) return <ErrorState onRetry={() => void failed.refetch()} />;
     const which = board.status === 'error' ? 'notFound' : 'sectionNotFound';
-    return (
+    const notFound = (
       <NotFoundState
         documentTitle={t(`board.${which}.documentTitle`)}
         title={t(`board.${which}.title`)}
         body={t(`board.${which}.body`)}
       />
+    );
+    // A board not found under a name its person left is under their new name.
+    return which === 'notFound' ? (
+      <FollowRenamedUser username={username}>{notFound}</FollowRenamedUser>
+    ) : (
+      notFound
     );
   }
   if (board.status !== 'success' || section.status !== 'success') return <LoadingState />;

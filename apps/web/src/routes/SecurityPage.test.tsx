@@ -208,11 +208,15 @@ describe('/settings/security', () => {
 
   it('turns on two-factor login only with a confirmed phone, asking for the password', async () => {
     let answer = failure(401, 'reauth_failed', { field: 'password' });
-    const { fetch } = renderSettings(
-      '/settings/security/',
-      { setTwoFactor: () => answer },
-      { security: { ...SECURITY, phone_number_end: '0100', phone_confirmed: true } },
-    );
+    let overview = { ...SECURITY, phone_number_end: '0100', phone_confirmed: true };
+    const { fetch } = renderSettings('/settings/security/', {
+      setTwoFactor: () => {
+        if (answer.status === 200) overview = { ...overview, two_factor_enabled: true };
+        return answer;
+      },
+      // The overview asked again after the change says two-factor is on, as the server's does.
+      getAccountSecurity: () => success(overview),
+    });
     const box = await section('Two-factor login');
     await press(box, 'Turn on two-factor login');
     type(box, 'Your password', 'wrong');
@@ -232,6 +236,8 @@ describe('/settings/security', () => {
     expect(
       await within(box).findByText('Two-factor login is on.', { selector: '[role=status]' }),
     ).toBeTruthy();
+    // Problem 14: the state is said once, not once as the state and again as the outcome.
+    expect(within(box).getAllByText(/two-factor login is on/i)).toHaveLength(1);
     expect(sentBodies(fetch, '/v3/users/settings/two_factor/', 'PUT').at(-1)).toEqual({
       enabled: true,
       password: 'right',

@@ -55,17 +55,16 @@ describe('the router and the route catalogue', () => {
 
 describe('coming-soon pages', () => {
   it('say what is coming and lead home', async () => {
-    renderAt('/settings/profile/');
+    renderAt('/login/sso/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Coming soon' }, FIRST_RENDER)).toBeTruthy();
-    expect(screen.getByText('Account recovery and security settings will be here soon.')).toBeTruthy();
+    expect(screen.getByText('Signing up and logging in will be here soon.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('banner')).toBeTruthy();
   });
 
   it.each([
     ['/login/sso/', 'Signing up and logging in'],
-    ['/settings/security/mfa/', 'Account recovery and security settings'],
     ['/search/_created', 'Search and discovery'],
   ])('win over a profile, board or section for %s', async (path, feature) => {
     renderAt(path);
@@ -99,14 +98,19 @@ describe('available pages', () => {
 });
 
 describe('unknown paths', () => {
-  it.each(['/about/', '/admin/users/', '/pin/12/unknown/', '/no/such/page/here'])(
-    'show the not-found page for %s, never a profile or board',
-    async (path) => {
-      renderAt(path);
+  it.each([
+    '/about/',
+    '/admin/users/',
+    '/pin/12/unknown/',
+    '/no/such/page/here',
+    // Every settings page is its own route; another settings path is no page (decision 46).
+    '/settings/security/mfa/',
+    '/settings/no-such-page/',
+  ])('show the not-found page for %s, never a profile or board', async (path) => {
+    renderAt(path);
 
-      expect(
-        await screen.findByRole('heading', { level: 1, name: 'Page not found' }, FIRST_RENDER),
-      ).toBeTruthy();
-    },
-  );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }, FIRST_RENDER),
+    ).toBeTruthy();
+  });
 });

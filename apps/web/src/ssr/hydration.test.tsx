@@ -57,6 +57,7 @@ it('hydrates a server-rendered pin page without asking the API again or redrawin
     getPin: () => success(pin),
     listRelatedPins: () => success([buildPin({ id: '43', title: 'Ivy' })]),
     getUser: () => success(buildProfile({ username: pin.pinner.username })),
+    listPinComments: () => success({ comment_count: 0, comments: [] }),
   });
   const page = await serverRenderedDocument('/pin/42/', fetch);
   expect(page.status).toBe(200);
@@ -89,10 +90,12 @@ it('hydrates a server-rendered pin page without asking the API again or redrawin
   expect(recoverable).not.toHaveBeenCalled();
   expect(document.querySelector('h1')).toBe(heading);
   expect(heading?.textContent).toContain('Moss on a wall');
-  // Only what the server left to the browser: 'More like this', below the closeup.
-  // (StrictMode's second mount may ask twice.)
-  await vi.waitFor(() => expect(requestedUrls(fetch).length).toBeGreaterThan(0));
-  expect(new Set(requestedUrls(fetch))).toEqual(new Set(['/v3/pins/42/related/?page_size=25']));
+  // Only what the server left to the browser: 'More like this' and the comments, below the
+  // closeup. (StrictMode's second mount may ask twice.)
+  await vi.waitFor(() => expect(new Set(requestedUrls(fetch)).size).toBe(2));
+  expect(new Set(requestedUrls(fetch))).toEqual(
+    new Set(['/v3/pins/42/related/?page_size=25', '/v3/pins/42/comments/?page_size=25']),
+  );
 });
 
 it('answers 404 for a pin the API hides, with the not-found page', async () => {

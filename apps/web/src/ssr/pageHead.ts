@@ -270,7 +270,9 @@ export function pageHead(location: URL, origin: string, client: QueryClient): Pa
   const found = (head: Omit<PageHead, 'status'>): PageHead => ({ status: 200, ...head });
 
   switch (route.id) {
+    // The comments page is the pin's too: its head, and a 404 when the pin is not there.
     case 'pin':
+    case 'pinComments':
     case 'pinRepin': {
       const pin = answer<Pin>(client, endpointKey('getPin', { params: { id: params.id! } }));
       if (pin && 'missing' in pin) return notFound;

@@ -1,6 +1,6 @@
 import type { UserSummary, Viewer } from '@pinboard/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { AuthModalProvider } from '../features/auth/AuthModalProvider.tsx';
 import { useAuthModal, type AuthModalOptions } from '../features/auth/authModalContext.ts';
@@ -35,6 +35,8 @@ export function buildViewer(overrides: Partial<Viewer> = {}): Viewer {
     client_context: clientContext('US', 'CA'),
     requires_consent: false,
     accounts: [],
+    unread_notifications: 0,
+    unread_conversations: 0,
     ...overrides,
   };
 }
@@ -75,6 +77,14 @@ export function recognisedViewer(): Viewer {
 }
 
 type Answers = Parameters<typeof stubApi>[0];
+
+/**
+ * `signUp`'s answer: the viewer, and whether the call made the account (false: a provider's
+ * identity that already had an account signed in, as a one-tap of a known person does).
+ */
+export function signedUp(viewer: Viewer, newAccount = true): Response {
+  return success({ user: viewer, new_account: newAccount });
+}
 
 /** The API the auth flow talks to: the viewer, no bot check, events taken; plus the test's answers. */
 export function stubAuthApi(viewer: Viewer, answers: Answers = {}) {
@@ -159,4 +169,10 @@ export async function openModal(): Promise<HTMLElement> {
   opener.focus();
   fireEvent.click(opener);
   return screen.findByRole('dialog', {}, { timeout: 5000 });
+}
+
+/** The interests step that follows a new account (by email or a provider): Skip ends the sign-up. */
+export async function skipInterests(dialog: HTMLElement) {
+  await within(dialog).findByRole('heading', { name: 'What are you interested in?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Skip' }));
 }

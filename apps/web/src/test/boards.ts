@@ -22,6 +22,7 @@ export function buildProfile(overrides: Partial<UserProfile> = {}): UserProfile 
     last_name: 'Lindqvist',
     about: 'Slow living, small kitchens and big windows.',
     website_url: 'https://www.example.com/maya',
+    pronouns: [],
     type: 'personal',
     is_partner: false,
     pin_count: 120,
@@ -30,6 +31,7 @@ export function buildProfile(overrides: Partial<UserProfile> = {}): UserProfile 
     following_count: 56,
     created_at: '2025-01-01T00:00:00.000Z',
     followed_by_me: false,
+    blocked_by_me: false,
     is_me: false,
     ...overrides,
   };

@@ -3,8 +3,13 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { success } from './apiStub.ts';
 import { renderWithAuth, signedInViewer, stubAuthApi } from './auth.tsx';
 import type { Viewer } from '@pinboard/shared';
+import type { AccountSettings, NotificationSettings } from '@pinboard/shared/account-settings';
 import { AccountPage } from '../routes/AccountPage.tsx';
+import { ClaimPage } from '../routes/ClaimPage.tsx';
+import { NotificationsSettingsPage } from '../routes/NotificationsSettingsPage.tsx';
+import { PrivacyPage, ProfileVisibilityPage } from '../routes/PrivacyPage.tsx';
 import { SecurityPage } from '../routes/SecurityPage.tsx';
+import { SettingsIndexPage } from '../routes/SettingsIndexPage.tsx';
 
 export const SECURITY: AccountSecurity = {
   email: 'ada@example.com',
@@ -34,6 +39,29 @@ export const SESSIONS: SessionSummary[] = [
   },
 ];
 
+export const ACCOUNT_SETTINGS: AccountSettings = {
+  connected_to_instagram: false,
+  listed_website_url: null,
+  email: 'ada@example.com',
+  email_verified: true,
+  locale: null,
+  country: 'US',
+  gender: null,
+  birthday: '1990-05-17',
+  hide_from_search_engines: false,
+  personalize_from_activity: true,
+  personalize_ads_from_partners: true,
+  personalize_ads_from_visited_sites: true,
+};
+
+export const NOTIFICATIONS: NotificationSettings = {
+  activity: { email: 'daily', push: true },
+  comments: { email: 'instant', push: true },
+  messages: { email: 'instant', push: true },
+  invitations: { email: 'instant', push: true },
+  product_news: { email: 'off', push: false },
+};
+
 type Answers = Parameters<typeof stubAuthApi>[1];
 
 /** The settings pages at `path` for `viewer` (signed in unless said), with the settings API stubbed. */
@@ -45,12 +73,20 @@ export function renderSettings(
   const fetch = stubAuthApi(viewer, {
     getAccountSecurity: () => success(security),
     listSessions: () => success(SESSIONS),
+    getUserSettings: () => success(ACCOUNT_SETTINGS),
+    getNotificationSettings: () => success(NOTIFICATIONS),
+    listWebsiteClaims: () => success([]),
     ...answers,
   });
   const result = renderWithAuth({
     routes: [
+      { path: 'settings', Component: SettingsIndexPage },
       { path: 'settings/security', Component: SecurityPage },
       { path: 'settings/account', Component: AccountPage },
+      { path: 'settings/privacy', Component: PrivacyPage },
+      { path: 'settings/profile-visibility', Component: ProfileVisibilityPage },
+      { path: 'settings/notifications', Component: NotificationsSettingsPage },
+      { path: 'settings/claim', Component: ClaimPage },
     ],
     path,
   });

@@ -42,6 +42,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             className={toast.tone === 'error' ? `${styles.toast} ${styles.error}` : styles.toast}
           >
             {toast.text}
+            {toast.action && (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className={styles.action}
+                  onClick={() => {
+                    setToasts((current) => current.filter((item) => item.id !== toast.id));
+                    toast.action!.onClick();
+                  }}
+                >
+                  {toast.action.label}
+                </button>
+              </>
+            )}
             {toast.link && (
               <>
                 {' '}

@@ -6,6 +6,8 @@ export interface ToastOptions {
   tone?: 'info' | 'error';
   /** A link after the text (the pin-create page's 'See it now'). */
   link?: { href: string; label: string };
+  /** A button after the text that acts at once ('Undo'); the toast leaves when it is pressed. */
+  action?: { label: string; onClick: () => void };
 }
 
 export interface ToastApi {

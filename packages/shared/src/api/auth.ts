@@ -15,6 +15,7 @@ import {
   LoginBodySchema,
   LoginResultSchema,
   RegisterBodySchema,
+  RegisterResultSchema,
   SwitchAccountBodySchema,
 } from '../auth/requests.ts';
 import {
@@ -42,11 +43,12 @@ export const signUpEndpoints = {
   signUp: defineEndpoint({
     method: 'POST',
     path: '/v3/register/',
-    summary: "Sign up with email and password, or with a provider's token; signs the browser in",
+    summary:
+      "Sign up with email and password, or with a provider's token; signs the browser in (new_account false: a provider's known identity signed in)",
     tag,
     access: 'visitor',
     body: RegisterBodySchema,
-    response: LoginResultSchema,
+    response: RegisterResultSchema,
     cache: personal,
   }),
   checkEmailExists: defineEndpoint({

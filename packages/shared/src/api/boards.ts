@@ -80,6 +80,15 @@ export const boardEndpoints = {
     params: BoardSectionParamsSchema,
     response: BoardSectionSchema,
   }),
+  getSection: defineEndpoint({
+    method: 'GET',
+    path: '/v3/board_sections/{id}/',
+    summary: 'A board section by its id (`/boardsection/{id}/edit` finds its page this way)',
+    tag,
+    access: 'visitor',
+    params: BoardParamsSchema,
+    response: BoardSectionSchema,
+  }),
   listSectionPins: defineEndpoint({
     method: 'GET',
     path: '/v3/board_sections/{id}/pins/',

@@ -48,8 +48,14 @@ export interface EndpointDefinition {
   query?: z.ZodType;
   /** The JSON body; `'multipart'` for an upload read as a stream by its handler. */
   body?: z.ZodType | 'multipart';
-  /** The envelope's `data`. */
+  /** The envelope's `data`; for a stream, each event's data. */
   response: z.ZodType;
+  /**
+   * `'events'`: the answer is a stream of Server-Sent Events (`text/event-stream`), each event's
+   * data the JSON of `response`, not an envelope. The web client opens it with `EventSource`,
+   * never as a JSON call.
+   */
+  stream?: 'events';
   rateLimit?: EndpointRateLimit;
   cache?: CachePolicy;
 }

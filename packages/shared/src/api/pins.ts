@@ -9,6 +9,7 @@ import {
   MediaUploadSchema,
   RegisterImageSchema,
 } from '../pin-create.ts';
+import { PinHiddenSchema, UpdatePinSchema } from '../pin-edit.ts';
 import { PinParamsSchema, PinSchema, UserPinsQuerySchema } from '../pins.ts';
 import {
   BoardTitleSuggestionSchema,
@@ -20,6 +21,9 @@ import {
 } from '../saving.ts';
 import { UsernameParamsSchema } from '../users.ts';
 import { defineEndpoint } from './endpoint.ts';
+
+// No fields; an empty object or no body at all.
+const NoBody = z.strictObject({}).nullish();
 
 /** Pins: a pin, a person's pins, related pins, saving, creating, uploads and images found on a page. */
 export const pinEndpoints = {
@@ -33,6 +37,46 @@ export const pinEndpoints = {
     response: PinSchema,
     // About 2 KB per pin: a thousand of the most asked-for pins is a couple of megabytes.
     cache: { visitorAnswers: 1000 },
+  }),
+  updatePin: defineEndpoint({
+    method: 'PATCH',
+    path: '/v3/pins/{id}/',
+    summary: "Edit a pin's title, description, link, alt text, board or section (its pinner only)",
+    tag: 'pins',
+    access: 'signedIn',
+    params: PinParamsSchema,
+    body: UpdatePinSchema,
+    response: PinSchema,
+  }),
+  deletePin: defineEndpoint({
+    method: 'DELETE',
+    path: '/v3/pins/{id}/',
+    summary: 'Delete a pin (its pinner only); saves of it stay',
+    tag: 'pins',
+    access: 'signedIn',
+    params: PinParamsSchema,
+    body: NoBody,
+    response: z.null(),
+  }),
+  hidePin: defineEndpoint({
+    method: 'PUT',
+    path: '/v3/pins/{id}/hide/',
+    summary: "See fewer like this: the viewer's home feed leaves out this pin and its picture",
+    tag: 'pins',
+    access: 'signedIn',
+    params: PinParamsSchema,
+    body: NoBody,
+    response: PinHiddenSchema,
+  }),
+  unhidePin: defineEndpoint({
+    method: 'DELETE',
+    path: '/v3/pins/{id}/hide/',
+    summary: 'Undo see fewer like this',
+    tag: 'pins',
+    access: 'signedIn',
+    params: PinParamsSchema,
+    body: NoBody,
+    response: PinHiddenSchema,
   }),
   listUserPins: defineEndpoint({
     method: 'GET',

@@ -10,7 +10,10 @@ export const ROUTE_TABLE_FILE = 'apps/web/src/api/endpoints.gen.ts';
 export function renderRouteTable(definitions: Record<string, EndpointDefinition>): string {
   const rows = Object.entries(definitions)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, { method, path }]) => `  ${name}: { method: '${method}', path: '${path}' },`);
+    .map(
+      ([name, { method, path, stream }]) =>
+        `  ${name}: { method: '${method}', path: '${path}'${stream ? `, stream: '${stream}'` : ''} },`,
+    );
   return [
     '// Written by `npm run generate:api` from the endpoint definitions in packages/shared/src/api.',
     '// Do not edit: change a definition and run it again.',

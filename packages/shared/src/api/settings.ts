@@ -18,7 +18,7 @@ import {
   SessionListSchema,
   TwoFactorBodySchema,
 } from '../settings.ts';
-import { UserSettingsSchema } from '../users.ts';
+import { AccountSettingsSchema } from '../account-settings.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 const tag = 'settings';
@@ -30,10 +30,10 @@ export const accountSettingsEndpoints = {
   getUserSettings: defineEndpoint({
     method: 'GET',
     path: '/v3/users/settings/',
-    summary: 'Linked Instagram and the listed website',
+    summary: 'Linked Instagram, the listed website, and the account, privacy and language settings',
     tag,
     access: 'signedIn',
-    response: UserSettingsSchema,
+    response: AccountSettingsSchema,
     cache,
   }),
   getAccountSecurity: defineEndpoint({

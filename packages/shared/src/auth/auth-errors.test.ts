@@ -23,7 +23,7 @@ describe('AUTH_ERRORS', () => {
       'Use only a mix of letters, numbers and special characters (for example: ?, !, $).',
     ],
     ['birthday_required', "You missed a spot. Don't forget to add your birthday."],
-    ['underage', "Sorry, you're not eligible to sign up for the product right now."],
+    ['underage', "Sorry, you're not eligible to sign up for Pinboard right now."],
     ['login_password_incorrect', 'The password you entered is incorrect. Try again or Reset your password'],
     [
       'login_rate_limited',

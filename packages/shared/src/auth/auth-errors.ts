@@ -78,7 +78,7 @@ export const AUTH_ERRORS = {
   underage: {
     status: 400,
     apiCode: 122,
-    message: "Sorry, you're not eligible to sign up for the product right now.",
+    message: "Sorry, you're not eligible to sign up for Pinboard right now.",
     field: 'birthday',
   },
   age_missing: {
@@ -259,7 +259,7 @@ export const AUTH_ERRORS = {
   social_token_invalid: {
     status: 401,
     apiCode: 180,
-    message: "Couldn't connect. You must authorize the product.",
+    message: "Couldn't connect. You must authorize Pinboard.",
   },
   // Ours: the web moves on to sign-up with the same token (docs/product/accounts.md#rules).
   social_account_not_found: {

@@ -5,11 +5,11 @@ import { z } from 'zod';
  * `@`, then dot-separated labels. Only ASCII matches (`\w` without the `u` flag), which is the product's
  * "disallowed non-ASCII characters fail". At least two labels, so `ada@localhost` is refused.
  */
-const EMAIL_PATTERN =
+export const EMAIL_PATTERN =
   /^[\w!#$%&'*+/=?^`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
 /** RFC 5321's limit on a whole address; longer ones cannot be delivered to. */
-const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_MAX_LENGTH = 254;
 
 /**
  * Throwaway-inbox services. The product refuses "certain free-mail domains" without naming them;

@@ -11,6 +11,14 @@ describe('firstNameFromEmail', () => {
     expect(firstNameFromEmail('grace99@example.com', { country: 'US' })).toBe('Grace');
   });
 
+  it('keeps only letters and spaces: any other character separates words', () => {
+    expect(firstNameFromEmail('nora.tester+pins@example.com', {})).toBe('Nora Tester Pins');
+    expect(firstNameFromEmail('nora.tester+@example.com', {})).toBe('Nora Tester');
+    expect(firstNameFromEmail("o'brien-smith!#$%&*=?^`{|}~@example.com", {})).toBe('O Brien Smith');
+    expect(firstNameFromEmail('zoë.müller@example.com', {})).toBe('Zoë Müller');
+    expect(firstNameFromEmail('+-!@example.com', { random: fixedRandom })).toMatch(/^User_[a-z]{8}$/);
+  });
+
   it('cuts the name to 30 characters', () => {
     const name = firstNameFromEmail(`${'abcdefghij.'.repeat(4)}@example.com`, {});
     expect(name).toBe('Abcdefghij Abcdefghij Abcdefgh');

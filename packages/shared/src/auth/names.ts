@@ -12,6 +12,18 @@ function localPartOf(email: string): string {
   return at < 0 ? trimmed : trimmed.slice(0, at);
 }
 
+/**
+ * The words of a name made from an email's local part: digits dropped (`grace99` is Grace), every
+ * other run of characters that are not letters a break between words.
+ */
+function nameWordsOf(localPart: string): string[] {
+  return localPart
+    .replace(/\p{N}/gu, '')
+    .split(/[^\p{L}\p{M}]+/u)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase());
+}
+
 /** `User_` and letters of the alphabet in a random order (Fisher-Yates on `random`). */
 function anonymousFirstName(random: () => number): string {
   const letters = [...LETTERS];
@@ -23,8 +35,9 @@ function anonymousFirstName(random: () => number): string {
 }
 
 /**
- * The first name an email sign-up gets (docs/product/accounts.md#rules): the local part with dots and
- * underscores as spaces, digits removed, title-cased, cut to 30 characters. In GB, where a name
+ * The first name an email sign-up gets (docs/product/accounts.md#rules): only the local part's
+ * letters and spaces: digits removed, any other character (dots, underscores, `+`, `-`, …) a
+ * space between words, title-cased, cut to 30 characters. In GB, where a name
  * must not be guessed from the address, `User_` and shuffled random letters; also when nothing
  * is left of the local part (`12345@...`). `random` is Math.random unless a test passes its own.
  */
@@ -34,10 +47,7 @@ export function firstNameFromEmail(
 ): string {
   const random = options.random ?? Math.random;
   if (options.country?.toUpperCase() === 'GB') return anonymousFirstName(random);
-  const words = localPartOf(email)
-    .replace(/[._]/g, ' ')
-    .replace(/[0-9]/g, '')
-    .split(' ')
+  const words = nameWordsOf(localPartOf(email))
     .filter(Boolean)
     .map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase());
   const name = words.join(' ').slice(0, AUTH_LIMITS.firstNameMaxLength).trim();

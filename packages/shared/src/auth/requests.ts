@@ -194,6 +194,15 @@ export type EmailValidationResult = z.infer<typeof EmailValidationResultSchema>;
 export const LoginResultSchema = z.object({ user: ViewerSchema });
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 
+/**
+ * The data of `POST /v3/register/`: the viewer, and `new_account`, true when this call made the
+ * account. False when a provider's identity that already had an account signed it in instead (a
+ * one-tap of a known person, a repeated sign-up): the web then treats it as a login, with no
+ * sign-up steps after it (decision 47).
+ */
+export const RegisterResultSchema = LoginResultSchema.extend({ new_account: z.boolean() });
+export type RegisterResult = z.infer<typeof RegisterResultSchema>;
+
 /** `POST /v3/users/me/switch/`: move to another account signed in on this browser. */
 export const SwitchAccountBodySchema = z.strictObject({ user_id: IdSchema });
 export type SwitchAccountBody = z.infer<typeof SwitchAccountBodySchema>;

@@ -4,7 +4,10 @@ import { createRedisInvalidation } from './redis-invalidation.ts';
 
 export type { InvalidationBus } from './invalidation.ts';
 
-/** Redis pub/sub when a URL is configured, else this process only. */
-export function createInvalidationBus(redisUrl: string | undefined): InvalidationBus {
-  return redisUrl ? createRedisInvalidation(redisUrl) : createMemoryInvalidation();
+/**
+ * Redis pub/sub when a URL is configured, else this process only. Each `channel` is a bus of its
+ * own (the visitor caches' by default).
+ */
+export function createInvalidationBus(redisUrl: string | undefined, channel?: string): InvalidationBus {
+  return redisUrl ? createRedisInvalidation(redisUrl, channel) : createMemoryInvalidation();
 }

@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post` (decision 53). */
+  headers?: Record<string, string>;
 }
 
 /** Sends mail: through SMTP when SMTP_URL is set, else into the development outbox. */

@@ -8,6 +8,7 @@ export interface OutboxMessage {
   subject: string | null;
   text: string;
   html: string | null;
+  headers?: Record<string, string> | null;
 }
 
 /** Where a development outbox message is also reported (the app's pino logger). */
@@ -40,6 +41,7 @@ export function createOutbox(db: Database, log: OutboxLog) {
           subject: outboxMessages.subject,
           text: outboxMessages.text,
           html: outboxMessages.html,
+          headers: outboxMessages.headers,
           createdAt: outboxMessages.createdAt,
         })
         .from(outboxMessages)

@@ -29,6 +29,8 @@ export const boards = pgTable(
     /** Position in the owner's custom board order (sort=custom). */
     customPosition: integer('custom_position'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** When an operator removed it (decision 54): then only its owner sees it, as a secret board. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     pinCount: integer('pin_count').notNull().default(0),
     sectionCount: integer('section_count').notNull().default(0),
     followerCount: integer('follower_count').notNull().default(0),

@@ -55,15 +55,19 @@ export const recentSearches = pgTable(
 /**
  * Words and hashtags of pins on public boards (decision 27), kept by a trigger of migration
  * 0010: the vocabulary search corrects typos against (trigram similarity) and the typeahead's
- * popular hashtags ('#tag' entries) by prefix. `pin_count` is how many pin writes used the term.
+ * popular hashtags ('#tag' entries) by prefix. A term's count — how many pin writes used it —
+ * is the sum of its rows: each database connection adds to its own `shard` row (migration 0024,
+ * decision 49), so saves of pins sharing a common word do not wait on one row until commit.
  */
 export const searchTerms = pgTable(
   'search_terms',
   {
-    term: text('term').primaryKey(),
+    term: text('term').notNull(),
+    shard: smallint('shard').notNull().default(0),
     pinCount: integer('pin_count').notNull().default(1),
   },
   (t) => [
+    primaryKey({ columns: [t.term, t.shard] }),
     // A small pending list (migration 0012): typo correction reads it in full.
     index('search_terms_trgm_idx')
       .using('gin', sql`${t.term} gin_trgm_ops`)

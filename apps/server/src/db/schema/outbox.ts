@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The development outbox (decision 19): mail and texts the server would have sent, when no
@@ -16,6 +16,8 @@ export const outboxMessages = pgTable(
     text: text('text').notNull(),
     /** Null for a text message. */
     html: text('html'),
+    /** A mail's extra headers (`List-Unsubscribe`, decision 53); null when it has none. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_messages_created_at_idx').on(t.createdAt)],

@@ -31,6 +31,8 @@ export const pins = pgTable(
     }),
     title: text('title').notNull().default(''),
     description: text('description').notNull().default(''),
+    /** What a screen reader says for the picture; empty: the title stands in (issue 18). */
+    altText: text('alt_text').notNull().default(''),
     link: text('link'),
     /** Host of `link` without www., for the link chip and per-domain lookups. */
     domain: text('domain'),
@@ -54,6 +56,13 @@ export const pins = pgTable(
     viaPinnerId: bigint('via_pinner_id', { mode: 'number' }).references(() => users.id, {
       onDelete: 'set null',
     }),
+    /**
+     * Who made the picture's first pin, kept along a chain of saves (a save of a save credits
+     * the creator, not the person in between; decision 44). Null on pins that are not saves.
+     */
+    originPinnerId: bigint('origin_pinner_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
     createdMethod: text('created_method', { enum: PIN_CREATED_METHODS }).notNull(),
     repinCount: integer('repin_count').notNull().default(0),
     /**
@@ -66,6 +75,11 @@ export const pins = pgTable(
       .default(sql`''::tsvector`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When an operator removed it (decision 54): then only its pinner sees it, on its closeup,
+     * and no count counts it (the count trigger of migration 0029).
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     // Lists read these newest first (`order by id desc`) by scanning them backwards. Not

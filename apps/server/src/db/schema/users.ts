@@ -24,6 +24,11 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     about: text('about').notNull().default(''),
     websiteUrl: text('website_url'),
+    /** Up to two of the shared PRONOUNS, in the order chosen. */
+    pronouns: text('pronouns')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     avatarImageId: bigint('avatar_image_id', { mode: 'number' }).references(() => images.id, {
       onDelete: 'set null',
     }),
@@ -43,6 +48,11 @@ export const users = pgTable(
     connectedToGoogle: boolean('connected_to_google').notNull().default(false),
     /** Login asks for a texted code (or a backup code) after the password (decision 20). */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /**
+     * When the email was confirmed through its link; null while it waits (decision 46). Accounts
+     * made any other way than an email sign-up (seeded, a provider's) count as confirmed.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }).defaultNow(),
     /** Counts kept by triggers (see the counts migration), never written by the app. */
     pinCount: integer('pin_count').notNull().default(0),
     boardCount: integer('board_count').notNull().default(0),

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
 import { findAccountForStatusChange, setStatus } from './auth.repository.ts';
 import { endEverySignIn } from './recovery/recovery.repository.ts';
 
@@ -30,5 +32,26 @@ export async function setAccountStatus(
     await setStatus(tx, account.id, to);
     const ended = to === 'active' ? { sessions: 0 } : await endEverySignIn(tx, account.id);
     return { kind: 'changed', userId: account.id, from: account.status, to, sessionsEnded: ended.sessions };
+  });
+}
+
+/**
+ * Suspends the account `userId` (a moderation decision, decision 54), as `setAccountStatus` does
+ * by email: every sign-in ends. Accounts without an email are suspended the same way.
+ */
+export async function suspendAccountById(
+  db: Database,
+  userId: number,
+): Promise<{ changed: boolean; sessionsEnded: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: users.status })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!row || row.status === 'suspended') return { changed: false, sessionsEnded: 0 };
+    await setStatus(tx, userId, 'suspended');
+    const ended = await endEverySignIn(tx, userId);
+    return { changed: true, sessionsEnded: ended.sessions };
   });
 }

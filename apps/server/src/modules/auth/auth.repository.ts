@@ -116,6 +116,7 @@ function accountColumns(user: typeof users, avatar: ReturnType<typeof alias<type
     hasPassword: sql<boolean>`${user.passwordHash} is not null`,
     connectedToFacebook: user.connectedToFacebook,
     connectedToGoogle: user.connectedToGoogle,
+    emailVerified: sql<boolean>`${user.emailVerifiedAt} is not null`,
   };
 }
 

@@ -35,13 +35,18 @@ export async function presentSignedIn(
   return { user };
 }
 
-/** Puts a sign-in's cookies on the reply, and answers with the viewer the browser now is. */
-export async function answerSignedIn(
+/**
+ * Puts a sign-in's cookies on the reply, and answers with the viewer the browser now is, plus
+ * `extra` fields of the call's own answer (sign-up's `new_account`).
+ */
+export async function answerSignedIn<Extra extends object = Record<never, never>>(
   deps: SignedInAnswerDeps,
   reply: FastifyReply,
   request: AuthRequest,
   signedIn: { userId: number; cookies: IssuedAuthCookies },
+  extra?: Extra,
 ) {
   setAuthCookies(reply, signedIn.cookies, deps.secureCookies);
-  return ok(await presentSignedIn(deps, request, signedIn.userId, signedIn.cookies));
+  const answer = await presentSignedIn(deps, request, signedIn.userId, signedIn.cookies);
+  return ok({ ...answer, ...(extra as Extra) });
 }

@@ -13,6 +13,7 @@ import {
   listInvitesOf,
 } from './collaborators.repository.ts';
 import { presentViewerInvite } from './collaborators.presenter.ts';
+import { notifyInviteAccepted } from '../notifications/notify.ts';
 
 /** `GET /v3/users/me/board_invites/`: invitations to the viewer's account or email, newest first. */
 export async function pageViewerInvites(
@@ -54,12 +55,12 @@ async function lockInviteOf(tx: Executor, inviteId: number, viewer: number, emai
  */
 export async function acceptInvite(db: Database, inviteId: number, viewer: number): Promise<Board> {
   const email = await findUserEmail(db, viewer);
-  const boardId = await db.transaction(async (tx) => {
+  const { boardId, accepted } = await db.transaction(async (tx) => {
     const invite = await lockInviteOf(tx, inviteId, viewer, email);
     if (invite.status === 'declined') throw new AppError('invite_not_pending');
     if (invite.status === 'accepted') {
       if (!(await isCollaborator(tx, invite.boardId, viewer))) throw new AppError('invite_not_pending');
-      return invite.boardId;
+      return { boardId: invite.boardId, accepted: null };
     }
     // An invitation by email may reach the owner's own account (its address changed since).
     if ((await boardAccessOf(tx, invite.boardId, viewer)) !== 'owner') {
@@ -72,8 +73,12 @@ export async function acceptInvite(db: Database, inviteId: number, viewer: numbe
       status: 'accepted',
       now: new Date(),
     });
-    return invite.boardId;
+    return {
+      boardId: invite.boardId,
+      accepted: { boardId: invite.boardId, inviterId: invite.inviterId, accepterId: viewer },
+    };
   });
+  if (accepted) await notifyInviteAccepted(db, accepted);
   return getBoard(db, boardId, viewer);
 }
 

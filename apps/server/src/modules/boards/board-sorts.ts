@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BoardSort } from '@pinboard/shared';
 import { boards } from '../../db/schema/boards.ts';
+import { isTimestampText } from '../../lib/bookmark.ts';
 
 /**
  * Every sort is one tuple compared in one direction, so a keyset bookmark is just the last
@@ -54,23 +55,6 @@ export function afterKey(spec: SortSpec, key: string[]): SQL {
 
 export function keyLength(spec: SortSpec): number {
   return spec.keys.length + 1;
-}
-
-const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
-/** A timestamp as PostgreSQL writes it (`2026-11-25 14:19:37.123+00`), a real date and time. */
-function isTimestampText(value: string): boolean {
-  const match = TIMESTAMP_TEXT.exec(value);
-  if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as number[];
-  const date = new Date(Date.UTC(year!, month! - 1, day!));
-  return (
-    date.getUTCMonth() === month! - 1 &&
-    date.getUTCDate() === day! &&
-    hour! < 24 &&
-    minute! < 60 &&
-    second! < 60
-  );
 }
 
 /**

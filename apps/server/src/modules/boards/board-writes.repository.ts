@@ -2,7 +2,8 @@ import { and, eq, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BoardPrivacy } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
 import { boards } from '../../db/schema/boards.ts';
-import { boardCollaborators } from '../../db/schema/social.ts';
+import { boardCollaborators, boardFollows } from '../../db/schema/social.ts';
+import { followerIsNotBoardMember } from '../../policies/visibility.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** `like` pattern of `base-…`, with the base's own wildcards escaped. */
@@ -45,11 +46,24 @@ export interface BoardChanges {
   privacy?: BoardPrivacy;
 }
 
+/**
+ * A board that stops being public loses the follows of everyone who is not its owner or a
+ * collaborator, in the same transaction: they could no longer see it, nor unfollow it.
+ */
 export async function updateBoard(db: Executor, id: number, changes: BoardChanges) {
-  await db
-    .update(boards)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(boards.id, id));
+  const update = (tx: Executor) =>
+    tx
+      .update(boards)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(boards.id, id));
+  if (changes.privacy === undefined || changes.privacy === 'public') {
+    await update(db);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await update(tx);
+    await tx.delete(boardFollows).where(and(eq(boardFollows.boardId, id), followerIsNotBoardMember(id)));
+  });
 }
 
 /** Deletes a board; its pins, sections, follows and collaborators go with it (foreign keys). */

@@ -1,8 +1,10 @@
 import type { Board, BoardPrivacy, CreateBoard, UpdateBoard } from '@pinboard/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/sql-helpers.ts';
+import { rejectAdsOnDeletedBoard, reviewAdsOnBoard } from '../business/ad-review.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
+import { forgetRelatedCandidates } from '../pins/related-candidates.ts';
 import type { BoardActionLock } from './board-action-lock.ts';
 import {
   deleteBoard as deleteBoardRow,
@@ -110,15 +112,23 @@ export async function updateBoard(
       await updateBoardRow(deps.db, boardId, changes);
     }
   });
+  // A board turned secret takes its promoted pins out of review's approval (and back when public).
+  if (input.privacy !== undefined) await reviewAdsOnBoard(deps.db, boardId);
   clearSignedOutAnswers();
+  // A new name changes its pins' search vectors: 'More like this' by words (decision 58).
+  if (input.name !== undefined) forgetRelatedCandidates();
   return getBoard(deps.db, boardId, userId);
 }
 
 /** Deletes a board with its pins and sections: its owner only. */
 export async function deleteBoard(deps: BoardWriteDeps, userId: number, boardId: number) {
   await authorize(deps.db, userId, 'manage', { board: boardId });
-  await deps.lock.run({ boardId }, 'delete', () => deleteBoardRow(deps.db, boardId));
+  await deps.lock.run({ boardId }, 'delete', async () => {
+    await rejectAdsOnDeletedBoard(deps.db, boardId);
+    await deleteBoardRow(deps.db, boardId);
+  });
   clearSignedOutAnswers();
+  forgetRelatedCandidates();
 }
 
 /**

@@ -14,11 +14,15 @@ import {
   findBoardByOwnerAndSlug,
   findSectionById,
   insertBoardFollow,
+  isFirstUserBoardsPage,
+  listFirstUserBoards,
   listUserBoards,
   loadBoardExtras,
   type BoardRow,
 } from './boards.repository.ts';
-import { findSectionBySlug, listBoardSections } from './sections.repository.ts';
+import { findSectionBySlug, findSectionWithPreviewsById, listBoardSections } from './sections.repository.ts';
+import { findRemovalNotice } from '../moderation/moderation.repository.ts';
+import { notifyBoardFollowed } from '../notifications/notify.ts';
 
 interface Page<T> {
   items: T[];
@@ -32,8 +36,20 @@ async function requireVisibleBoard(db: Executor, id: number, viewerId: number | 
 }
 
 export async function getBoard(db: Executor, id: number, viewerId: number | null): Promise<Board> {
-  const row = await requireVisibleBoard(db, id, viewerId);
-  return presentBoard(row, await loadBoardExtras(db, [row.id]), viewerId);
+  return presentOneBoard(db, await requireVisibleBoard(db, id, viewerId), viewerId);
+}
+
+/**
+ * One board as its page shows it. A board an operator removed is seen by its owner alone, and
+ * told to them with its removal and appeal (decision 54), as a removed pin's closeup is.
+ */
+async function presentOneBoard(db: Executor, row: BoardRow, viewerId: number | null): Promise<Board> {
+  const [extras, removal] = await Promise.all([
+    loadBoardExtras(db, [row]),
+    row.removedAt && viewerId === row.owner.id ? findRemovalNotice(db, { type: 'board', id: row.id }) : null,
+  ]);
+  const board = presentBoard(row, extras, viewerId);
+  return removal ? { ...board, removal } : board;
 }
 
 /**
@@ -48,7 +64,7 @@ export async function getBoardBySlug(
 ): Promise<Board> {
   const row = await findBoardByOwnerAndSlug(db, username, slug, viewerId);
   if (!row) throw new AppError('board_not_found');
-  return presentBoard(row, await loadBoardExtras(db, [row.id]), viewerId);
+  return presentOneBoard(db, row, viewerId);
 }
 
 /** One section of a board the viewer may see, by its slug (the section page's address). */
@@ -64,6 +80,18 @@ export async function getSectionBySlug(
   return presentSection(found);
 }
 
+/** A section by its id, when the viewer may see its board; else as missing. */
+export async function getSectionById(
+  db: Executor,
+  sectionId: number,
+  viewerId: number | null,
+): Promise<BoardSection> {
+  const found = await findSectionWithPreviewsById(db, sectionId);
+  if (!found || !(await findBoardById(db, found.section.boardId, viewerId)))
+    throw new AppError('section_not_found');
+  return presentSection(found);
+}
+
 /** A user's boards as the viewer may see them, in the requested sort order. */
 export async function pageUserBoards(
   db: Executor,
@@ -71,32 +99,52 @@ export async function pageUserBoards(
   query: UserBoardsQuery,
   viewerId: number | null,
 ): Promise<Page<Board>> {
-  const user = await findActiveUserByUsername(db, username);
-  if (!user) throw new AppError('user_not_found');
-  const key = decodeBookmark(query.bookmark);
-  if (key && !isSortKeyOf(BOARD_SORT_SPECS[query.sort], key)) {
-    throw new AppError('invalid_bookmark', { field: 'bookmark' });
-  }
-  const rows = await listUserBoards(db, {
-    userId: user.id,
-    viewerId,
+  const filter = {
     sort: query.sort,
     privacy: query.privacy_filter,
     includeArchived: query.include_archived,
-    after: key as string[] | null,
+    after: null,
     limit: query.page_size + 1,
-  });
+  };
+  let rows;
+  if (!query.bookmark && isFirstUserBoardsPage(filter)) {
+    // What a profile asks for: one statement finds the person and their boards; only an empty
+    // page asks whether the person exists.
+    rows = await listFirstUserBoards(db, { username, viewerId, sort: query.sort });
+    if (rows.length === 0 && !(await findActiveUserByUsername(db, username))) {
+      throw new AppError('user_not_found');
+    }
+  } else {
+    const user = await findActiveUserByUsername(db, username);
+    if (!user) throw new AppError('user_not_found');
+    const key = decodeBookmark(query.bookmark);
+    if (key && !isSortKeyOf(BOARD_SORT_SPECS[query.sort], key)) {
+      throw new AppError('invalid_bookmark', { field: 'bookmark' });
+    }
+    rows = await listUserBoards(db, { ...filter, after: key as string[] | null, userId: user.id, viewerId });
+  }
   const page = pageOf(rows, query.page_size, (row) => row.sortKey);
-  const extras = await loadBoardExtras(
-    db,
-    page.items.map((row) => row.id),
-  );
+  const extras = await loadBoardExtras(db, page.items);
   return { items: page.items.map((row) => presentBoard(row, extras, viewerId)), bookmark: page.bookmark };
 }
 
+/**
+ * A page of a board's pins. Every pin the list reads passed `pinVisibleTo`, which holds the board
+ * rule of `findBoardById` (its privacy for the viewer, an active owner): a page with pins shows
+ * the board may be seen, so only an empty page, or a refused bookmark, reads the board to tell
+ * a missing board (404) from an empty one.
+ */
 export async function pageBoardPins(db: Executor, boardId: number, options: PageOptions): Promise<PinPage> {
-  await requireVisibleBoard(db, boardId, options.viewerId);
-  return pagePins(db, pinFilters.onBoard(boardId), options);
+  let page: PinPage;
+  try {
+    page = await pagePins(db, pinFilters.onBoard(boardId), options);
+  } catch (error) {
+    // A board the viewer may not see answers as missing, whatever else is wrong with the call.
+    await requireVisibleBoard(db, boardId, options.viewerId);
+    throw error;
+  }
+  if (page.items.length === 0) await requireVisibleBoard(db, boardId, options.viewerId);
+  return page;
 }
 
 export async function pageBoardSections(
@@ -133,5 +181,6 @@ export async function setBoardFollow(db: Executor, boardId: number, viewerId: nu
   if (board.owner.id === viewerId)
     throw new AppError('forbidden', { detail: 'You cannot follow your own board.' });
   await (follow ? insertBoardFollow : deleteBoardFollow)(db, viewerId, boardId);
+  if (follow) await notifyBoardFollowed(db, { boardId, ownerId: board.owner.id, followerId: viewerId });
   return getBoard(db, boardId, viewerId);
 }

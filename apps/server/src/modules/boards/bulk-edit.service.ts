@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/sql-helpers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
+import { forgetRelatedCandidates } from '../pins/related-candidates.ts';
 import { presentPin } from '../pins/pins.presenter.ts';
 import type { BoardActionLock } from './board-action-lock.ts';
 import { authorize } from '../../policies/authorize.ts';
@@ -72,6 +73,8 @@ export async function bulkMovePins(
   );
   // Pins left one board for another, perhaps a secret one: visitors stop seeing them here at once.
   clearSignedOutAnswers();
+  // 'More like this' lists by board (decision 58).
+  forgetRelatedCandidates();
   const rows = await listMovedPins(db, move.pinIds, viewerId);
   const counts = await findBoardPinCounts(db, [move.fromBoardId, move.toBoardId]);
   return {

@@ -32,6 +32,7 @@ import {
   presentEmailSuggestion,
   presentUserSuggestion,
 } from './collaborators.presenter.ts';
+import { notifyBoardInvites } from '../notifications/notify.ts';
 
 export interface CollaboratorDeps {
   db: Database;
@@ -84,6 +85,7 @@ export async function inviteCollaborators(
   const emails = invitees.filter((invitee) => invitee.type === 'email').length;
   if (emails > 0) await enforceRateLimit(deps.counters, 'board-invite-email', byUser(viewer), emails);
   const mails: MailMessage[] = [];
+  const invited: Parameters<typeof notifyBoardInvites>[1] = [];
   await deps.db.transaction(async (tx) => {
     await authorize(tx, viewer, 'manage', { board: boardId });
     const board = (await findBoardById(tx, boardId, viewer))!;
@@ -95,7 +97,8 @@ export async function inviteCollaborators(
         const user = await findActiveUser(tx, userId);
         if (!user) throw new AppError('user_not_found', { field: 'invitees' });
         if (await isCollaborator(tx, boardId, userId)) continue;
-        await insertPendingInvite(tx, { boardId, inviterId: viewer, inviteeUserId: userId });
+        const inviteId = await insertPendingInvite(tx, { boardId, inviterId: viewer, inviteeUserId: userId });
+        if (inviteId !== null) invited.push({ inviteId, boardId, inviterId: viewer, inviteeId: userId });
         continue;
       }
       const email = invitee.email.toLowerCase();
@@ -104,6 +107,7 @@ export async function inviteCollaborators(
       if (accountId !== null && (await isCollaborator(tx, boardId, accountId))) continue;
       const inviteId = await insertPendingInvite(tx, { boardId, inviterId: viewer, inviteeEmail: email });
       if (inviteId === null) continue;
+      if (accountId !== null) invited.push({ inviteId, boardId, inviterId: viewer, inviteeId: accountId });
       const inviterName =
         [board.owner.firstName, board.owner.lastName].filter(Boolean).join(' ') || board.owner.username;
       const link = `${deps.publicUrl.replace(/\/+$/, '')}/${board.owner.username}/${board.slug}/`;
@@ -111,6 +115,7 @@ export async function inviteCollaborators(
     }
   });
   for (const mail of mails) deps.background.run('board-invite-mail', () => deps.mailer.send(mail));
+  await notifyBoardInvites(deps.db, invited);
   return loadCollaborators(deps.db, boardId, viewer);
 }
 

@@ -43,6 +43,12 @@ export async function findSectionBySlug(db: Executor, boardId: number, slug: str
   return found ?? null;
 }
 
+export async function findSectionWithPreviewsById(db: Executor, id: number) {
+  const rows = await db.select().from(boardSections).where(eq(boardSections.id, id)).limit(1);
+  const [found] = await withPreviews(db, rows);
+  return found ?? null;
+}
+
 export type SectionWithPreviews = Awaited<ReturnType<typeof withPreviews>>[number];
 
 /** The latest pins' images of each section, in one query for all of them. */

@@ -2,13 +2,14 @@ import type { boardEndpoints } from '@pinboard/shared/api';
 import { pageOptionsOf, type EndpointHandlers } from '../../lib/endpoints.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { BoardWriteDeps } from './board-writes.service.ts';
-import { getSectionBySlug, pageBoardSections, pageSectionPins } from './boards.service.ts';
+import { getSectionById, getSectionBySlug, pageBoardSections, pageSectionPins } from './boards.service.ts';
 import { createSection, deleteSection, renameSection, reorderSections } from './section-writes.service.ts';
 
 type SectionResource = Pick<
   typeof boardEndpoints,
   | 'listBoardSections'
   | 'getSectionBySlug'
+  | 'getSection'
   | 'listSectionPins'
   | 'createSection'
   | 'reorderSections'
@@ -26,6 +27,7 @@ export function sectionRoutes(deps: BoardWriteDeps): EndpointHandlers<SectionRes
     },
     getSectionBySlug: async ({ params, viewer }) =>
       ok(await getSectionBySlug(db, Number(params.id), params.slug, viewer.userId)),
+    getSection: async ({ params, viewer }) => ok(await getSectionById(db, Number(params.id), viewer.userId)),
     listSectionPins: async (call) => {
       const page = await pageSectionPins(db, Number(call.params.id), pageOptionsOf(call));
       return ok(page.items, page.bookmark);

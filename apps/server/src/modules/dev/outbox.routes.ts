@@ -18,6 +18,7 @@ export function registerDevOutboxRoutes(app: FastifyInstance, outbox: Outbox): v
         to: row.to,
         subject: row.subject,
         text: row.text,
+        ...(row.headers ? { headers: row.headers } : {}),
         created_at: row.createdAt.toISOString(),
       })),
     );

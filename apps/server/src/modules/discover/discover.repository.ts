@@ -6,7 +6,7 @@ import { pins } from '../../db/schema/pins.ts';
 import { selectBoards } from '../boards/boards.repository.ts';
 import { publicSaveCount } from '../../policies/counts.ts';
 import { listedPublicBoards, publicPinAs, publicSaves } from '../../policies/visibility.ts';
-import { readablePins, selectPins, type PinRow } from '../pins/pins.repository.ts';
+import { newestOfPictureIn, readablePins, selectPins, type PinRow } from '../pins/pins.repository.ts';
 
 /*
  * Everything here is what a visitor may see (public boards, active people), the same for every
@@ -18,12 +18,14 @@ const since = (days: number) => new Date(Date.now() - days * DAY_MS);
 
 /**
  * The most used hashtags, from the search vocabulary ('#tag' terms of pins on public boards,
- * kept by migration 0010's trigger), without their '#'.
+ * kept by migration 0010's trigger; a term's count is the sum of its rows, migration 0024),
+ * without their '#'.
  */
 export async function listPopularHashtags(db: Executor, limit: number): Promise<string[]> {
   const rows = await selectRows<{ term: string }>(
     db,
-    sql`select term from search_terms where term like '#%' order by pin_count desc, term limit ${limit}`,
+    sql`select term from search_terms where term like '#%'
+    group by term order by sum(pin_count) desc, term limit ${limit}`,
   );
   return rows.map((row) => row.term.slice(1));
 }
@@ -95,5 +97,12 @@ export function listNewBoards(db: Executor, minPins: number, limit: number) {
     .limit(limit);
 }
 
-/** A hashtag's pins, as pagePins filters them (newest first, public for everyone). */
-export const carriesHashtag = (tag: string): SQL => sql`${pins.hashtags} @> array[${tag}]::text[]`;
+/**
+ * A hashtag's pins, as pagePins filters them (newest first, public for everyone), one card per
+ * picture: the newest public pin of each picture carrying the tag.
+ */
+export const carriesHashtag = (tag: string): SQL =>
+  and(
+    sql`${pins.hashtags} @> array[${tag}]::text[]`,
+    newestOfPictureIn(sql`q.hashtags @> array[${tag}]::text[]`, null),
+  )!;

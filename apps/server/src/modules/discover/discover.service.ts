@@ -78,10 +78,7 @@ async function listTodayPins(db: Executor, kind: Exclude<TodayKind, 'best'>, lim
 async function computeTodaySection(db: Executor, kind: TodayKind, limit: number): Promise<TodaySection> {
   if (kind !== 'best') return { kind, type: 'pins', pins: await listTodayPins(db, kind, limit) };
   const rows = await listNewBoards(db, BEST_BOARD_MIN_PINS, limit);
-  const extras = await loadBoardExtras(
-    db,
-    rows.map((row) => row.id),
-  );
+  const extras = await loadBoardExtras(db, rows);
   return { kind, type: 'boards', boards: rows.map((row) => presentBoard(row, extras, null)) };
 }
 

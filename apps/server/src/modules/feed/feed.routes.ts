@@ -5,6 +5,7 @@ import { pageOptionsOf, type EndpointHandlers } from '../../lib/endpoints.ts';
 import { ok } from '../../lib/envelope.ts';
 import { pageHomeFeed } from './feed.service.ts';
 import type { SignedOutFeed } from './signed-out-feed.ts';
+import type { Promoted } from '../promoted/promoted.ts';
 
 type FeedHandlers = Pick<EndpointHandlers<typeof discoverEndpoints>, 'listHomeFeed'>;
 
@@ -15,15 +16,24 @@ type FeedHandlers = Pick<EndpointHandlers<typeof discoverEndpoints>, 'listHomeFe
 export function feedRoutes({
   db,
   signedOutFeed,
-}: AppContext & { signedOutFeed: SignedOutFeed }): FeedHandlers {
+  promoted,
+}: AppContext & { signedOutFeed: SignedOutFeed; promoted: Promoted }): FeedHandlers {
   return {
     listHomeFeed: async (call) => {
       const options = pageOptionsOf(call);
       if (options.viewerId !== null) {
         const page = await pageHomeFeed(db, options);
-        return ok(page.items, page.bookmark);
+        const choosing = performance.now();
+        const items = await promoted.place(call.request, options.viewerId, page.items);
+        // What choosing the promoted pins took (decision 56): the bench reads it.
+        call.reply.header('server-timing', `promoted;dur=${(performance.now() - choosing).toFixed(2)}`);
+        return ok(items, page.bookmark);
       }
       const page = await signedOutFeed.page(options);
+      // Promoted pins are the visitor's own (a token each): the shared page is sent as it is only
+      // when none serve.
+      const items = await promoted.place(call.request, null, page.pins);
+      if (items !== page.pins) return ok(items, page.bookmark);
       // A string or buffer body skips the serializer; it is the typed envelope, already serialized.
       call.reply.type('application/json; charset=utf-8');
       return sendCompressible(call.request, call.reply, page.body);

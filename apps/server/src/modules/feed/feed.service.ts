@@ -2,9 +2,14 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeBookmark, encodeBookmark, type PageOptions } from '../../lib/bookmark.ts';
 import { presentPin } from '../pins/pins.presenter.ts';
-import { listPublicPinsInOrder } from '../pins/pins.repository.ts';
+import { listPublicPinsInOrder, newestPublicPinOfPicture } from '../pins/pins.repository.ts';
 import { pagePins, type PinPage } from '../pins/pins.service.ts';
-import { HOME_FEED_BATCH_SIZES, listHomeFeedBatch, type HomeFeedPart } from './home-feed.repository.ts';
+import {
+  HOME_FEED_BATCH_SIZES,
+  HOME_FEED_PARTS,
+  listHomeFeedBatch,
+  type HomeFeedPart,
+} from './home-feed.repository.ts';
 
 /** Where a signed-in feed stopped: the part, and the last pin shown of it (null: its start). */
 interface HomeFeedCursor {
@@ -17,10 +22,10 @@ function decodeHomeFeedBookmark(bookmark: string | undefined): HomeFeedCursor {
   if (key === null) return { part: 'followed', beforeId: null };
   const [part, id] = key;
   const validId = id === null || (typeof id === 'number' && Number.isSafeInteger(id) && id > 0);
-  if (key.length !== 2 || (part !== 'followed' && part !== 'fresh') || !validId) {
+  if (key.length !== 2 || !HOME_FEED_PARTS.includes(part as HomeFeedPart) || !validId) {
     throw new AppError('invalid_bookmark', { field: 'bookmark' });
   }
-  return { part, beforeId: id };
+  return { part: part as HomeFeedPart, beforeId: id };
 }
 
 // A batch is a few pages' worth of candidates (twice what is wanted, in one of the prepared
@@ -40,7 +45,7 @@ interface PartSlice {
 }
 
 /** Up to `wanted` shown pin ids of a part, newest first, before `beforeId`. */
-async function takeFromPart(
+export async function takeFromPart(
   db: Executor,
   viewerId: number,
   part: HomeFeedPart,
@@ -64,46 +69,41 @@ async function takeFromPart(
 }
 
 /** The answer for pin ids in the feed's order (the parts are not one id order). */
-async function presentInOrder(db: Executor, ids: number[]) {
+export async function presentInOrder(db: Executor, ids: number[], viewerId: number) {
   // The feed's rules already held; the public-pin rules again cost nothing and keep it safe.
-  return (await listPublicPinsInOrder(db, ids)).map(presentPin);
+  return (await listPublicPinsInOrder(db, ids, viewerId)).map(presentPin);
 }
 
 /**
  * The home feed. A visitor gets the newest public pins. A signed-in viewer gets pins from the
- * boards and people they follow first, then fresh pins from everyone, never the same picture
- * twice (decision 30). The bookmark says which part the next page continues and after which
- * pin, so pins saved while someone scrolls neither shift nor repeat what they see.
+ * boards and people they follow first, then pins carrying the interests they chose (decision
+ * 47), then fresh pins from everyone, never the same picture twice (decision 30). The bookmark
+ * says which part the next page continues and after which pin, so pins saved while someone
+ * scrolls neither shift nor repeat what they see.
  */
 export async function pageHomeFeed(db: Executor, options: PageOptions): Promise<PinPage> {
   const { viewerId, pageSize } = options;
-  // Everyone's home feed shows public pins only; secret pins stay on their boards.
-  if (viewerId === null) return pagePins(db, undefined, { ...options, viewerId: null });
+  // Everyone's home feed shows public pins only; secret pins stay on their boards. One card
+  // per picture: its newest public pin (decision 44).
+  if (viewerId === null) return pagePins(db, newestPublicPinOfPicture, { ...options, viewerId: null });
 
-  const cursor = decodeHomeFeedBookmark(options.bookmark);
-  let followed: number[] = [];
-  if (cursor.part === 'followed') {
-    const slice = await takeFromPart(db, viewerId, 'followed', cursor.beforeId, pageSize + 1);
+  let { part, beforeId } = decodeHomeFeedBookmark(options.bookmark);
+  const shown: number[] = [];
+  for (;;) {
+    // One more than the room left tells whether the part goes on past this page.
+    const room = pageSize - shown.length;
+    const slice = await takeFromPart(db, viewerId, part, beforeId, room + 1);
     if (slice.state !== 'end') {
-      followed = slice.ids.slice(0, pageSize);
-      const resumeAt = slice.state === 'full' ? followed.at(-1)! : slice.resumeAt;
-      return { items: await presentInOrder(db, followed), bookmark: encodeBookmark(['followed', resumeAt]) };
+      const taken = slice.ids.slice(0, room);
+      shown.push(...taken);
+      const resumeAt = slice.state === 'full' ? (taken.at(-1) ?? beforeId) : slice.resumeAt;
+      return { items: await presentInOrder(db, shown, viewerId), bookmark: encodeBookmark([part, resumeAt]) };
     }
-    followed = slice.ids;
+    // The part ended on this page: the next one fills the rest from its start.
+    shown.push(...slice.ids);
+    const next = HOME_FEED_PARTS[HOME_FEED_PARTS.indexOf(part) + 1];
+    if (!next) return { items: await presentInOrder(db, shown, viewerId), bookmark: null };
+    part = next;
+    beforeId = null;
   }
-  // The followed part ended on this page (or before it): fresh pins fill the rest.
-  const room = pageSize - followed.length;
-  const fresh = await takeFromPart(
-    db,
-    viewerId,
-    'fresh',
-    cursor.part === 'fresh' ? cursor.beforeId : null,
-    room + 1,
-  );
-  const shown = fresh.ids.slice(0, room);
-  const resumeAt = fresh.state === 'paused' ? fresh.resumeAt : (shown.at(-1) ?? null);
-  return {
-    items: await presentInOrder(db, [...followed, ...shown]),
-    bookmark: fresh.state === 'end' ? null : encodeBookmark(['fresh', resumeAt]),
-  };
 }

@@ -1,12 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { literalLimit, preparedPerDatabase } from '../../db/prepared.ts';
 import type { Executor } from '../../db/client.ts';
-import { onPublicBoardAnyStatus, publicPinAs } from '../../policies/visibility.ts';
+import { onPublicBoardAnyStatus, pictureHiddenBy, publicPinAs } from '../../policies/visibility.ts';
 
 /*
- * The signed-in home feed (decision 30) in two parts, each newest first by id:
- *   followed: pins on boards the viewer follows and pins by people the viewer follows;
- *   fresh:    everyone else's pins, minus every picture the followed part holds.
+ * The signed-in home feed (decision 30) in three parts, each newest first by id:
+ *   followed:  pins on boards the viewer follows and pins by people the viewer follows;
+ *   interests: others' pins carrying a hashtag the viewer chose as an interest (decision 47),
+ *              minus every picture the followed part holds;
+ *   fresh:     everyone else's pins, minus every picture the followed part holds and the
+ *              pins the interests part shows.
  * Public boards only in both, never the viewer's own pins. 'The same pin' is the same picture
  * (image_id: a save copies its source's image and images are stored once per content hash),
  * so a pin saved to several boards, a save of a save and the original are one pin. Each part
@@ -27,6 +30,8 @@ const othersPublicPin = sql`q.pinner_id <> ${viewer} and ${onPublicBoardAnyStatu
 /** The boards and the people the viewer follows, as arrays (each read once per query). */
 const followedBoards = sql`array(select bf.board_id from board_follows bf where bf.user_id = ${viewer})`;
 const followees = sql`array(select uf.followee_id from user_follows uf where uf.follower_id = ${viewer})`;
+/** The viewer's interests (hashtags), read once per query. */
+const interests = sql`array(select ui.name from user_interests ui where ui.user_id = ${viewer})`;
 
 /**
  * Some pin `q` with the picture of the batch row `c` is in the followed part (someone else's
@@ -45,13 +50,18 @@ function followedCopyExists(condition: SQL): SQL {
  * `limit`, with the part's rules unapplied: followed boards and people (one index walk per
  * board or person followed), or everyone.
  */
-function batchOf(part: HomeFeedPart, later: boolean, limit: number): SQL {
+function walkOf(part: HomeFeedPart, later: boolean, limit: number): SQL {
   const before = later ? sql`p.id < ${sql.placeholder('beforeId')}` : sql`true`;
-  const columns = sql`p.id, p.image_id, p.board_id, p.pinner_id`;
+  const columns = sql`p.id, p.image_id, p.board_id, p.pinner_id, p.removed_at`;
   const rows = literalLimit(limit);
   if (part === 'fresh') {
-    return sql`select ${columns} from pins p where ${before} and p.pinner_id <> ${viewer}
+    return sql`select ${columns}, p.hashtags from pins p where ${before} and p.pinner_id <> ${viewer}
       order by p.id desc limit ${rows}`;
+  }
+  if (part === 'interests') {
+    // No interests: a one-time test that skips the walk, rather than a walk that matches nothing.
+    return sql`select ${columns} from pins p where cardinality(${interests}) > 0 and ${before}
+      and p.pinner_id <> ${viewer} and p.hashtags && ${interests} order by p.id desc limit ${rows}`;
   }
   return sql`select * from (
       select ${columns} from board_follows f cross join lateral (
@@ -64,18 +74,52 @@ function batchOf(part: HomeFeedPart, later: boolean, limit: number): SQL {
     ) p where p.pinner_id <> ${viewer} order by p.id desc limit ${rows}`;
 }
 
-/** Whether the batch row `c` is shown in its part (see the rules at the top). */
-function shownInPart(part: HomeFeedPart): SQL {
-  const publicPin = publicPinAs('c');
-  const newerCopy = sql`q.id > c.id`;
-  if (part === 'followed') {
-    return sql`${publicPin} and not ${followedCopyExists(newerCopy)}`;
-  }
-  return sql`${publicPin} and not ${followedCopyExists(sql`true`)}
-    and not exists (select 1 from pins q where q.image_id = c.image_id and ${newerCopy} and ${othersPublicPin})`;
+/**
+ * A part's batch: its walk, and on the followed part's first batch each row's `newest_copy`, the
+ * newest pin of its picture in the batch on a public board. A first batch is every pin of its
+ * walk above its last row (the walk's pins newest first, cut at `limit`), and the followed walk
+ * holds every pin the part's "newer copy" test looks for (someone else's pin on a followed board
+ * or by a followee), so there the test reads the batch instead of probing the indexes once per
+ * followed board and person for each row. Later batches have copies above `beforeId` outside the
+ * batch, and the other parts look for copies anywhere: they probe.
+ */
+function batchOf(part: HomeFeedPart, later: boolean, limit: number): SQL {
+  const walk = walkOf(part, later, limit);
+  if (!newerCopiesInBatch(part, later)) return walk;
+  return sql`select w.*, max(w.id) filter (where w.on_public_board) over (partition by w.image_id) as newest_copy
+    from (select p.*, ${onPublicBoardAnyStatus('p')} as on_public_board from (${walk}) p) w`;
 }
 
-export type HomeFeedPart = 'followed' | 'fresh';
+function newerCopiesInBatch(part: HomeFeedPart, later: boolean): boolean {
+  return part === 'followed' && !later;
+}
+
+/** The viewer asked to see fewer like this picture ('See fewer like this', decision 43). */
+const hiddenPicture = pictureHiddenBy(viewer, sql`c.image_id`);
+
+/** Whether the batch row `c` is shown in its part (see the rules at the top). */
+function shownInPart(part: HomeFeedPart, later: boolean): SQL {
+  const publicPin = sql`${publicPinAs('c')} and not ${hiddenPicture}`;
+  const newerCopy = sql`q.id > c.id`;
+  if (part === 'followed') {
+    // A public pin is itself a copy on a public board: with none newer in the batch, the newest.
+    const newest = newerCopiesInBatch(part, later)
+      ? sql`c.newest_copy = c.id`
+      : sql`not ${followedCopyExists(newerCopy)}`;
+    return sql`${publicPin} and ${newest}`;
+  }
+  // A picture outside the followed part shows at its newest copy: in the interests part when
+  // that copy carries an interest, else in the fresh part, so once in all.
+  const shownAtNewestCopy = sql`${publicPin} and not ${followedCopyExists(sql`true`)}
+    and not exists (select 1 from pins q where q.image_id = c.image_id and ${newerCopy} and ${othersPublicPin})`;
+  if (part === 'interests') return shownAtNewestCopy;
+  return sql`${shownAtNewestCopy} and not (c.hashtags && ${interests})`;
+}
+
+export type HomeFeedPart = 'followed' | 'interests' | 'fresh';
+
+/** The parts in the order the feed shows them. */
+export const HOME_FEED_PARTS: readonly HomeFeedPart[] = ['followed', 'interests', 'fresh'];
 
 /** The batch sizes the statements are built with; a batch reads the smallest that holds it. */
 export const HOME_FEED_BATCH_SIZES = [50, 100, 250, 500] as const;
@@ -92,7 +136,7 @@ export interface HomeFeedBatchQuery {
 function prepareBatch(part: HomeFeedPart, later: boolean, limit: number) {
   return preparedPerDatabase((db) =>
     db
-      .select({ id: sql<string | number>`c.id`, shown: sql<boolean>`${shownInPart(part)}` })
+      .select({ id: sql<string | number>`c.id`, shown: sql<boolean>`${shownInPart(part, later)}` })
       .from(sql`(${batchOf(part, later, limit)}) c`)
       .orderBy(sql`c.id desc`)
       .prepare(`home_feed_${part}_${limit}${later ? '_later' : ''}`),

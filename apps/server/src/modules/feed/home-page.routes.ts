@@ -12,6 +12,8 @@ import {
 import { sendRenderedPage } from '../../plugins/web-pages.ts';
 import { HOME_ROUTE_SOURCE, homePageAdditions } from './home-page-html.ts';
 import type { SignedOutFeed, SignedOutFeedPage } from './signed-out-feed.ts';
+import type { Promoted } from '../promoted/promoted.ts';
+import { ok } from '../../lib/envelope.ts';
 import { headTags } from '../../plugins/web-pages.ts';
 
 /**
@@ -20,7 +22,10 @@ import { headTags } from '../../plugins/web-pages.ts';
  * A signed-in viewer gets plain index.html: their feed is theirs, not the public one.
  * Registered only when the server serves the web app (registerWebApp ran first).
  */
-export function registerHomePage(app: FastifyInstance, { feed }: { feed: SignedOutFeed }): void {
+export function registerHomePage(
+  app: FastifyInstance,
+  { feed, promoted }: { feed: SignedOutFeed; promoted: Promoted },
+): void {
   if (!app.hasDecorator('webAppIndexHtml')) return;
   const indexHtml = app.webAppIndexHtmlInlineStyles;
   const chunk = app.webAppManifest && lazyChunkFiles(app.webAppManifest, HOME_ROUTE_SOURCE);
@@ -41,6 +46,16 @@ export function registerHomePage(app: FastifyInstance, { feed }: { feed: SignedO
     if (request.viewer.userId !== null) return sendRenderedPage(request, reply);
 
     const page = await feed.page({ pageSize: DEFAULT_PAGE_SIZE, bookmark: undefined });
+    // Promoted pins carry this visitor's own tokens (decision 56): such a page is theirs alone.
+    const items = await promoted.place(request, null, page.pins);
+    if (items !== page.pins) {
+      const json = JSON.stringify(ok(items, page.bookmark));
+      const additions = homePageAdditions({ json, pins: items, pageSize: DEFAULT_PAGE_SIZE }, chunk);
+      const own = preparePage(
+        withAdditions(indexHtml, { ...additions, head: `${head}\n    ${additions.head}` }),
+      );
+      return sendWebAppPage(request, reply, own);
+    }
     let html = pages.get(page);
     if (!html) {
       const additions = homePageAdditions(

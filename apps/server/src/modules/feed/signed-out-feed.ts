@@ -14,6 +14,7 @@ export interface SignedOutFeedPage {
   /** The success envelope as JSON: what `GET /v3/feeds/home/` sends and the home page inlines. */
   body: CompressibleBody;
   pins: Pin[];
+  bookmark: string | null;
 }
 
 export interface SignedOutFeed {
@@ -32,7 +33,11 @@ export function createSignedOutFeed(db: Executor): SignedOutFeed {
     page({ pageSize, bookmark }) {
       return pages.get(`${pageSize}:${bookmark ?? ''}`, async () => {
         const page = await pageHomeFeed(db, { viewerId: null, pageSize, bookmark });
-        return { body: compressibleBody(JSON.stringify(ok(page.items, page.bookmark))), pins: page.items };
+        return {
+          body: compressibleBody(JSON.stringify(ok(page.items, page.bookmark))),
+          pins: page.items,
+          bookmark: page.bookmark,
+        };
       });
     },
   };

@@ -150,3 +150,18 @@ export function findDominantColor(image: RawImage): string {
   );
   return `#${hex.join('')}`;
 }
+
+/** A square of the upright picture (EXIF orientation applied), at most `maxSide` pixels a side, as PNG. */
+export function cropUprightSquare(
+  input: Buffer,
+  square: { left: number; top: number; size: number },
+  maxSide: number,
+): Promise<Buffer> {
+  return rejectUnreadable(
+    openUpright(input)
+      .extract({ left: square.left, top: square.top, width: square.size, height: square.size })
+      .resize(Math.min(square.size, maxSide), Math.min(square.size, maxSide), { fit: 'fill' })
+      .png()
+      .toBuffer(),
+  );
+}

@@ -12,7 +12,7 @@ import { createUpload, getUpload, registerImageUrlAnswer, type UploadDeps } from
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** A body busboy could not read as a multipart form (no boundary, cut short): the client's fault. */
-function multipartError(error: unknown): unknown {
+export function multipartError(error: unknown): unknown {
   const statusCode = (error as { statusCode?: number }).statusCode;
   if (error instanceof AppError || (statusCode && statusCode < 500)) return error;
   return new AppError('multipart_invalid', {

@@ -8,6 +8,7 @@ import { CSRF_COOKIE } from '../../plugins/csrf.ts';
 import { checkOffsiteLink, openOffsiteLink, type OffsiteDeps } from './offsite.service.ts';
 import { OFFSITE_HEADERS, offsitePage } from './offsite-page.ts';
 import { createOffsiteTokens } from './offsite-token.ts';
+import type { Promoted } from '../promoted/promoted.ts';
 
 /** What the link check and the `/offsite/` hop share: the tokens one signs and the other verifies. */
 export function createOffsiteDeps({
@@ -15,17 +16,27 @@ export function createOffsiteDeps({
   config,
   counters,
   sessionSecret,
-}: AppContext & { counters: CounterStore; sessionSecret: string }): OffsiteDeps {
+  promoted,
+}: AppContext & { counters: CounterStore; sessionSecret: string; promoted: Promoted }): OffsiteRouteDeps {
   return {
     db,
+    promoted,
     counters,
     tokens: createOffsiteTokens(sessionSecret),
     shorteners: { allowHosts: config.fetchAllowHosts, extraShorteners: config.linkShorteners },
   };
 }
 
-/** Outbound link checks (issue 9, decision 28): `POST /v3/offsite/`. */
-export function offsiteRoutes(deps: OffsiteDeps): EndpointHandlers<typeof offsiteEndpoints> {
+/** The link check's own needs, and the promoted cards' click count (decision 56). */
+export interface OffsiteRouteDeps extends OffsiteDeps {
+  promoted: Promoted;
+}
+
+/**
+ * Outbound link checks (issue 9, decision 28): `POST /v3/offsite/`. A promoted card's link is
+ * checked like any other (`third_party_ad` with its `ad_token`); a safe one counts the click once.
+ */
+export function offsiteRoutes(deps: OffsiteRouteDeps): EndpointHandlers<typeof offsiteEndpoints> {
   return {
     checkOffsiteLink: async ({ body, viewer, request }) => {
       const requester = {
@@ -34,7 +45,11 @@ export function offsiteRoutes(deps: OffsiteDeps): EndpointHandlers<typeof offsit
         // The CSRF check has passed, so the cookie is there.
         browser: request.cookies[CSRF_COOKIE] ?? '',
       };
-      return ok(await checkOffsiteLink(deps, requester, body, new Date()));
+      const check = await checkOffsiteLink(deps, requester, body, new Date());
+      if (body.third_party_ad && body.ad_token && check.redirect_status === 'safe') {
+        await deps.promoted.reportClick(request, viewer.userId, body.ad_token);
+      }
+      return ok(check);
     },
   };
 }

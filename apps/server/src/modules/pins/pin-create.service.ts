@@ -9,6 +9,7 @@ import { presentSavedToBoard, presentSectionName } from './pins.presenter.ts';
 import { coverBoardWithPin, findBoardName } from './repin.repository.ts';
 import { assertSaveTarget } from './repin.service.ts';
 import { insertStoryPages } from './story-pages.repository.ts';
+import { notifyPinAdded } from '../notifications/notify.ts';
 
 const SOURCES = ['media_upload_id', 'image_url', 'image_base64', 'story_pages'] as const;
 
@@ -73,6 +74,7 @@ export async function createPin(deps: UploadDeps, viewer: number, body: CreatePi
   });
   // The board's pins and cover change for visitors (decision 16).
   clearSignedOutAnswers();
+  await notifyPinAdded(deps.db, { boardId, actorId: viewer });
 
   const board = await findBoardName(deps.db, boardId);
   if (!board) throw new AppError('board_not_found');

@@ -1,8 +1,8 @@
-import type { Pin, PinImages, SavedTo, StoryPage, Video } from '@pinboard/shared';
+import type { Pin, PinImages, SavedTo, StoryPage, Video, ViewerSaved } from '@pinboard/shared';
 import { RENDITION_NAMES } from '@pinboard/shared';
 import { mediaUrl } from '../../lib/media-url.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
-import type { PinRow } from './pins.repository.ts';
+import type { PinRow, ViewerSavedRow } from './pins.repository.ts';
 import type { findBoardName, listSavesOf } from './repin.repository.ts';
 import type { StoryPageRow } from './story-pages.repository.ts';
 
@@ -42,6 +42,28 @@ export function presentStoryPage(row: StoryPageRow): StoryPage {
   };
 }
 
+/** Where the viewer saved a pin's picture: their own board (decision 44). */
+export function presentViewerSaved(row: ViewerSavedRow | null): ViewerSaved | null {
+  if (!row) return null;
+  return {
+    pin_id: String(row.pin_id),
+    board_id: String(row.board_id),
+    board_name: row.board_name,
+    section_id: row.section_id === null ? null : String(row.section_id),
+    section_title: row.section_title,
+  };
+}
+
+/**
+ * A save's creator, while their account is active (the query's left join finds no one
+ * otherwise: its columns are then all null).
+ */
+function presentOriginPinner(row: PinRow) {
+  const origin = row.originPinner as PinRow['originPinner'] | null;
+  if (row.createdMethod !== 'repin' || origin?.id == null) return null;
+  return presentUserSummary(origin);
+}
+
 /** A pin as lists show it: an idea pin carries its page count, not its pages. */
 export function presentPin(row: PinRow): Pin {
   return presentPinWithPages(row, null);
@@ -54,6 +76,7 @@ export function presentPinWithPages(row: PinRow, storyPages: StoryPageRow[] | nu
     type: 'pin',
     title: row.title,
     description: row.description,
+    alt_text: row.altText,
     link: row.link,
     domain: row.domain,
     hashtags: row.hashtags,
@@ -73,6 +96,8 @@ export function presentPinWithPages(row: PinRow, storyPages: StoryPageRow[] | nu
       ? { id: String(row.section.id), title: row.section.title, slug: row.section.slug }
       : null,
     via_pin_id: row.viaPinId === null ? null : String(row.viaPinId),
+    origin_pinner: presentOriginPinner(row),
+    viewer_saved: presentViewerSaved(row.viewerSaved),
     repin_count: row.repinCount,
     video: presentVideo(row.videoKey, row.videoDurationMs, row.imageSizes),
     story_page_count: row.storyPageCount,

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { literalLimit, preparedPerDatabase } from '../../db/prepared.ts';
+import { literalLimit, opaqueParam, preparedPerDatabase } from '../../db/prepared.ts';
 import { boards, boardSections } from '../../db/schema/boards.ts';
 import { images } from '../../db/schema/images.ts';
 import { pins } from '../../db/schema/pins.ts';
@@ -9,54 +9,97 @@ import { users } from '../../db/schema/users.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@pinboard/shared';
 import { inIdOrder } from '../../lib/id-order.ts';
 import { publicSaveCount } from '../../policies/counts.ts';
-import { pinVisibleTo, type ViewerIdParam } from '../../policies/visibility.ts';
+import {
+  activeAccount,
+  pinVisibleAs,
+  pinVisibleTo,
+  removedPinOfViewer,
+  viewerBoardAs,
+  type ViewerIdParam,
+} from '../../policies/visibility.ts';
 import { userSummaryColumns } from '../users/users.repository.ts';
 
 const pinner = alias(users, 'pinner');
 const pinnerAvatar = alias(images, 'pinner_avatar');
 const boardOwner = alias(users, 'board_owner');
+const originPinner = alias(users, 'origin_pinner');
+const originAvatar = alias(images, 'origin_avatar');
+
+/** A pin's `viewer_saved`, as the query reads it (ids as numbers from JSON). */
+export interface ViewerSavedRow {
+  pin_id: number;
+  board_id: number;
+  board_name: string;
+  section_id: number | null;
+  section_title: string | null;
+}
+
+/**
+ * Where the viewer saved the picture of the current `pins` row: their newest pin of the same
+ * image on a board of their own (decision 44), as one JSON value. A subquery in the select list,
+ * so a list reads it in its one query: one probe of `pins_pinner_image_idx` per pin shown.
+ */
+function viewerSaveOfPicture(viewerId: ViewerIdParam): SQL<ViewerSavedRow | null> {
+  return sql<ViewerSavedRow | null>`(select json_build_object('pin_id', vs.id, 'board_id', vs.board_id,
+      'board_name', vsb.name, 'section_id', vs.section_id, 'section_title', vss.title)
+    from pins vs join boards vsb on vsb.id = vs.board_id
+    left join board_sections vss on vss.id = vs.section_id
+    where vs.pinner_id = ${viewerId} and vs.image_id = ${pins.imageId} and ${viewerBoardAs('vsb', viewerId)}
+    order by vs.id desc limit 1)`;
+}
 
 /**
  * Everything a pin answer needs, in one query with joins (no query per row). `extra` adds
- * computed columns a list sorts on (the related pins' score).
+ * computed columns a list sorts on (the related pins' score). With `savedFor`, each pin says
+ * where that signed-in viewer saved its picture (`viewerSaved`); else that is null.
  */
 export function selectPins<Extra extends Record<string, SQL.Aliased | SQL> = Record<never, never>>(
   db: Executor,
   extra?: Extra,
+  savedFor: ViewerIdParam | null = null,
 ) {
-  return db
-    .select({
-      ...(extra as Extra),
-      id: pins.id,
-      title: pins.title,
-      description: pins.description,
-      link: pins.link,
-      domain: pins.domain,
-      hashtags: pins.hashtags,
-      dominantColor: pins.dominantColor,
-      embedSrc: pins.embedSrc,
-      embedType: pins.embedType,
-      videoKey: pins.videoKey,
-      videoDurationMs: pins.videoDurationMs,
-      storyPageCount: pins.storyPageCount,
-      createdMethod: pins.createdMethod,
-      createdAt: pins.createdAt,
-      viaPinId: pins.viaPinId,
-      repinCount: publicSaveCount,
-      imageId: pins.imageId,
-      imageSizes: images.sizes,
-      pinner: userSummaryColumns(pinner, pinnerAvatar),
-      board: { id: boards.id, name: boards.name, slug: boards.slug, privacy: boards.privacy },
-      boardOwnerUsername: boardOwner.username,
-      section: { id: boardSections.id, title: boardSections.title, slug: boardSections.slug },
-    })
-    .from(pins)
-    .innerJoin(images, eq(images.id, pins.imageId))
-    .innerJoin(pinner, eq(pinner.id, pins.pinnerId))
-    .leftJoin(pinnerAvatar, eq(pinnerAvatar.id, pinner.avatarImageId))
-    .innerJoin(boards, eq(boards.id, pins.boardId))
-    .innerJoin(boardOwner, eq(boardOwner.id, boards.ownerId))
-    .leftJoin(boardSections, eq(boardSections.id, pins.sectionId));
+  return (
+    db
+      .select({
+        ...(extra as Extra),
+        viewerSaved: savedFor === null ? sql<ViewerSavedRow | null>`null` : viewerSaveOfPicture(savedFor),
+        id: pins.id,
+        title: pins.title,
+        description: pins.description,
+        altText: pins.altText,
+        link: pins.link,
+        domain: pins.domain,
+        hashtags: pins.hashtags,
+        dominantColor: pins.dominantColor,
+        embedSrc: pins.embedSrc,
+        embedType: pins.embedType,
+        videoKey: pins.videoKey,
+        videoDurationMs: pins.videoDurationMs,
+        storyPageCount: pins.storyPageCount,
+        createdMethod: pins.createdMethod,
+        createdAt: pins.createdAt,
+        viaPinId: pins.viaPinId,
+        originPinnerId: pins.originPinnerId,
+        originPinner: userSummaryColumns(originPinner, originAvatar),
+        repinCount: publicSaveCount,
+        imageId: pins.imageId,
+        imageSizes: images.sizes,
+        pinner: userSummaryColumns(pinner, pinnerAvatar),
+        board: { id: boards.id, name: boards.name, slug: boards.slug, privacy: boards.privacy },
+        boardOwnerUsername: boardOwner.username,
+        section: { id: boardSections.id, title: boardSections.title, slug: boardSections.slug },
+      })
+      .from(pins)
+      .innerJoin(images, eq(images.id, pins.imageId))
+      .innerJoin(pinner, eq(pinner.id, pins.pinnerId))
+      .leftJoin(pinnerAvatar, eq(pinnerAvatar.id, pinner.avatarImageId))
+      .innerJoin(boards, eq(boards.id, pins.boardId))
+      .innerJoin(boardOwner, eq(boardOwner.id, boards.ownerId))
+      .leftJoin(boardSections, eq(boardSections.id, pins.sectionId))
+      // The creator is credited while their account is active (a hidden account's name is not shown).
+      .leftJoin(originPinner, and(eq(originPinner.id, pins.originPinnerId), activeAccount(originPinner)))
+      .leftJoin(originAvatar, eq(originAvatar.id, originPinner.avatarImageId))
+  );
 }
 
 export type PinRow = Awaited<ReturnType<ReturnType<typeof selectPins>['execute']>>[number];
@@ -76,11 +119,23 @@ const publicPinById = preparedPerDatabase((db) =>
     .prepare('public_pin_by_id'),
 );
 const viewerPinById = preparedPerDatabase((db) =>
-  selectPins(db)
+  selectPins(db, undefined, viewer)
     .where(and(eq(pins.id, sql.placeholder('id')), readablePins(viewer)))
     .limit(1)
     .prepare('viewer_pin_by_id'),
 );
+
+/** The viewer's own pin `id` when an operator removed it (its closeup shows it them, decision 54). */
+export async function findRemovedPinOfViewer(
+  db: Executor,
+  id: number,
+  viewerId: number,
+): Promise<PinRow | null> {
+  const [row] = await selectPins(db, undefined, viewerId)
+    .where(and(eq(pins.id, id), removedPinOfViewer(viewerId, { pinner, boardOwner })))
+    .limit(1);
+  return row ?? null;
+}
 
 export async function findPinById(db: Executor, id: number, viewerId: number | null): Promise<PinRow | null> {
   const [row] =
@@ -96,14 +151,43 @@ const publicPinsByIds = preparedPerDatabase((db) =>
     .prepare('public_pins_by_ids'),
 );
 
+const publicPinsByIdsForViewer = preparedPerDatabase((db) =>
+  selectPins(db, undefined, viewer)
+    .where(and(sql`${pins.id} = any(${sql.placeholder('ids')}::int8[])`, readablePins(null)))
+    .prepare('public_pins_by_ids_for_viewer'),
+);
+
 /**
  * The public pins among `ids`, in the order of `ids` (a ranked or merged list); ids that are
- * not, or no longer, public are left out.
+ * not, or no longer, public are left out. For a signed-in `viewerId`, each says where the viewer
+ * saved its picture.
  */
-export async function listPublicPinsInOrder(db: Executor, ids: number[]): Promise<PinRow[]> {
+export async function listPublicPinsInOrder(
+  db: Executor,
+  ids: number[],
+  viewerId: number | null = null,
+): Promise<PinRow[]> {
   if (ids.length === 0) return [];
-  return inIdOrder(ids, await publicPinsByIds(db).execute({ ids }));
+  const rows =
+    viewerId === null
+      ? await publicPinsByIds(db).execute({ ids })
+      : await publicPinsByIdsForViewer(db).execute({ ids, viewerId });
+  return inIdOrder(ids, rows);
 }
+
+/**
+ * One card per picture (decision 44), the one condition every list of pins uses for it: the
+ * current `pins` row is the newest pin of its picture among `sameList`'s pins `q` the viewer may
+ * see (a newer copy the viewer may not see never hides one they may). Keyset pages stay exact: an
+ * older copy is left out on every page, the newest shown wherever it falls.
+ */
+export function newestOfPictureIn(sameList: SQL, viewerId: ViewerIdParam | null): SQL {
+  return sql`not exists (select 1 from pins q where ${sameList} and q.image_id = ${pins.imageId}
+    and q.id > ${pins.id} and ${pinVisibleAs('q', viewerId)})`;
+}
+
+/** The visitors' home feed's rule: no newer public pin of the same picture. */
+export const newestPublicPinOfPicture: SQL = newestOfPictureIn(sql`true`, null);
 
 export interface PinPageQuery {
   viewerId: number | null;
@@ -116,12 +200,23 @@ export interface PinPageQuery {
  * The lists a profile, a board and a section show: a condition on one subject (a board, a
  * section, a person), each a prepared statement per kind of viewer.
  */
-const subject = sql.placeholder('subject');
+// Through `opaqueParam` (as the viewer and the bookmark below): a plan made for a small board was
+// priced below the generic plan, and a connection whose first runs were small boards planned
+// every later page again.
+const subject = opaqueParam('subject', 'int8');
 const FILTERS = {
-  onBoard: eq(pins.boardId, subject),
-  inSection: eq(pins.sectionId, subject),
-  savedBy: eq(pins.pinnerId, subject),
-  createdBy: and(eq(pins.pinnerId, subject), sql`${pins.createdMethod} <> 'repin'`)!,
+  onBoard: (viewerId: ViewerIdParam | null) =>
+    and(eq(pins.boardId, subject), newestOfPictureIn(sql`q.board_id = ${pins.boardId}`, viewerId))!,
+  inSection: (viewerId: ViewerIdParam | null) =>
+    and(eq(pins.sectionId, subject), newestOfPictureIn(sql`q.section_id = ${pins.sectionId}`, viewerId))!,
+  savedBy: (viewerId: ViewerIdParam | null) =>
+    and(eq(pins.pinnerId, subject), newestOfPictureIn(sql`q.pinner_id = ${pins.pinnerId}`, viewerId))!,
+  createdBy: (viewerId: ViewerIdParam | null) =>
+    and(
+      eq(pins.pinnerId, subject),
+      sql`${pins.createdMethod} <> 'repin'`,
+      newestOfPictureIn(sql`q.pinner_id = ${pins.pinnerId} and q.created_method <> 'repin'`, viewerId),
+    )!,
 };
 
 /** One of `pinFilters`: a list of pins of one subject. */
@@ -154,14 +249,16 @@ type Audience = 'public' | 'viewer';
  * for the values, so PostgreSQL would plan every first page afresh.
  */
 function prepareFilteredPage(name: keyof typeof FILTERS, audience: Audience, limit: number, later: boolean) {
-  const viewerId = audience === 'public' ? null : viewer;
+  // The viewer through `opaqueParam`: a plan made for a viewer who owns and collaborates on
+  // little is priced at half the generic plan, so each page was planned again (3-14 ms).
+  const viewerId = audience === 'public' ? null : opaqueParam('viewerId', 'int8');
   return preparedPerDatabase((db) =>
-    selectPins(db)
+    selectPins(db, undefined, viewerId)
       .where(
         and(
-          FILTERS[name],
+          FILTERS[name](viewerId),
           readablePins(viewerId),
-          later ? lt(pins.id, sql.placeholder('beforeId')) : undefined,
+          later ? lt(pins.id, opaqueParam('beforeId', 'int8')) : undefined,
         ),
       )
       .orderBy(desc(pins.id))
@@ -206,7 +303,7 @@ export async function listPinsNewestFirst(
     });
     return rows.slice(0, page.limit);
   }
-  return selectPins(db)
+  return selectPins(db, undefined, page.viewerId)
     .where(
       and(
         filter,

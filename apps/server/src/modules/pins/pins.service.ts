@@ -6,8 +6,10 @@ import { decodeBookmark, pageOf } from '../../lib/bookmark.ts';
 import { findActiveUserByUsername } from '../users/users.repository.ts';
 import { presentPin, presentPinWithPages } from './pins.presenter.ts';
 import { listStoryPages } from './story-pages.repository.ts';
+import { findRemovalOfPin } from '../moderation/moderation.repository.ts';
 import {
   findPinById,
+  findRemovedPinOfViewer,
   listPinsNewestFirst,
   pinFilters,
   type PinFilter,
@@ -18,10 +20,23 @@ import type { SQL } from 'drizzle-orm';
 /** A pin the viewer may see; secret boards' pins are 404 to everyone else. */
 export async function getPin(db: Executor, id: number, viewerId: number | null): Promise<Pin> {
   const row = await findPinById(db, id, viewerId);
-  if (!row) throw new AppError('pin_not_found');
+  if (!row) return getRemovedPin(db, id, viewerId);
   // Only an idea pin's closeup reads its pages: one more query for those pins alone.
   const pages = row.storyPageCount > 0 ? await listStoryPages(db, row.id) : null;
   return presentPinWithPages(row, pages);
+}
+
+/**
+ * A pin an operator removed is missing for everyone but its pinner, whose closeup shows it with
+ * the removal and its appeal (decision 54).
+ */
+async function getRemovedPin(db: Executor, id: number, viewerId: number | null): Promise<Pin> {
+  const row = viewerId === null ? null : await findRemovedPinOfViewer(db, id, viewerId);
+  if (!row) throw new AppError('pin_not_found');
+  const removal = await findRemovalOfPin(db, row.id);
+  if (!removal) throw new AppError('pin_not_found');
+  const pages = row.storyPageCount > 0 ? await listStoryPages(db, row.id) : null;
+  return { ...presentPinWithPages(row, pages), removal };
 }
 
 export interface PinPage {

@@ -1,34 +1,173 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { literalLimit, preparedPerDatabase } from '../../db/prepared.ts';
 import { selectRows } from '../../db/sql-helpers.ts';
-import { publicPinJoins, visiblePinJoins } from '../../policies/visibility.ts';
-
-/** What the ranking needs to know about the pin whose related pins are listed. */
-export interface RelatedSource {
-  id: number;
-  boardId: number;
-  imageId: number;
-  /** Distinct, at most MAX_SOURCE_HASHTAGS of them. */
-  hashtags: string[];
-  /** Words of its title and description; empty when it has none. */
-  words: string[];
-}
-
-export interface RelatedPageQuery {
-  /** The (score, id) of the last pin of the previous page. */
-  after: readonly [number, number] | null;
-  limit: number;
-}
+import { pictureHiddenBy, publicPinJoins, visiblePinJoins } from '../../policies/visibility.ts';
 
 /** Tags of the source pin the ranking compares, so the hashtag part stays under the board's. */
 export const MAX_SOURCE_HASHTAGS = 30;
 
 /**
- * How many candidates each way of being related brings (decision 42): the source board's newest
- * pins, the newest pins sharing a hashtag, the newest text matches. Only candidates are ranked,
- * so a request reads at most three times this many pins whatever the number of pins.
+ * How many candidates each way of being related brings (decisions 42 and 58): the source board's
+ * newest pins, the newest pins sharing a hashtag, the newest text matches. Only candidates are
+ * ranked, so a request ranks at most three times this many pins whatever the number of pins.
  */
 export const RELATED_CANDIDATES_PER_BRANCH = 100;
+
+/**
+ * At most this many pins written since the last request are read with the source pin (to
+ * bring the kept candidate lists up to date); more, and the lists are built again.
+ */
+export const MAX_NEW_PINS_READ = 1000;
+
+/** A pin written since the last look, as the kept candidate lists need it (decision 58). */
+export interface NewPin {
+  id: number;
+  boardId: number;
+  hashtags: string[];
+  /** The lexemes of its stored search vector. */
+  lexemes: string[];
+}
+
+/** The pin whose related pins are asked for, and what was written since `since`. */
+export interface RelatedSourceRow {
+  id: number;
+  boardId: number;
+  imageId: number;
+  title: string;
+  description: string;
+  hashtags: string[];
+  /** The newest pin id now (null: no pins). */
+  newestId: number | null;
+  /** Pins with an id above `since`, oldest first, at most MAX_NEW_PINS_READ + 1. */
+  newPins: NewPin[];
+}
+
+function prepareSource(audience: 'visitor' | 'viewer') {
+  const viewer = audience === 'viewer' ? sql.placeholder('viewerId') : null;
+  return preparedPerDatabase((db) =>
+    db
+      .select({
+        id: sql<string | number>`pins.id`,
+        boardId: sql<string | number>`pins.board_id`,
+        imageId: sql<string | number>`pins.image_id`,
+        title: sql<string>`pins.title`,
+        description: sql<string>`pins.description`,
+        hashtags: sql<string[]>`pins.hashtags`,
+        newestId: sql<string | number | null>`(select max(n.id) from pins n)`,
+        newPins: sql<{ id: number; board_id: number; hashtags: string[]; lexemes: string[] }[] | null>`(
+          select json_agg(json_build_object('id', n.id, 'board_id', n.board_id, 'hashtags', n.hashtags,
+            'lexemes', tsvector_to_array(n.search_vector)) order by n.id)
+          from (select n.id, n.board_id, n.hashtags, n.search_vector from pins n
+            where n.id > ${sql.placeholder('since')}::int8 order by n.id limit ${literalLimit(MAX_NEW_PINS_READ + 1)}) n)`,
+      })
+      .from(sql`pins ${visiblePinJoins(viewer)}`)
+      .where(sql`pins.id = ${sql.placeholder('id')}::int8`)
+      .prepare(`related_source_${audience}`),
+  );
+}
+
+const sourceStatements = { visitor: prepareSource('visitor'), viewer: prepareSource('viewer') };
+
+/**
+ * The pin whose related pins are asked for, if the viewer may see it, with the pins written
+ * after `since` (none when `since` is null): one prepared statement.
+ */
+export async function findRelatedSource(
+  db: Executor,
+  id: number,
+  viewerId: number | null,
+  since: number | null,
+): Promise<RelatedSourceRow | null> {
+  // An id no pin can have reads no new pins.
+  const after = since ?? '9223372036854775807';
+  const [row] =
+    viewerId === null
+      ? await sourceStatements.visitor(db).execute({ id, since: after })
+      : await sourceStatements.viewer(db).execute({ id, since: after, viewerId });
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    boardId: Number(row.boardId),
+    imageId: Number(row.imageId),
+    title: row.title,
+    description: row.description,
+    hashtags: row.hashtags,
+    newestId: row.newestId === null ? null : Number(row.newestId),
+    newPins: (since === null ? [] : (row.newPins ?? [])).map((pin) => ({
+      id: Number(pin.id),
+      boardId: Number(pin.board_id),
+      hashtags: pin.hashtags,
+      lexemes: pin.lexemes,
+    })),
+  };
+}
+
+function textArray(values: readonly string[]): SQL {
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/**
+ * The text search query of each word (`websearch_to_tsquery('english', word)` as text): `''` for
+ * a stop word, one quoted lexeme for most words. The words joined by "or" make the source's query.
+ */
+export async function wordQueries(db: Executor, words: readonly string[]): Promise<Map<string, string>> {
+  if (words.length === 0) return new Map();
+  const rows = await selectRows<{ word: string; query: string }>(
+    db,
+    sql`select w as word, websearch_to_tsquery('english', w)::text as query from unnest(${textArray(words)}) w`,
+  );
+  return new Map(rows.map((row) => [row.word, row.query]));
+}
+
+/** A way of being related whose newest pins are a candidate list (decision 58). */
+export type RelatedBranch =
+  | { kind: 'board'; boardId: number }
+  | { kind: 'tag'; tag: string }
+  /** Pins whose search vector matches the text search query `query` (one word's). */
+  | { kind: 'text'; query: string };
+
+/**
+ * The ids of the newest RELATED_CANDIDATES_PER_BRANCH pins of a branch, newest first, whoever
+ * may see them: an index scan that stops after that many rows (the board's: pins_board_id_idx
+ * backwards), or, for a rare tag or word, the GIN index's few matches; planned for the value.
+ */
+export async function listBranchIds(db: Executor, branch: RelatedBranch): Promise<number[]> {
+  const where =
+    branch.kind === 'board'
+      ? sql`c.board_id = ${branch.boardId}`
+      : branch.kind === 'tag'
+        ? sql`c.hashtags @> ${textArray([branch.tag])}`
+        : sql`c.search_vector @@ ${branch.query}::tsquery`;
+  const rows = await selectRows<{ id: string | number }>(
+    db,
+    sql`select c.id from pins c where ${where} order by c.id desc limit ${sql.raw(String(RELATED_CANDIDATES_PER_BRANCH))}`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+export interface RelatedRankQuery {
+  candidateIds: readonly number[];
+  sourceId: number;
+  imageId: number;
+  boardId: number;
+  /** Distinct, at most MAX_SOURCE_HASHTAGS. */
+  hashtags: readonly string[];
+  /** The words of the source's title and description; empty when it has none. */
+  words: readonly string[];
+  viewerId: number | null;
+  /** The (score, id) of the last pin of the previous page. */
+  after: readonly [number, number] | null;
+  limit: number;
+}
+
+export interface RelatedId {
+  id: number;
+  score: number;
+}
 
 /*
  * The score orders by same board, then shared hashtags, then text similarity, packed into one
@@ -39,112 +178,63 @@ export const RELATED_CANDIDATES_PER_BRANCH = 100;
  * A pin's score depends on the pin and the source only, never on which branch found it: pages
  * never repeat a pin.
  */
-const SAME_BOARD_WEIGHT = sql.raw('1000000000::int8');
-const HASHTAG_WEIGHT = sql.raw('1000000::int8');
-const TEXT_RANK_SCALE = sql.raw('1000000');
+const placeholder = (name: string) => sql.placeholder(name);
+const SCORE = sql`(case when pins.board_id = ${placeholder('boardId')}::int8 then 1000000000::int8 else 0::int8 end
+  + (select count(*) from unnest(${placeholder('tags')}::text[]) t where pins.hashtags @> array[t]) * 1000000::int8
+  + case when numnode(rq.q) > 0 then floor(ts_rank(pins.search_vector, rq.q, 32) * 1000000)::int8 else 0::int8 end)`;
 
-function textArray(values: readonly string[]): SQL {
-  return sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
-}
+/** The limits the ranking statements are built with; a page reads the smallest that holds it. */
+const RANK_LIMITS = [26, 51, 101, 251, 3 * RELATED_CANDIDATES_PER_BRANCH] as const;
 
-/** The pin whose related pins are asked for, if the viewer may see it: what the ranking needs of it. */
-export async function findRelatedSource(db: Executor, id: number, viewerId: number | null) {
-  const [row] = await selectRows<{
-    id: string | number;
-    board_id: string | number;
-    image_id: string | number;
-    title: string;
-    description: string;
-    hashtags: string[];
-  }>(
-    db,
-    sql`select pins.id, pins.board_id, pins.image_id, pins.title, pins.description, pins.hashtags
-    from pins ${visiblePinJoins(viewerId)} where pins.id = ${id}`,
+function prepareRank(limit: number) {
+  return preparedPerDatabase((db) =>
+    db
+      .select({ id: sql<string | number>`s.id`, score: sql<string | number>`s.score` })
+      .from(
+        sql`(
+        -- One card per picture: each picture's best-ranked pin the viewer may be shown.
+        select distinct on (pins.image_id) pins.id, ${SCORE} as score
+        from pins ${publicPinJoins}
+        -- Parsed once per run, not per row (offset 0 keeps it a subquery).
+        cross join (select websearch_to_tsquery('english', ${placeholder('words')}::text) as q offset 0) rq
+        where pins.id = any(${placeholder('ids')}::int8[])
+          and pins.id <> ${placeholder('sourceId')}::int8 and pins.image_id <> ${placeholder('imageId')}::int8
+          -- Still related now (a kept candidate list may predate an edit).
+          and (pins.board_id = ${placeholder('boardId')}::int8 or pins.hashtags && ${placeholder('tags')}::text[]
+            or (numnode(rq.q) > 0 and pins.search_vector @@ rq.q))
+          -- 'See fewer like this' (decision 43): none of a picture the viewer hid.
+          and not ${pictureHiddenBy(sql`${placeholder('viewerId')}::int8`, sql`pins.image_id`)}
+        order by pins.image_id, score desc, pins.id desc
+      ) s`,
+      )
+      .where(sql`(s.score, s.id) < (${placeholder('afterScore')}::int8, ${placeholder('afterId')}::int8)`)
+      .orderBy(sql`s.score desc, s.id desc`)
+      .limit(literalLimit(limit))
+      .prepare(`related_rank_${limit}`),
   );
-  return row
-    ? {
-        id: Number(row.id),
-        boardId: Number(row.board_id),
-        imageId: Number(row.image_id),
-        title: row.title,
-        description: row.description,
-        hashtags: row.hashtags,
-      }
-    : null;
 }
+
+const rankStatements = new Map(RANK_LIMITS.map((limit) => [limit, prepareRank(limit)]));
 
 /**
- * The ids of the candidates: each branch is a newest-first index scan that stops after
- * RELATED_CANDIDATES_PER_BRANCH rows (the board's: pins_board_id_idx, (board_id, id), backwards).
+ * Ranks the candidates: the public ones (`publicPinJoins`, whoever asks) still related to the
+ * source, best first, one per picture, none of a picture the viewer hid; at most `limit` after
+ * the `after` key. One prepared statement.
  */
-function candidateIds(source: RelatedSource, tags: SQL | null, query: SQL | null): SQL {
-  const branches = [
-    sql`(select c.id from pins c where c.board_id = ${source.boardId}
-      order by c.id desc limit ${RELATED_CANDIDATES_PER_BRANCH})`,
-  ];
-  if (tags) {
-    branches.push(sql`(select c.id from pins c where c.hashtags && ${tags}
-      order by c.id desc limit ${RELATED_CANDIDATES_PER_BRANCH})`);
-  }
-  if (query) {
-    // A query of stop words only is empty and matches nothing: the one-time test skips the scan,
-    // which would otherwise read every pin looking for a match.
-    branches.push(sql`(select c.id from pins c where numnode(${query}) > 0 and c.search_vector @@ ${query}
-      order by c.id desc limit ${RELATED_CANDIDATES_PER_BRANCH})`);
-  }
-  return sql.join(branches, sql` union `);
-}
-
-export interface RelatedId {
-  id: number;
-  score: number;
-}
-
-/**
- * Ids of pins related to the source pin, best first, with their score, ranked among the bounded
- * candidates; public boards only. The rows are loaded apart (`listPublicPinsInOrder`): planning
- * this query with the seven joins of a pin answer cost more than running it.
- */
-export async function listRelatedPinIds(
-  db: Executor,
-  source: RelatedSource,
-  page: RelatedPageQuery,
-): Promise<RelatedId[]> {
-  // `websearch_to_tsquery` never raises on user text; "or" joins the words into any-of.
-  const query = source.words.length
-    ? sql`websearch_to_tsquery('english', ${source.words.join(' or ')})`
-    : null;
-  const tags = source.hashtags.length ? textArray(source.hashtags) : null;
-
-  const sameBoard = sql`(case when pins.board_id = ${source.boardId} then ${SAME_BOARD_WEIGHT} else 0::int8 end)`;
-  // One containment test per tag of the source: cheaper than intersecting arrays per row.
-  const sharedTags = tags
-    ? sql`(${sql.join(
-        source.hashtags.map((tag) => sql`(pins.hashtags @> array[${tag}]::text[])::int`),
-        sql` + `,
-      )}) * ${HASHTAG_WEIGHT}`
-    : sql`0`;
-  // The stored search vector (decision 27): title A, board name and hashtags B, description C.
-  const textRank = query
-    ? sql`floor(ts_rank(pins.search_vector, ${query}, 32) * ${TEXT_RANK_SCALE})::int8`
-    : sql`0`;
-  const score = sql`(${sameBoard} + ${sharedTags} + ${textRank})`;
-
-  // A discovery list, like the home feed: secret pins stay on their boards (publicPinJoins).
-  const rows = await selectRows<{ id: string | number; score: string | number }>(
-    db,
-    sql`select s.id, s.score from (
-      select pins.id, ${score} as score
-      from pins ${publicPinJoins}
-      where pins.id in (${candidateIds(source, tags, query)})
-        and pins.id <> ${source.id} and pins.image_id <> ${source.imageId}
-    ) s
-    where ${page.after === null ? sql`true` : sql`(s.score, s.id) < (${page.after[0]}, ${page.after[1]})`}
-    order by s.score desc, s.id desc
-    limit ${page.limit}`,
-  );
-  return rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
+export async function rankRelatedPins(db: Executor, query: RelatedRankQuery): Promise<RelatedId[]> {
+  if (query.candidateIds.length === 0) return [];
+  const limit = RANK_LIMITS.find((bucket) => bucket >= query.limit) ?? RANK_LIMITS[RANK_LIMITS.length - 1]!;
+  const rows = await rankStatements.get(limit)!(db).execute({
+    ids: query.candidateIds,
+    sourceId: query.sourceId,
+    imageId: query.imageId,
+    boardId: query.boardId,
+    tags: query.hashtags,
+    // "or" joins the words into any-of; `websearch_to_tsquery` never raises on user text.
+    words: query.words.join(' or '),
+    viewerId: query.viewerId,
+    afterScore: query.after?.[0] ?? '9223372036854775807',
+    afterId: query.after?.[1] ?? '9223372036854775807',
+  });
+  return rows.slice(0, query.limit).map((row) => ({ id: Number(row.id), score: Number(row.score) }));
 }

@@ -5,7 +5,8 @@ import { decodeBookmark, pageOf } from '../../lib/bookmark.ts';
 import { presentPin } from './pins.presenter.ts';
 import type { PinPage } from './pins.service.ts';
 import { listPublicPinsInOrder } from './pins.repository.ts';
-import { findRelatedSource, listRelatedPinIds, MAX_SOURCE_HASHTAGS } from './related-pins.repository.ts';
+import { newPinsSince, relatedCandidateIds, takeNewPins } from './related-candidates.ts';
+import { findRelatedSource, MAX_SOURCE_HASHTAGS, rankRelatedPins } from './related-pins.repository.ts';
 
 /** Enough words to find similar pins; a long description adds little past this. */
 const MAX_QUERY_WORDS = 32;
@@ -35,27 +36,33 @@ function relatedKeyOf(bookmark: string | undefined): [number, number] | null {
  * 'More like this' for a pin the viewer may see: other pins of public boards (never the pin
  * itself nor other pins of the same image), pins of the same board first, then those sharing
  * the most hashtags, then by text similarity (the stored search vector: title, board name and
- * hashtags, description), among each way's newest candidates (decision 42).
+ * hashtags, description), among each way's newest candidates (decision 42), kept in process
+ * (decision 58); one card per picture, none of a picture the viewer hid.
  */
 export async function pageRelatedPins(db: Executor, pinId: number, options: PageOptions): Promise<PinPage> {
   const after = relatedKeyOf(options.bookmark);
-  const source = await findRelatedSource(db, pinId, options.viewerId);
+  const source = await findRelatedSource(db, pinId, options.viewerId, newPinsSince(db));
   if (!source) throw new AppError('pin_not_found');
-  const ranked = await listRelatedPinIds(
-    db,
-    {
-      id: source.id,
-      boardId: source.boardId,
-      imageId: source.imageId,
-      hashtags: [...new Set(source.hashtags)].slice(0, MAX_SOURCE_HASHTAGS),
-      words: queryWordsOf(`${source.title} ${source.description}`),
-    },
-    { after, limit: options.pageSize + 1 },
-  );
+  takeNewPins(db, source.newestId, source.newPins);
+  const hashtags = [...new Set(source.hashtags)].slice(0, MAX_SOURCE_HASHTAGS);
+  const words = queryWordsOf(`${source.title} ${source.description}`);
+  const candidateIds = await relatedCandidateIds(db, { boardId: source.boardId, hashtags, words });
+  const ranked = await rankRelatedPins(db, {
+    candidateIds,
+    sourceId: source.id,
+    imageId: source.imageId,
+    boardId: source.boardId,
+    hashtags,
+    words,
+    viewerId: options.viewerId,
+    after,
+    limit: options.pageSize + 1,
+  });
   const page = pageOf(ranked, options.pageSize, (row) => [row.score, row.id]);
   const rows = await listPublicPinsInOrder(
     db,
     page.items.map((row) => row.id),
+    options.viewerId,
   );
   return { items: rows.map(presentPin), bookmark: page.bookmark };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { boards, boardSections } from '../../db/schema/boards.ts';
@@ -11,6 +11,8 @@ import { copyStoryPages } from './story-pages.repository.ts';
 export interface RepinSource {
   id: number;
   pinnerId: number;
+  /** Who the save credits: the creator of the picture's first pin (null when unknown). */
+  originPinnerId: number | null;
   title: string;
   description: string;
   link: string | null;
@@ -70,6 +72,7 @@ export async function insertRepin(db: Executor, repin: NewRepin): Promise<{ id: 
       storyPageCount: source.storyPageCount,
       viaPinId: source.id,
       viaPinnerId: source.pinnerId,
+      originPinnerId: source.originPinnerId,
       createdMethod: 'repin',
     })
     .onConflictDoNothing({ target: [pins.boardId, pins.viaPinId], where: sql`${pins.viaPinId} is not null` })
@@ -159,8 +162,10 @@ const savesOf = preparedPerDatabase((db) =>
     .leftJoin(boardSections, eq(boardSections.id, pins.sectionId))
     .where(
       and(
-        or(eq(pins.id, savedPin), eq(pins.viaPinId, savedPin)),
         eq(pins.pinnerId, viewer),
+        // The picture, as the pins' saved state reads it (decision 44): one probe of
+        // pins_pinner_image_idx.
+        sql`${pins.imageId} = (select sp.image_id from pins sp where sp.id = ${savedPin})`,
         isBoardMember(viewer),
       ),
     )
@@ -169,8 +174,8 @@ const savesOf = preparedPerDatabase((db) =>
 );
 
 /**
- * The viewer's saves of a pin: the pin itself or pins saved from it, pinned by the viewer onto
- * boards they own or collaborate on, newest first.
+ * The viewer's saves of a pin's picture: their pins of the same image (the pin itself, saves of
+ * it, other copies of the picture) on boards they own or collaborate on, newest first.
  */
 export async function listSavesOf(db: Executor, pinId: number, viewerId: number) {
   return savesOf(db).execute({ pinId, viewerId });

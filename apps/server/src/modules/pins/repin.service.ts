@@ -3,6 +3,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { authorize } from '../../policies/authorize.ts';
+import { notifySave } from '../notifications/notify.ts';
+import { officialUserToFollow } from '../settings/website-claims.service.ts';
 import { presentPin, presentSavedTo, presentSavedToBoard, presentSectionName } from './pins.presenter.ts';
 import { findPinById, type PinRow } from './pins.repository.ts';
 import {
@@ -35,6 +37,8 @@ function repinSourceOf(row: PinRow): RepinSource {
   return {
     id: row.id,
     pinnerId: row.pinner.id,
+    // A save of a save credits the creator, not the person in between (decision 44).
+    originPinnerId: row.createdMethod === 'repin' ? row.originPinnerId : row.pinner.id,
     title: row.title,
     description: row.description,
     link: row.link,
@@ -92,6 +96,8 @@ export async function repinPin(
   });
   // A public board's pins, its cover and the source's repin count change for visitors (decision 16).
   if (saved.inserted) clearSignedOutAnswers();
+  if (saved.inserted)
+    await notifySave(db, { pinId: source.id, pinnerId: source.pinnerId, actorId: viewer, boardId });
 
   const row = await findPinById(db, saved.id, viewer);
   if (!row) throw new AppError('pin_not_found');
@@ -104,8 +110,7 @@ export async function repinPin(
     section: presentSectionName(pin.section),
     is_first_save: saved.isFirstSave,
     already_saved: !saved.inserted,
-    // No link domain has an official account yet (no claimed websites): the follow row never shows.
-    link_domain_official_user: null,
+    link_domain_official_user: await officialUserToFollow(db, pin.link, viewer),
   };
 }
 

@@ -1,12 +1,17 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { searchAdvisories } from '../../db/schema/discovery.ts';
 
 export type AdvisoryRow = typeof searchAdvisories.$inferSelect;
 
-export async function findAdvisory(db: Executor, term: string): Promise<AdvisoryRow | null> {
-  const [row] = await db.select().from(searchAdvisories).where(eq(searchAdvisories.term, term)).limit(1);
-  return row ?? null;
+/**
+ * The advisory row of a (normalised) term as a JSON `AdvisoryRow` (its `createdAt` as text), or
+ * null: a scalar subquery for a statement that reads more (the start of a search).
+ */
+export function advisoryJson(term: string): SQL {
+  return sql`(select json_build_object('term', a.term, 'severity', a.severity, 'advisoryType', a.advisory_type,
+      'level', a.level, 'resourceCountry', a.resource_country, 'notice', a.notice, 'createdAt', a.created_at)
+    from search_advisories a where a.term = ${term})`;
 }
 
 /** Adds the term's advisory or replaces it; true when it is new. */

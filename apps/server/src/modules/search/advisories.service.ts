@@ -8,17 +8,11 @@ import {
 } from '@pinboard/shared';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { deleteAdvisory, findAdvisory, listAdvisories, upsertAdvisory } from './advisories.repository.ts';
+import { deleteAdvisory, listAdvisories, upsertAdvisory } from './advisories.repository.ts';
 import { presentAdvisory } from './advisories.presenter.ts';
 
 /** A mistake in an operator's advisory input; the message says what to fix. */
 export class AdvisoryInputError extends Error {}
-
-/** The advisory of a search text (normalised), or null. */
-export async function advisoryFor(db: Executor, query: string): Promise<Advisory | null> {
-  const row = await findAdvisory(db, normaliseSearchTerm(query));
-  return row ? presentAdvisory(row) : null;
-}
 
 /** ABUSIVE, SENSITIVE, BRAND_UNSAFE (any case) or 0, 1, 2. */
 export function parseSeverity(value: string): number {

@@ -6,15 +6,25 @@ import { autocompleteHashtags } from './autocomplete.service.ts';
 import { forgetRecentSearches, getRecentSearches } from './recent-searches.service.ts';
 import { searchBoards, searchPins, searchUsers, type SearchPage } from './search.service.ts';
 import { typeahead } from './typeahead.service.ts';
+import type { Promoted } from '../promoted/promoted.ts';
 
 function searchReply<T>({ results, advisory, bookmark }: SearchPage<T>) {
   return ok({ results, advisory }, bookmark);
 }
 
 /** Search (issue 9, decision 27): pins, boards, people, the typeahead, recent searches, hashtags. */
-export function searchRoutes({ db }: AppContext): EndpointHandlers<typeof searchEndpoints> {
+export function searchRoutes({
+  db,
+  promoted,
+}: AppContext & { promoted: Promoted }): EndpointHandlers<typeof searchEndpoints> {
   return {
-    searchPins: async ({ query, viewer }) => searchReply(await searchPins(db, query, viewer.userId)),
+    searchPins: async ({ query, viewer, request }) => {
+      const page = await searchPins(db, query, viewer.userId);
+      // Promoted pins whose targeting names the query's words join the results (decision 56).
+      const terms = query.q.toLowerCase().split(/\s+/).filter(Boolean);
+      const results = await promoted.place(request, viewer.userId, page.results, terms);
+      return searchReply({ ...page, results });
+    },
     searchBoards: async ({ query, viewer }) => searchReply(await searchBoards(db, query, viewer.userId)),
     searchUsers: async ({ query, viewer }) => searchReply(await searchUsers(db, query, viewer.userId)),
     getTypeahead: async ({ query, viewer }) => ok(await typeahead(db, query, viewer.userId)),

@@ -8,6 +8,7 @@ import {
   type SearchQuery,
   type UserProfile,
 } from '@pinboard/shared';
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeBookmark, encodeBookmark } from '../../lib/bookmark.ts';
@@ -18,14 +19,14 @@ import { presentPin } from '../pins/pins.presenter.ts';
 import { listPublicPinsInOrder } from '../pins/pins.repository.ts';
 import { findProfilesByIds } from '../users/users.repository.ts';
 import { presentProfile } from '../users/users.presenter.ts';
-import { advisoryFor } from './advisories.service.ts';
-import { recordRecentSearch } from './recent-searches.repository.ts';
+import { presentAdvisory } from './advisories.presenter.ts';
 import { findBoardsByIds } from './search-rows.repository.ts';
 import {
-  findCorrections,
-  searchBoardIds,
-  searchPinIds,
-  searchUserIds,
+  rankedIds,
+  searchBoardIdsQuery,
+  searchPinIdsQuery,
+  searchUserIdsQuery,
+  startSearch,
   type RankedId,
   type SearchKey,
   type SearchText,
@@ -63,23 +64,40 @@ function pageIds(rows: RankedId[], pageSize: number) {
   return { ids: page.map((row) => row.id), bookmark };
 }
 
-/** The exact text and, unless disabled, the text with unknown words corrected. */
-async function searchTextOf(db: Executor, query: SearchQuery): Promise<SearchText> {
-  if (query.auto_correction_disabled) return { exact: query.q, corrected: null };
-  const corrections = await findCorrections(db, correctableWords(query.q));
-  return { exact: query.q, corrected: corrections.size ? applyCorrections(query.q, corrections) : null };
+/**
+ * The start of every search, in one statement (`startSearch`): the advisory, the viewer's recent
+ * search recorded (signed in, first page only), the corrections of `words`, and the page of the
+ * ids query built for a text by `idsFor` (the text as typed). When a word has a correction, the
+ * ids query runs again with the corrected text. An abusive term's answer has the advisory and
+ * no results.
+ */
+async function runSearch(
+  db: Executor,
+  query: SearchQuery,
+  viewerId: number | null,
+  words: string[],
+  idsFor: (text: SearchText) => SQL,
+) {
+  const start = await startSearch(db, {
+    term: normaliseSearchTerm(query.q),
+    record:
+      viewerId !== null && query.bookmark === undefined
+        ? { userId: viewerId, keep: RECENT_SEARCHES_MAX }
+        : null,
+    words,
+    ids: idsFor({ exact: query.q, corrected: null }),
+  });
+  const advisory = start.advisory && presentAdvisory(start.advisory);
+  if (advisory?.severity === ADVISORY_SEVERITIES.ABUSIVE) return { advisory, ids: [], bookmark: null };
+  const rows = start.corrections.size
+    ? await rankedIds(db, idsFor({ exact: query.q, corrected: applyCorrections(query.q, start.corrections) }))
+    : start.ids;
+  return { advisory, ...pageIds(rows, query.page_size) };
 }
 
-/**
- * Runs the start of every search: the advisory, and the viewer's recent searches (first page
- * only). An abusive term's answer has the advisory and no results.
- */
-async function beginSearch(db: Executor, query: SearchQuery, viewerId: number | null) {
-  const advisory = await advisoryFor(db, query.q);
-  if (viewerId !== null && query.bookmark === undefined) {
-    await recordRecentSearch(db, viewerId, normaliseSearchTerm(query.q), RECENT_SEARCHES_MAX);
-  }
-  return { advisory, blocked: advisory?.severity === ADVISORY_SEVERITIES.ABUSIVE };
+/** The words of the query typos may be in, none when corrections are turned off. */
+function wordsToCorrect(query: SearchQuery): string[] {
+  return query.auto_correction_disabled ? [] : correctableWords(query.q);
 }
 
 /** `GET /v3/search/pins/`: pins on public boards matching the query (decision 27). */
@@ -88,21 +106,25 @@ export async function searchPins(
   query: SearchQuery,
   viewerId: number | null,
 ): Promise<SearchPage<Pin>> {
-  const { advisory, blocked } = await beginSearch(db, query, viewerId);
-  if (blocked) return { results: [], advisory, bookmark: null };
   const hashtag = hashtagOf(query.q);
-  const rows = await searchPinIds(db, {
-    text: hashtag ? { exact: query.q, corrected: null } : await searchTextOf(db, query),
-    hashtag,
-    domains: (query.domains ?? []).map((domain) => domain.toLowerCase().replace(/^www\./, '')),
-    videosOnly: query.filters?.includes('videos') ?? false,
-    ideaPinsOnly: query.filters?.includes('idea_pins') ?? false,
-    topPinId: query.top_pin_id === undefined ? null : Number(query.top_pin_id),
-    after: keyOf(query.bookmark),
-    limit: query.page_size + 1,
-  });
-  const { ids, bookmark } = pageIds(rows, query.page_size);
-  const pins = await listPublicPinsInOrder(db, ids);
+  const { advisory, ids, bookmark } = await runSearch(
+    db,
+    query,
+    viewerId,
+    hashtag ? [] : wordsToCorrect(query),
+    (text) =>
+      searchPinIdsQuery({
+        text,
+        hashtag,
+        domains: (query.domains ?? []).map((domain) => domain.toLowerCase().replace(/^www\./, '')),
+        videosOnly: query.filters?.includes('videos') ?? false,
+        ideaPinsOnly: query.filters?.includes('idea_pins') ?? false,
+        topPinId: query.top_pin_id === undefined ? null : Number(query.top_pin_id),
+        after: keyOf(query.bookmark),
+        limit: query.page_size + 1,
+      }),
+  );
+  const pins = ids.length ? await listPublicPinsInOrder(db, ids, viewerId) : [];
   return { results: pins.map(presentPin), advisory, bookmark };
 }
 
@@ -112,17 +134,16 @@ export async function searchBoards(
   query: SearchQuery,
   viewerId: number | null,
 ): Promise<SearchPage<Board>> {
-  const { advisory, blocked } = await beginSearch(db, query, viewerId);
-  if (blocked) return { results: [], advisory, bookmark: null };
-  const rows = await searchBoardIds(db, {
-    text: await searchTextOf(db, query),
-    typos: !query.auto_correction_disabled,
-    after: keyOf(query.bookmark),
-    limit: query.page_size + 1,
-  });
-  const { ids, bookmark } = pageIds(rows, query.page_size);
+  const { advisory, ids, bookmark } = await runSearch(db, query, viewerId, wordsToCorrect(query), (text) =>
+    searchBoardIdsQuery({
+      text,
+      typos: !query.auto_correction_disabled,
+      after: keyOf(query.bookmark),
+      limit: query.page_size + 1,
+    }),
+  );
   const boards = inIdOrder(ids, await findBoardsByIds(db, ids, viewerId));
-  const extras = await loadBoardExtras(db, ids);
+  const extras = await loadBoardExtras(db, boards);
   return { results: boards.map((row) => presentBoard(row, extras, viewerId)), advisory, bookmark };
 }
 
@@ -132,14 +153,14 @@ export async function searchUsers(
   query: SearchQuery,
   viewerId: number | null,
 ): Promise<SearchPage<UserProfile>> {
-  const { advisory, blocked } = await beginSearch(db, query, viewerId);
-  if (blocked) return { results: [], advisory, bookmark: null };
-  const rows = await searchUserIds(db, {
-    term: normaliseSearchTerm(query.q.replace(/^@/, '')),
-    after: keyOf(query.bookmark),
-    limit: query.page_size + 1,
-  });
-  const { ids, bookmark } = pageIds(rows, query.page_size);
+  const { advisory, ids, bookmark } = await runSearch(db, query, viewerId, [], () =>
+    searchUserIdsQuery({
+      term: normaliseSearchTerm(query.q.replace(/^@/, '')),
+      after: keyOf(query.bookmark),
+      limit: query.page_size + 1,
+      viewerId,
+    }),
+  );
   const users = inIdOrder(ids, await findProfilesByIds(db, ids, viewerId));
   return { results: users.map((row) => presentProfile(row, viewerId)), advisory, bookmark };
 }

@@ -2,10 +2,7 @@ import type { TypeaheadItem } from '@pinboard/shared';
 import { renditionUrl } from '../../lib/media-url.ts';
 import { boardUrl } from '../pins/pins.presenter.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
-import type { listBoardsByPrefix, listUsersByPrefix } from './typeahead.repository.ts';
-
-type TypeaheadBoardRow = Awaited<ReturnType<typeof listBoardsByPrefix>>[number];
-type TypeaheadUserRow = Awaited<ReturnType<typeof listUsersByPrefix>>[number];
+import type { TypeaheadBoardRow, TypeaheadUserRow } from './typeahead.repository.ts';
 
 export const presentTypeaheadBoard = (row: TypeaheadBoardRow): TypeaheadItem => ({
   type: 'board',

@@ -1,23 +1,11 @@
 import type { TypeaheadItem, TypeaheadQuery, TypeaheadResult } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
-import { listRecentSearches } from './recent-searches.repository.ts';
 import { isHashtagText } from './search-text.ts';
 import { presentTypeaheadBoard, presentTypeaheadUser } from './typeahead.presenter.ts';
-import {
-  listBoardsByPrefix,
-  listTitlesByPrefix,
-  listUsersByPrefix,
-  listVocabularyHashtags,
-} from './typeahead.repository.ts';
+import { findTypeaheadLists, type TypeaheadLists } from './typeahead.repository.ts';
 
-/** The viewer's own searches first, then hashtags and pin titles, without repeats. */
-async function suggestQueries(db: Executor, prefix: string, count: number, viewerId: number | null) {
-  const tagPrefix = prefix.replace(/^#/, '');
-  const [recent, hashtags, titles] = await Promise.all([
-    viewerId === null ? [] : listRecentSearches(db, viewerId, count, prefix),
-    isHashtagText(tagPrefix) ? listVocabularyHashtags(db, tagPrefix, count) : [],
-    prefix.startsWith('#') ? [] : listTitlesByPrefix(db, prefix, count),
-  ]);
+/** The viewer's own searches first, then pin titles and hashtags, without repeats. */
+function suggestQueries(lists: TypeaheadLists, count: number) {
   const seen = new Set<string>();
   const items: TypeaheadItem[] = [];
   const add = (query: string, source: 'recent' | 'hashtag' | 'title') => {
@@ -25,16 +13,17 @@ async function suggestQueries(db: Executor, prefix: string, count: number, viewe
     seen.add(query);
     items.push({ type: 'query', query, source });
   };
-  for (const row of recent) add(row.query, 'recent');
+  for (const query of lists.recent) add(query, 'recent');
   // A '#' term asks for hashtags; otherwise titles read better than tags.
-  for (const title of titles) add(title, 'title');
-  for (const tag of hashtags) add(tag, 'hashtag');
+  for (const title of lists.titles) add(title, 'title');
+  for (const tag of lists.hashtags) add(tag, 'hashtag');
   return items;
 }
 
 /**
  * `GET /v3/search/typeahead/`: queries, boards and people for what is typed, at most `count` of
- * each, in that order. Boards and people only from public boards and active accounts.
+ * each, in that order. Boards and people only from public boards and active accounts. All lists
+ * come from one statement.
  */
 export async function typeahead(
   db: Executor,
@@ -43,12 +32,20 @@ export async function typeahead(
 ): Promise<TypeaheadResult> {
   const prefix = query.term.toLowerCase().replace(/\s+/g, ' ');
   const namePrefix = prefix.replace(/^[#@]/, '');
-  const [queries, boards, users] = await Promise.all([
-    suggestQueries(db, prefix, query.count, viewerId),
-    namePrefix ? listBoardsByPrefix(db, namePrefix, query.count) : [],
-    namePrefix ? listUsersByPrefix(db, namePrefix, query.count) : [],
-  ]);
+  const tagPrefix = prefix.replace(/^#/, '');
+  const lists = await findTypeaheadLists(db, {
+    limit: query.count,
+    viewerId,
+    recent: prefix,
+    hashtags: isHashtagText(tagPrefix) ? tagPrefix : null,
+    titles: prefix.startsWith('#') ? null : prefix,
+    names: namePrefix || null,
+  });
   return {
-    items: [...queries, ...boards.map(presentTypeaheadBoard), ...users.map(presentTypeaheadUser)],
+    items: [
+      ...suggestQueries(lists, query.count),
+      ...lists.boards.map(presentTypeaheadBoard),
+      ...lists.users.map(presentTypeaheadUser),
+    ],
   };
 }

@@ -5,6 +5,7 @@ import { uniqueViolation } from '../../db/sql-helpers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { resetPasswordUrl, type RecoveryDeps } from '../auth/recovery/recovery.service.ts';
+import { sendEmailVerification } from './email-verification.service.ts';
 import { reauthenticate } from './reauth.ts';
 import { getAccountSecurity } from './security.service.ts';
 import { updateEmail } from './settings.repository.ts';
@@ -15,6 +16,7 @@ import { updateEmail } from './settings.repository.ts';
  * name, not the current address (any case), and not another account's: the unique index
  * decides that, so two accounts racing for one address get one winner and one `email_taken`.
  * The old address is told afterwards, in the background: the change stands if the mail fails.
+ * The new address is unconfirmed until the link mailed to it is opened (decision 46).
  */
 export async function changeEmail(
   deps: RecoveryDeps,
@@ -30,6 +32,7 @@ export async function changeEmail(
     if (uniqueViolation(error) === 'users_email_lower_key') throw new AppError('email_taken');
     throw error;
   }
+  sendEmailVerification(deps, userId, body.email, new Date());
   const oldEmail = facts.email;
   if (oldEmail) {
     const resetLink = resetPasswordUrl(deps);

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { LinkedIdentities, UserSettings } from '@pinboard/shared';
+import type { LinkedIdentities } from '@pinboard/shared';
 import type { AccountSecurity, SessionSummary } from '@pinboard/shared/settings';
 import type { findSecurityFacts } from '../auth/mfa/mfa.repository.ts';
 import { phoneEnd } from '../auth/mfa/mfa.service.ts';
 import type { listIdentities } from '../auth/social/identities.repository.ts';
-import type { findListedSettings, listLiveSessions } from './settings.repository.ts';
+import type { listLiveSessions } from './settings.repository.ts';
 
 type SessionRow = Awaited<ReturnType<typeof listLiveSessions>>[number];
 type IdentityRow = Awaited<ReturnType<typeof listIdentities>>[number];
@@ -36,12 +36,6 @@ export function presentLinkedIdentities(rows: IdentityRow[], hasPassword: boolea
     })),
     has_password: hasPassword,
   };
-}
-
-export function presentUserSettings(
-  row: NonNullable<Awaited<ReturnType<typeof findListedSettings>>>,
-): UserSettings {
-  return { connected_to_instagram: Boolean(row.instagram), listed_website_url: row.websiteUrl };
 }
 
 /** A phone counts as confirmed only once its code was entered; the number shows by its end only. */

@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { userIdentities } from '../../db/schema/identities.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 
 /** What re-auth and a password change need about the account. */
@@ -26,11 +25,14 @@ export async function updatePassword(db: Executor, userId: number, passwordHash:
     .where(eq(users.id, userId));
 }
 
-/** Sets the account's email; the `users_email_lower_key` unique index refuses one another account has. */
+/**
+ * Sets the account's email, unconfirmed until its link is opened (decision 46); the
+ * `users_email_lower_key` unique index refuses one another account has.
+ */
 export async function updateEmail(db: Executor, userId: number, email: string): Promise<void> {
   await db
     .update(users)
-    .set({ email, updatedAt: sql`now()` })
+    .set({ email, emailVerifiedAt: null, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
 }
 
@@ -69,17 +71,4 @@ export async function deleteSessionsExcept(db: Executor, userId: number, keepIdH
 /** Deletes the account; its pins, boards, follows, sessions and codes go with it (FK cascades). */
 export async function deleteUser(db: Executor, userId: number): Promise<void> {
   await db.delete(users).where(eq(users.id, userId));
-}
-
-/** The profile facts of `GET /v3/users/settings/`: the listed website and a linked Instagram. */
-export async function findListedSettings(db: Executor, userId: number) {
-  const [row] = await db
-    .select({
-      websiteUrl: users.websiteUrl,
-      instagram: sql<boolean>`exists (select 1 from ${userIdentities} where ${userIdentities.userId} = ${users.id} and ${userIdentities.provider} = 'instagram')`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
 }

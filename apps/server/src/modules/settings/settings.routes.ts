@@ -5,7 +5,7 @@ import { clearSessionCookie } from '../auth/auth-cookies.ts';
 import type { RecoveryDeps } from '../auth/recovery/recovery.service.ts';
 import { closeAccount, endSessionById, listSessions, logoutAll } from './account.service.ts';
 import { changeEmail } from './email.service.ts';
-import { getUserSettings } from './user-settings.service.ts';
+import { getAccountSettings } from './account-preferences.service.ts';
 import {
   changePassword,
   confirmPhone,
@@ -21,7 +21,7 @@ export function settingsRoutes(
   deps: RecoveryDeps & { secureCookies: boolean },
 ): EndpointHandlers<typeof accountSettingsEndpoints> {
   return {
-    getUserSettings: async ({ viewer }) => ok(await getUserSettings(deps.db, viewer.userId)),
+    getUserSettings: async ({ viewer }) => ok(await getAccountSettings(deps.db, viewer.userId)),
     getAccountSecurity: async ({ viewer }) => ok(await getAccountSecurity(deps, viewer.userId)),
     changeEmail: async ({ body, viewer }) => ok(await changeEmail(deps, viewer.userId, body)),
     changePassword: async ({ body, viewer }) => ok(await changePassword(deps, viewer, body)),

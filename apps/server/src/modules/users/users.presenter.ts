@@ -20,6 +20,7 @@ export function presentProfile(row: ProfileRow, viewerId: number | null): UserPr
     last_name: row.lastName,
     about: row.about,
     website_url: row.websiteUrl,
+    pronouns: row.pronouns,
     type: row.type,
     is_partner: row.type === 'business',
     pin_count: row.pinCount,
@@ -28,6 +29,7 @@ export function presentProfile(row: ProfileRow, viewerId: number | null): UserPr
     following_count: row.followingCount,
     created_at: row.createdAt.toISOString(),
     followed_by_me: row.followedByMe,
+    blocked_by_me: row.blockedByMe,
     is_me: viewerId === row.id,
   };
 }

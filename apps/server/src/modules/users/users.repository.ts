@@ -3,6 +3,7 @@ import { alias, type BuildAliasTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { literalLimit, preparedPerDatabase } from '../../db/prepared.ts';
 import { images } from '../../db/schema/images.ts';
+import { userBlocks } from '../../db/schema/blocks.ts';
 import { userFollows } from '../../db/schema/social.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { visibleBoardCount, visiblePinCount } from '../../policies/counts.ts';
@@ -63,6 +64,7 @@ function selectProfiles(db: Executor, viewerId: ViewerIdParam | null) {
       ...userSummaryColumns(user, avatar),
       about: user.about,
       websiteUrl: user.websiteUrl,
+      pronouns: user.pronouns,
       type: user.type,
       pinCount: visiblePinCount(user, viewerId),
       boardCount: visibleBoardCount(user, viewerId),
@@ -73,6 +75,10 @@ function selectProfiles(db: Executor, viewerId: ViewerIdParam | null) {
         viewerId === null
           ? sql<boolean>`false`
           : sql<boolean>`exists (select 1 from ${userFollows} uf where uf.follower_id = ${viewerId} and uf.followee_id = ${user.id})`,
+      blockedByMe:
+        viewerId === null
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from ${userBlocks} ubm where ubm.blocker_id = ${viewerId} and ubm.blocked_id = ${user.id})`,
     })
     .from(user)
     .leftJoin(avatar, eq(avatar.id, user.avatarImageId));

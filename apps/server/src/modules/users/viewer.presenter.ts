@@ -14,6 +14,7 @@ function presentInfo(row: ViewerAccountRow): ViewerInfo {
     hasPassword: row.hasPassword,
     connectedToFacebook: row.connectedToFacebook,
     connectedToGoogle: row.connectedToGoogle,
+    emailVerified: row.email === null || row.emailVerified,
   };
 }
 
@@ -47,6 +48,8 @@ export function presentSignedInViewer(
   account: ViewerAccountRow,
   others: ViewerAccountRow[],
   context: ViewerContext,
+  unreadNotifications: number,
+  unreadConversations: number,
 ): Viewer {
   return {
     type: 'AUTH',
@@ -58,6 +61,8 @@ export function presentSignedInViewer(
     info: presentInfo(account),
     ...context,
     accounts: others.map(presentStoredAccount),
+    unread_notifications: unreadNotifications,
+    unread_conversations: unreadConversations,
   };
 }
 
@@ -73,6 +78,8 @@ export function presentRecognizedViewer(recognized: ViewerAccountRow, context: V
     info: { ...presentInfo(recognized), username: recognized.username },
     ...context,
     accounts: [],
+    unread_notifications: 0,
+    unread_conversations: 0,
   };
 }
 
@@ -87,5 +94,7 @@ export function presentSignedOutViewer(context: ViewerContext): Viewer {
     info: null,
     ...context,
     accounts: [],
+    unread_notifications: 0,
+    unread_conversations: 0,
   };
 }

@@ -1,6 +1,8 @@
 import type { Viewer } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
 import { hashSessionToken } from '../../plugins/viewer.ts';
+import { countUnread } from '../messages/messages.service.ts';
+import { countUnreadNotifications } from '../notifications/notifications.service.ts';
 import { findRecognizedUserId, findViewerAccount, listGroupAccounts } from '../auth/auth.repository.ts';
 import {
   presentRecognizedViewer,
@@ -34,7 +36,11 @@ export async function getViewer(db: Executor, query: ViewerQuery): Promise<Viewe
     const others = query.groupToken
       ? await listGroupAccounts(db, hashSessionToken(query.groupToken), account.id, query.now)
       : [];
-    return presentSignedInViewer(account, others, context);
+    const [unread, unreadConversations] = await Promise.all([
+      countUnreadNotifications(db, account.id),
+      countUnread(db, account.id),
+    ]);
+    return presentSignedInViewer(account, others, context, unread, unreadConversations);
   }
   const recognizedId = query.recognitionToken
     ? await findRecognizedUserId(db, hashSessionToken(query.recognitionToken), query.now)

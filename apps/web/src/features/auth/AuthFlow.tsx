@@ -31,6 +31,7 @@ import { ConsentsStep } from './steps/ConsentsStep.tsx';
 import { EmailAlreadyExistStep } from './steps/EmailAlreadyExistStep.tsx';
 import { EmailCollectionStep } from './steps/EmailCollectionStep.tsx';
 import { ForgotPasswordStep } from './steps/ForgotPasswordStep.tsx';
+import { InterestsStep } from './steps/InterestsStep.tsx';
 import { LoginMfaStep } from './steps/LoginMfaStep.tsx';
 import { LoginStep } from './steps/LoginStep.tsx';
 import { PersonalizedLoginStep } from './steps/PersonalizedLoginStep.tsx';
@@ -91,9 +92,19 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
     attempt,
     onOutcome: (outcome) => dispatch({ type: 'social', outcome }),
   });
-  const registerEmail = useEmailSignup({ options, session, botCheck, onSuccess });
+  // A new account by email picks interests next; the page becomes the new person's meanwhile.
+  const registerEmail = useEmailSignup({
+    options,
+    session,
+    botCheck,
+    onSuccess: async (viewer) => {
+      await onSuccess(viewer, { stay: true });
+      dispatch({ type: 'signedUp', viewer });
+    },
+  });
   const root = useRef<HTMLDivElement>(null);
-  const welcoming = state.step === 'welcome';
+  // Steps that follow a sign-up: the viewer is signed in and the modal stays.
+  const welcoming = state.step === 'welcome' || state.step === 'interests';
   const recoveryCode = state.step === 'recovery' ? state.code : null;
 
   useEffect(() => onStep?.(state.step), [state.step, onStep]);
@@ -120,8 +131,21 @@ function AuthSteps({ options, titleId, close, onStep, session }: AuthFlowProps &
   }, [state.step, recoveryCode, options.container]);
 
   if (state.step === 'welcome') {
+    const { viewer, newAccount } = state;
+    // A one-tap sign-up that made the account picks interests next, as every sign-up does.
+    const finish = async () => {
+      await onSuccess(viewer, { welcome: true, stay: newAccount });
+      if (newAccount) dispatch({ type: 'welcomed' });
+    };
+    return <WelcomeLoading finish={finish} />;
+  }
+  if (state.step === 'interests') {
     const { viewer } = state;
-    return <WelcomeLoading finish={() => onSuccess(viewer, { welcome: true })} />;
+    return (
+      <div ref={root}>
+        <InterestsStep titleId={titleId} onDone={() => onSuccess(viewer)} />
+      </div>
+    );
   }
   if (signedIn) return null;
 

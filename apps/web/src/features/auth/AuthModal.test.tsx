@@ -106,7 +106,7 @@ describe('the auth modal', () => {
           is_default_image: false,
         },
       },
-      'Join Grace on the product for more ideas',
+      'Join Grace on Pinboard for more ideas',
     ],
     [
       {
@@ -142,7 +142,7 @@ describe('the auth modal', () => {
     const dialog = await openModal();
 
     expect(await within(dialog).findByRole('heading', { name: title })).toBeTruthy();
-    expect(within(dialog).getByText("You're almost there! Log in to access all of Pinterest")).toBeTruthy();
+    expect(within(dialog).getByText("You're almost there! Log in to access all of Pinboard")).toBeTruthy();
     expect(within(dialog).getByLabelText('Password')).toBeTruthy();
   });
 

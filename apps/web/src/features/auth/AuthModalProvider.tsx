@@ -9,9 +9,14 @@ import { SOFT_BANNED_AEC } from './recovery.ts';
 // The modal, its forms, zod and the shared rules are a chunk of their own, loaded on first open.
 const AuthModal = lazy(async () => ({ default: (await import('./AuthModal.tsx')).AuthModal }));
 
+/** Loads the lazy chunk; resolves once it is here (so opening the modal shows it at once). */
+export async function loadAuthModal(): Promise<void> {
+  await import('./AuthModal.tsx');
+}
+
 /** Starts the lazy chunk early (on hover or focus of a button that opens the modal). */
 export function preloadAuthModal() {
-  void import('./AuthModal.tsx');
+  void loadAuthModal();
 }
 
 /** Holds the one sign-up/login modal of the app; `useAuthModal().open(...)` shows it. */
@@ -26,17 +31,17 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
     setOpenCount((count) => count + 1);
   }, []);
   const close = useCallback(() => setOptions(null), []);
-  const promptLogin = useCallback(
+  const promptSignup = useCallback(
     (prompt: Omit<AuthModalOptions, 'step'>) => {
       const viewer = queryClient.getQueryData<Viewer>(endpointKey('getViewer'));
       if (!viewer || viewer.type === 'AUTH') return false;
-      open({ step: 'login', prompt: 'continue', ...prompt });
+      open({ ...prompt, step: 'signup' });
       return true;
     },
     [queryClient, open],
   );
   useSoftBanReturn(open);
-  const api = useMemo(() => ({ open, close, promptLogin }), [open, close, promptLogin]);
+  const api = useMemo(() => ({ open, close, promptSignup }), [open, close, promptSignup]);
 
   return (
     <AuthModalContext value={api}>

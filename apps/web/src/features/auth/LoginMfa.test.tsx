@@ -143,7 +143,8 @@ describe('the loginMfa step', () => {
     const dialog = await openModal();
     await logIn(dialog);
 
-    expect(await within(dialog).findByRole('heading', { name: 'Check your phone' })).toBeTruthy();
+    // Problem 14: the backup-code step is titled for the backup code, not for the phone.
+    expect(await within(dialog).findByRole('heading', { name: 'Enter a backup code' })).toBeTruthy();
     expect(within(dialog).getByRole('alert').textContent).toBe(
       "We've sent too many codes to this number. Try again in an hour. You can log in with one of your backup codes instead.",
     );
@@ -200,6 +201,8 @@ describe('the loginMfa step', () => {
     await within(dialog).findByLabelText('Verification code');
 
     await click(dialog, 'Use a backup code instead');
+    expect(within(dialog).getByRole('heading', { name: 'Enter a backup code' })).toBeTruthy();
+    expect(within(dialog).queryByRole('heading', { name: 'Check your phone' })).toBeNull();
     await enterCode(dialog, 'zzzz-zzzz-zz', 'Backup code');
     await waitFor(() =>
       expect(errorOf(within(dialog).getByLabelText('Backup code'))).toBe(

@@ -9,6 +9,8 @@ import {
   postedBodies,
   renderWithAuth,
   signedInViewer,
+  signedUp,
+  skipInterests,
   stubAuthApi,
 } from '../../test/auth.tsx';
 import { flushAuthEvents } from './analytics.ts';
@@ -40,6 +42,13 @@ function fill(dialog: HTMLElement, values: { email?: string; password?: string; 
   if (values.birthday !== undefined) {
     fireEvent.change(within(dialog).getByLabelText('Birthdate'), { target: { value: values.birthday } });
   }
+}
+
+/** The bodies PUT to the viewer's interests. */
+function putBodies(fetch: ReturnType<typeof stubAuthApi>): unknown[] {
+  return fetch.mock.calls
+    .filter(([input, init]) => String(input).startsWith('/v3/users/me/interests/') && init?.method === 'PUT')
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 }
 
 async function submit(dialog: HTMLElement) {
@@ -212,10 +221,10 @@ describe('email sign-up', () => {
     expect(postedBodies(fetch, '/v3/register/')).toEqual([]);
   });
 
-  it('registers a new email, then closes and stays on the page', async () => {
+  it('registers a new email, then asks for interests, then closes and stays on the page', async () => {
     const fetch = stubAuthApi(buildViewer(), {
       checkEmailExists: () => success(false),
-      signUp: () => success({ user: newcomer }),
+      signUp: () => signedUp(newcomer),
     });
     renderWithAuth({ options: { container: 'save', signupSource: 'saveButton', pinId: '5' } });
     const dialog = await openModal();
@@ -227,6 +236,7 @@ describe('email sign-up', () => {
       birthday: '1990-05-01',
     });
     await submit(dialog);
+    await skipInterests(dialog);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(postedBodies(fetch, '/v3/register/')).toEqual([
@@ -248,7 +258,7 @@ describe('email sign-up', () => {
   it('goes to the next path after sign-up', async () => {
     stubAuthApi(buildViewer(), {
       checkEmailExists: () => success(false),
-      signUp: () => success({ user: newcomer }),
+      signUp: () => signedUp(newcomer),
     });
     renderWithAuth({ options: { container: 'home_page', next: '/ada/boards/' } });
     const dialog = await openModal();
@@ -256,8 +266,61 @@ describe('email sign-up', () => {
 
     fill(dialog, { email: 'grace@example.com', password: 'a good long passphrase', birthday: '1990-05-01' });
     await submit(dialog);
+    await skipInterests(dialog);
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/ada/boards/'));
+  });
+
+  it('saves the interests picked after sign-up, Next only once enough are picked', async () => {
+    const cover = (id: string) => ({
+      pin_id: id,
+      dominant_color: '#aabbcc',
+      images: Object.fromEntries(
+        ['236x', '474x', '736x', 'orig'].map((size) => [
+          size,
+          { url: `/media/${id}.jpg`, width: 236, height: 300 },
+        ]),
+      ),
+    });
+    const names = ['garden', 'coffee', 'travel', 'art'];
+    const fetch = stubAuthApi(buildViewer(), {
+      checkEmailExists: () => success(false),
+      signUp: () => signedUp(newcomer),
+      getInterests: () =>
+        success({
+          interests: names.map((name, i) => ({
+            name,
+            id: String(i),
+            url: `/ideas/${name}/${i}/`,
+            cover: cover(String(i)),
+          })),
+          chosen: [],
+        }),
+      setMyInterests: ({ body }) =>
+        success({ interests: [], chosen: (body as { interests: string[] }).interests }),
+    });
+    renderWithAuth({ options: { container: 'home_page' } });
+    const dialog = await openModal();
+    await within(dialog).findByLabelText('Email');
+    fill(dialog, { email: 'grace@example.com', password: 'a good long passphrase', birthday: '1990-05-01' });
+    await submit(dialog);
+
+    const list = await within(dialog).findByRole('list', { name: 'What are you interested in?' });
+    const next = within(dialog).getByRole('button', { name: 'Next' });
+    for (const name of ['garden', 'coffee']) fireEvent.click(within(list).getByRole('button', { name }));
+    expect(within(list).getByRole('button', { name: 'garden' }).getAttribute('aria-pressed')).toBe('true');
+    // Two are not enough: Next does nothing yet.
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(next);
+    expect(putBodies(fetch)).toEqual([]);
+
+    fireEvent.click(within(list).getByRole('button', { name: 'travel' }));
+    expect(within(dialog).getByText('3 picked')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(putBodies(fetch)).toEqual([{ interests: ['garden', 'coffee', 'travel'] }]);
   });
 
   it('shows a server error on its field and the generic failure on the form', async () => {
@@ -290,7 +353,7 @@ describe('the consent step', () => {
   async function reachConsents() {
     const fetch = stubAuthApi(buildViewer({ requires_consent: true }), {
       checkEmailExists: () => success(false),
-      signUp: () => success({ user: newcomer }),
+      signUp: () => signedUp(newcomer),
     });
     renderWithAuth({ options: { container: 'home_page' } });
     const dialog = await openModal();
@@ -349,6 +412,7 @@ describe('the consent step', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
     });
+    await skipInterests(dialog);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(postedBodies(fetch, '/v3/register/')[0]).toMatchObject({
@@ -403,9 +467,9 @@ describe('underage sign-up', () => {
 
     expect(screen.queryByRole('dialog')).toBeNull();
     const status = screen.getAllByRole('status').find((region) => region.textContent);
-    expect(status?.textContent).toBe("Sorry, you're not eligible to sign up for the product right now.");
+    expect(status?.textContent).toBe("Sorry, you're not eligible to sign up for Pinboard right now.");
     await act(async () => vi.advanceTimersByTime(3500));
-    expect(screen.queryByText("Sorry, you're not eligible to sign up for the product right now.")).toBeNull();
+    expect(screen.queryByText("Sorry, you're not eligible to sign up for Pinboard right now.")).toBeNull();
     expect(screen.getByTestId('location').textContent).toBe('/pin/1/');
     await act(async () => vi.advanceTimersByTime(500));
     expect(screen.getByTestId('location').textContent).toBe('/');
@@ -429,7 +493,7 @@ describe('underage sign-up', () => {
 
     const birthday = await within(dialog).findByLabelText<HTMLInputElement>('Birthdate');
     expect(birthday.disabled).toBe(true);
-    expect(errorOf(birthday)).toBe("Sorry, you're not eligible to sign up for the product right now.");
+    expect(errorOf(birthday)).toBe("Sorry, you're not eligible to sign up for Pinboard right now.");
     expect((within(dialog).getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(
       true,
     );

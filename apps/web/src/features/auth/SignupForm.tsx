@@ -192,6 +192,7 @@ export function SignupForm(props: SignupFormProps) {
             {...register('password')}
           />
           <BirthdayField error={birthdayError} {...register('birthday', { disabled: underageBlocked })} />
+          {underageBlocked && <a href="/age-appeal/">{t('auth.underage.review')}</a>}
           {formError && <FormError>{errorMessage(t, formError, 'auth.errors.signupFailed')}</FormError>}
           {tooQuick && <BotCheckPanel botCheck={botCheck} />}
           <Button

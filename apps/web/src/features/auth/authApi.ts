@@ -1,4 +1,4 @@
-import type { LoginBody, LoginResult, RegisterBody } from '@pinboard/shared';
+import type { LoginBody, LoginResult, RegisterBody, RegisterResult } from '@pinboard/shared';
 import { api } from '../../api/endpoints.ts';
 import type { AltchaChallenge } from './botCheck/altcha.ts';
 
@@ -20,7 +20,8 @@ export async function validateEmail(email: string, signal?: AbortSignal): Promis
   return (await api.validateEmail({ query: { email } }, { signal })).data.is_valid;
 }
 
-export async function register(body: RegisterBody): Promise<LoginResult> {
+/** `new_account` false: a provider's identity that already had an account signed in instead. */
+export async function register(body: RegisterBody): Promise<RegisterResult> {
   return (await api.signUp({ body })).data;
 }
 

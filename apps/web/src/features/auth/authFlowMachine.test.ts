@@ -187,6 +187,29 @@ describe('email sign-up', () => {
     const login = run(start(), { type: 'showLogin' });
     expect(run(login, { type: 'editBirthday' })).toBe(login);
   });
+
+  it('moves to the interests step once the account is made, from the form or from consents', () => {
+    const entered = run(start(), { type: 'signupEntered', draft: DRAFT, consentsNeeded: false });
+    expect(run(entered, { type: 'signedUp', viewer: VIEWER })).toEqual({
+      step: 'interests',
+      viewer: VIEWER,
+      ...memory(entered),
+    });
+    const consents = run(start(), { type: 'signupEntered', draft: DRAFT, consentsNeeded: true });
+    expect(run(consents, { type: 'signedUp', viewer: VIEWER })).toMatchObject({
+      step: 'interests',
+      draft: DRAFT,
+    });
+  });
+
+  it('takes a sign-up only on the steps that register by email', () => {
+    for (const state of [
+      run(start(), { type: 'showLogin' }),
+      run(start(), { type: 'underage', draft: DRAFT }),
+    ]) {
+      expect(run(state, { type: 'signedUp', viewer: VIEWER })).toBe(state);
+    }
+  });
 });
 
 describe('two-factor login', () => {
@@ -257,9 +280,21 @@ describe("a provider's outcomes", () => {
     expect(run(state, social({ kind: 'error', slot: 'facebook', code: 'popup_closed' }))).toBe(state);
   });
 
-  it("shows one-tap's Welcome until the page is the new viewer's", () => {
-    expect(run(start(), social({ kind: 'welcome', viewer: VIEWER }))).toMatchObject({
-      step: 'welcome',
+  it("shows one-tap's Welcome until the page is the new viewer's, then interests for a new account only", () => {
+    const made = run(start(), social({ kind: 'welcome', viewer: VIEWER, newAccount: true }));
+    expect(made).toMatchObject({ step: 'welcome', viewer: VIEWER, newAccount: true });
+    expect(run(made, { type: 'welcomed' })).toMatchObject({ step: 'interests', viewer: VIEWER });
+
+    // A one-tap of a known identity is a login: no step after Welcome (the success closes the modal).
+    const known = run(start(), social({ kind: 'welcome', viewer: VIEWER, newAccount: false }));
+    expect(run(known, { type: 'welcomed' })).toBe(known);
+    const elsewhere = start();
+    expect(run(elsewhere, { type: 'welcomed' })).toBe(elsewhere);
+  });
+
+  it("takes a provider's new account to the interests step, from whichever step signed it up", () => {
+    expect(run(start(), social({ kind: 'signedUp', viewer: VIEWER }))).toMatchObject({
+      step: 'interests',
       viewer: VIEWER,
     });
   });

@@ -33,8 +33,13 @@ export type AuthFlowStepState =
   | { step: 'EmailAlreadyExist'; email: string }
   /** 'Oops! {provider} isn't available'; its OK returns to `back`, or closes the modal opened for it (null). */
   | { step: 'providerUnavailable'; provider: SocialProvider; back: AuthFlowState | null }
-  /** One-tap's sign-up succeeded: the full-screen 'Welcome' until the page is the new account's. */
-  | { step: 'welcome'; viewer: Viewer };
+  /**
+   * One-tap signed in: the full-screen 'Welcome' until the page is the account's; then, when the
+   * call made the account (`newAccount`), the interests step.
+   */
+  | { step: 'welcome'; viewer: Viewer; newAccount: boolean }
+  /** A sign-up in the modal made the account (by email, or through a provider): pick interests, or skip. */
+  | { step: 'interests'; viewer: Viewer };
 
 /** What the flow keeps whatever the step. */
 export interface AuthFlowMemory {
@@ -84,7 +89,11 @@ export type AuthFlowEvent =
   /** Where a provider's login or sign-up (a button, single sign-on, a step's Continue) led. */
   | { type: 'social'; outcome: SocialOutcome }
   /** OK on 'Oops! {provider} isn't available' with a step to return to. */
-  | { type: 'providerUnavailableOk' };
+  | { type: 'providerUnavailableOk' }
+  /** An email sign-up's registration succeeded: the interests step follows. */
+  | { type: 'signedUp'; viewer: Viewer }
+  /** One-tap's 'Welcome' is done (the page is the new viewer's): a new account picks interests next. */
+  | { type: 'welcomed' };
 
 /** The view sign-up starts on; the other ways back to it open the email form. */
 const FIRST_SIGNUP: AuthFlowStepState = {
@@ -131,7 +140,9 @@ function afterSocial(state: AuthFlowState, outcome: SocialOutcome): AuthFlowStat
       // Signed in (the success closes or moves the page), or a message for the view that asked.
       return state;
     case 'welcome':
-      return to(state, { step: 'welcome', viewer: outcome.viewer });
+      return to(state, { step: 'welcome', viewer: outcome.viewer, newAccount: outcome.newAccount });
+    case 'signedUp':
+      return to(state, { step: 'interests', viewer: outcome.viewer }, moved);
     case 'mfa': {
       const { credential, phoneNumberEnd, sendLimit } = outcome;
       const challenge: MfaChallenge = {
@@ -224,6 +235,14 @@ export function authFlowReducer(state: AuthFlowState, event: AuthFlowEvent): Aut
     case 'providerUnavailableOk':
       if (state.step !== 'providerUnavailable' || !state.back) return state;
       return { ...state.back, ...memoryOf(state) };
+    case 'signedUp':
+      // Only from the steps that register by email: the form, and consents after it.
+      if (state.step !== 'signup' && state.step !== 'consents') return state;
+      return to(state, { step: 'interests', viewer: event.viewer });
+    case 'welcomed':
+      // A one-tap login has no step after 'Welcome' (the success closes the modal).
+      if (state.step !== 'welcome' || !state.newAccount) return state;
+      return to(state, { step: 'interests', viewer: state.viewer });
   }
 }
 

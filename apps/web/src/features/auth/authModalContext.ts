@@ -45,12 +45,12 @@ export interface AuthModalApi {
   open: (options: AuthModalOptions) => void;
   close: () => void;
   /**
-   * For a visitor, opens the login prompt (login step, 'Log in to continue'
-   * unless said otherwise) and returns true, so the caller skips its action; false for a
-   * signed-in viewer or one not known yet. Reads the viewer at the click, so a grid of cards
-   * does not re-render with it.
+   * For a visitor, opens sign-up titled by the options' signupSource (a visitor's Save, Download,
+   * Follow and comment field: docs/product/site.md#login-prompts) and returns true, so the caller
+   * skips its action; false for a signed-in viewer or one not known yet. Reads the viewer at the
+   * click, so a grid of cards does not re-render with it.
    */
-  promptLogin: (options: Omit<AuthModalOptions, 'step'>) => boolean;
+  promptSignup: (options: Omit<AuthModalOptions, 'step'>) => boolean;
 }
 
 export const AuthModalContext = createContext<AuthModalApi | null>(null);
@@ -70,6 +70,6 @@ export function useAuthModal(): AuthModalApi {
       void navigate(`/login/?next=${encodeURIComponent(next)}`);
     },
     close: () => {},
-    promptLogin: () => false,
+    promptSignup: () => false,
   };
 }

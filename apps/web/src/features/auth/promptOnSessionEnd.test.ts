@@ -15,7 +15,7 @@ const apiError = (status: number) =>
 
 describe('promptOnSessionEnd', () => {
   it("opens 'Log in to unfollow' (or follow) when the session has ended", () => {
-    const modal: AuthModalApi = { open: vi.fn(), close: vi.fn(), promptLogin: vi.fn() };
+    const modal: AuthModalApi = { open: vi.fn(), close: vi.fn(), promptSignup: vi.fn() };
     expect(promptOnSessionEnd(modal, apiError(401), 'unfollow')).toBe(true);
     expect(modal.open).toHaveBeenCalledWith({
       container: 'follow',
@@ -26,7 +26,7 @@ describe('promptOnSessionEnd', () => {
   });
 
   it('leaves other failures to the caller', () => {
-    const modal: AuthModalApi = { open: vi.fn(), close: vi.fn(), promptLogin: vi.fn() };
+    const modal: AuthModalApi = { open: vi.fn(), close: vi.fn(), promptSignup: vi.fn() };
     expect(promptOnSessionEnd(modal, apiError(500), 'follow')).toBe(false);
     expect(promptOnSessionEnd(modal, new Error('offline'), 'follow')).toBe(false);
     expect(modal.open).not.toHaveBeenCalled();

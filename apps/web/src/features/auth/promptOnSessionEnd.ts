@@ -7,8 +7,13 @@ export function isSessionEnd(error: unknown): boolean {
 }
 
 /** The follow buttons' login prompt, titled for what was tried ('Log in to follow', 'Log in to unfollow'). */
-export function promptFollowLogin(authModal: AuthModalApi, prompt: LoginPrompt) {
+function promptFollowLogin(authModal: AuthModalApi, prompt: LoginPrompt) {
   authModal.open({ container: 'follow', signupSource: 'followButton', step: 'login', prompt });
+}
+
+/** A visitor's Follow (a person or a board) opens sign-up, 'Sign up to follow people you like'. */
+export function promptFollowSignup(authModal: AuthModalApi) {
+  authModal.open({ container: 'follow', signupSource: 'followButton', step: 'signup' });
 }
 
 /**

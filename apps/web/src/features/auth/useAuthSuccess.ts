@@ -16,17 +16,20 @@ const MFA_HOME_PAGES = /^\/(login|signup|add-account|password\/reset)(\/|$)/;
  * else), then the modal closes and the page moves on: an account switch to the profile, a
  * `next` to itself, the login pages home, anything else stays where it is. After two-factor
  * login: the `next`, else the current path, except the recovery page and /add-account lead home.
- * After one-tap sign-up (`welcome`), the 'Welcome' state stays until the refetch is done.
+ * After one-tap sign-up (`welcome`), the 'Welcome' state stays until the refetch is done. After
+ * an email sign-up (`stay`) the modal stays open for the interests step, which runs it again.
  */
 export function useAuthSuccess(options: AuthModalOptions, close: () => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
-  return async (viewer: Viewer, how: { mfa?: boolean; welcome?: boolean } = {}) => {
+  return async (viewer: Viewer, how: { mfa?: boolean; welcome?: boolean; stay?: boolean } = {}) => {
     rememberViewer(viewer);
     const refreshed = changeViewer(queryClient, viewer);
     if (how.welcome) await refreshed;
+    // A new account's interests step: the page is the new person's behind it; the step ends it.
+    if (how.stay) return;
     close();
     if (how.mfa) {
       if (options.next) await navigate(safeNextPath(options.next));

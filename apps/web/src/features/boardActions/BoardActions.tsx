@@ -4,6 +4,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './BoardActions.module.css';
+import { BoardInviteBar } from './BoardInviteBar.tsx';
 import { FollowBoardButton } from './FollowBoardButton.tsx';
 
 // The owner's and a collaborator's menus (with their dialogs, forms and zod) are chunks of their
@@ -11,6 +12,9 @@ import { FollowBoardButton } from './FollowBoardButton.tsx';
 const BoardMenu = lazy(async () => ({ default: (await import('./BoardMenu.tsx')).BoardMenu }));
 const CollaboratorBoardMenu = lazy(async () => ({
   default: (await import('./CollaboratorBoardMenu.tsx')).CollaboratorBoardMenu,
+}));
+const ReportBoardMenu = lazy(async () => ({
+  default: (await import('./ReportBoardMenu.tsx')).ReportBoardMenu,
 }));
 
 interface BoardActionsProps {
@@ -21,7 +25,8 @@ interface BoardActionsProps {
 
 /**
  * The board page's actions, in their own lazy chunk: the owner's menu, or Follow for anyone else
- * (a visitor is asked to log in), with the collaborator's menu for a collaborator.
+ * (a visitor is asked to sign up), with the collaborator's menu for a collaborator, a menu with
+ * Report board for any other signed-in person, and Accept and Decline for a person invited to it.
  */
 export function BoardActions({ board, boardKey }: BoardActionsProps) {
   const { viewer, isLoading } = useViewer();
@@ -38,9 +43,17 @@ export function BoardActions({ board, boardKey }: BoardActionsProps) {
   return (
     <div className={styles.actions}>
       <FollowBoardButton board={board} boardKey={boardKey} signedIn={viewer !== null} />
+      {viewer !== null && !board.collaborated_by_me && (
+        <BoardInviteBar board={board} boardKey={boardKey} username={viewer.username} />
+      )}
       {viewer !== null && board.collaborated_by_me && (
         <Suspense fallback={null}>
           <CollaboratorBoardMenu board={board} boardKey={boardKey} viewer={viewer} />
+        </Suspense>
+      )}
+      {viewer !== null && !board.collaborated_by_me && (
+        <Suspense fallback={null}>
+          <ReportBoardMenu board={board} />
         </Suspense>
       )}
     </div>

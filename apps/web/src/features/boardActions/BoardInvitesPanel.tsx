@@ -1,16 +1,13 @@
 import './words.ts';
-import type { ViewerBoardInvite } from '@pinboard/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { queries } from '../../api/endpoints.ts';
 import { Button } from '../../ui/Button.tsx';
 import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import styles from './Collaborators.module.css';
-import { answerInvite } from './collaboratorsApi.ts';
-
-type Answer = 'accepted' | 'declined';
+import { useInviteAnswers } from './useInviteAnswers.ts';
 
 /**
  * 'Board invitations' at the top of the viewer's own profile: each pending invitation with Accept and
@@ -22,23 +19,8 @@ export function BoardInvitesPanel({ username }: { username: string }) {
   const headingId = useId();
   const queryClient = useQueryClient();
   const invites = useQuery(queries.listViewerBoardInvites());
-  const [answers, setAnswers] = useState<ReadonlyMap<string, Answer>>(new Map());
-  const answer = useMutation({
-    mutationFn: ({ invite, accept }: { invite: ViewerBoardInvite; accept: boolean }) =>
-      answerInvite(invite.id, accept),
-    onMutate: ({ invite, accept }) =>
-      setAnswers((current) => new Map(current).set(invite.id, accept ? 'accepted' : 'declined')),
-    onError: (_error, { invite }) =>
-      setAnswers((current) => {
-        const next = new Map(current);
-        next.delete(invite.id);
-        return next;
-      }),
-    // An accepted board is now one of the viewer's boards.
-    onSuccess: (_board, { accept }) => {
-      if (accept) refreshProfileLists(queryClient, username);
-    },
-  });
+  // An accepted board is now one of the viewer's boards.
+  const { answers, answer } = useInviteAnswers(() => refreshProfileLists(queryClient, username));
 
   const shown = (invites.data ?? []).filter((invite) => answers.get(invite.id) !== 'declined');
   if (shown.length === 0) return null;
@@ -64,12 +46,10 @@ export function BoardInvitesPanel({ username }: { username: string }) {
             </span>
             {!answers.has(invite.id) && (
               <span className={styles.actions}>
-                <Button variant="primary" onClick={() => answer.mutate({ invite, accept: true })}>
+                <Button variant="primary" onClick={() => answer(invite, true)}>
                   {t('boardActions.accept')}
                 </Button>
-                <Button onClick={() => answer.mutate({ invite, accept: false })}>
-                  {t('boardActions.decline')}
-                </Button>
+                <Button onClick={() => answer(invite, false)}>{t('boardActions.decline')}</Button>
               </span>
             )}
           </li>

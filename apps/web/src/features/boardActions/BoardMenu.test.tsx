@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, stubApi, success } from '../../test/apiStub.ts';
 import { signedInViewer } from '../../test/auth.tsx';
 import { buildBoard } from '../../test/boards.ts';
+import { buildPin } from '../../test/pins.ts';
+import { endpointKey } from '../../api/endpoints.ts';
+import type { Pin } from '@pinboard/shared';
 import { renderBoardActions } from './boardActionsFixtures.tsx';
 
 afterEach(() => {
@@ -58,7 +61,17 @@ describe('BoardMenu', () => {
 
   it('deletes only after the confirmation, then goes to the owner’s profile', async () => {
     const fetch = stubApi({ getViewer: asOwner, deleteBoard: () => success(null) });
-    renderBoardActions(board);
+    const client = renderBoardActions(board);
+    // A closeup elsewhere shows its picture saved to this board.
+    const closeup = endpointKey('getPin', { params: { id: '5' } });
+    const savedHere = {
+      pin_id: '6',
+      board_id: board.id,
+      board_name: 'Kitchen',
+      section_id: null,
+      section_title: null,
+    };
+    client.setQueryData(closeup, buildPin({ id: '5', viewer_saved: savedHere }));
     await openMenuItem('Delete board');
     expect(screen.getByRole('dialog', { name: 'Delete this board?' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -70,6 +83,8 @@ describe('BoardMenu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Profile page')).toBeTruthy();
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
+    // It says Save again (decision 44).
+    expect(client.getQueryData<Pin>(closeup)?.viewer_saved).toBeNull();
   });
 
   it('says “Please wait…” in a toast when another board action is running, and keeps the board', async () => {

@@ -2,8 +2,10 @@ import type { Board } from '@pinboard/shared';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { ActionMenu, type ActionMenuItem } from './ActionMenu.tsx';
 import { deleteBoard } from './boardActionsApi.ts';
+import { requestedBoardDialog } from './boardDialogRequest.ts';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { EditBoardDialog } from './EditBoardDialog.tsx';
 import { InviteCollaboratorsDialog } from './InviteCollaboratorsDialog.tsx';
@@ -18,10 +20,18 @@ type Open = 'none' | 'edit' | 'invite' | 'reorder' | 'delete';
  */
 export function BoardMenu({ board, boardKey }: { board: Board; boardKey: QueryKey }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<Open>('none');
+  // Opened by an address of its own (`/board/{id}/edit`, …), the dialog shows over the board at once.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const requested = requestedBoardDialog(location.state);
+  const [open, setOpen] = useState<Open>(requested ?? 'none');
   const writes = useBoardWrites(board, boardKey);
   const archived = board.archived_by_me_at !== null;
-  const close = () => setOpen('none');
+  const close = () => {
+    setOpen('none');
+    // Closed, it stays closed on a reload or a return to this entry.
+    if (requested) void navigate(location, { replace: true, state: null });
+  };
 
   const items: ActionMenuItem[] = [
     { label: t('boardActions.edit'), onSelect: () => setOpen('edit') },

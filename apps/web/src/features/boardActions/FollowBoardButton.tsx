@@ -3,19 +3,19 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { useAuthModal } from '../auth/authModalContext.ts';
-import { promptFollowLogin, promptOnSessionEnd } from '../auth/promptOnSessionEnd.ts';
+import { promptFollowSignup, promptOnSessionEnd } from '../auth/promptOnSessionEnd.ts';
 import { useFollowBoard } from './useFollowBoard.ts';
 
 interface FollowBoardButtonProps {
   board: Board;
   boardKey: QueryKey;
-  /** Whether the viewer is signed in (a visitor gets the login prompt instead). */
+  /** Whether the viewer is signed in (a visitor gets sign-up instead). */
   signedIn: boolean;
 }
 
 /**
  * Follow or unfollow a board (not shown to its owner). Optimistic; a refused request puts the button and the
- * follower count back without a message (docs/product/boards.md#messages). A visitor is asked to log in
+ * follower count back without a message (docs/product/boards.md#messages). A visitor is asked to sign up
  * first, as with following people.
  */
 export function FollowBoardButton({ board, boardKey, signedIn }: FollowBoardButtonProps) {
@@ -25,7 +25,7 @@ export function FollowBoardButton({ board, boardKey, signedIn }: FollowBoardButt
 
   if (!signedIn) {
     return (
-      <Button variant="primary" onClick={() => promptFollowLogin(authModal, 'follow')}>
+      <Button variant="primary" onClick={() => promptFollowSignup(authModal)}>
         {t('boardActions.follow')}
       </Button>
     );

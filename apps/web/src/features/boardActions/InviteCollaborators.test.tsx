@@ -91,6 +91,21 @@ describe('InviteCollaboratorsDialog', () => {
     });
   });
 
+  // Issue 18, problem 9: the dialog ignored Enter and confirmed nothing.
+  it('sends on Enter in the field, with the row offered first, and says the invitation is sent', async () => {
+    const fetch = stubBoardApi();
+    const dialog = await openInviteDialog();
+    const field = within(dialog).getByRole('searchbox', { name: 'Search by name or email address' });
+    fireEvent.change(field, { target: { value: 'sam@example.com' } });
+    await within(dialog).findByRole('button', { name: /Click to send!/ });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(await within(dialog).findByRole('status')).toHaveProperty('textContent', 'Invitation sent');
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      invitees: [{ type: 'email', email: 'sam@example.com' }],
+    });
+  });
+
   it('takes a queued person back off when picked again', async () => {
     stubBoardApi();
     const dialog = await openInviteDialog();

@@ -41,6 +41,11 @@ interface InviteTypeaheadProps {
   label?: string;
   queued: ReadonlySet<string>;
   onToggle: (entry: QueuedInvitee) => void;
+  /**
+   * Enter in the field: sends, with the first row that may be invited and is not queued yet (null
+   * when there is none). Without it Enter does nothing.
+   */
+  onEnter?: (entry: QueuedInvitee | null) => void;
 }
 
 /**
@@ -48,7 +53,7 @@ interface InviteTypeaheadProps {
  * email address that says 'Keep typing!' while invalid, 'Click to send!' when valid and 'Done!'
  * once queued. Picking a row toggles it in or out of the queue.
  */
-export function InviteTypeahead({ boardId, label, queued, onToggle }: InviteTypeaheadProps) {
+export function InviteTypeahead({ boardId, label, queued, onToggle, onEnter }: InviteTypeaheadProps) {
   const { t } = useTranslation();
   const listId = useId();
   const [q, setQ] = useState('');
@@ -77,6 +82,13 @@ export function InviteTypeahead({ boardId, label, queued, onToggle }: InviteType
         aria-controls={listId}
         value={q}
         onChange={(event) => setQ(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || !onEnter) return;
+          event.preventDefault();
+          const first = rows.find((row) => row.valid && !queued.has(queuedFrom(row).key));
+          onEnter(first ? queuedFrom(first) : null);
+          if (first) setQ('');
+        }}
       />
       <ul id={listId} className={styles.rows} aria-label={t('boardActions.suggestions')}>
         {rows.map((row) => {

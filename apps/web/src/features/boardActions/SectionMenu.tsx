@@ -3,10 +3,12 @@ import type { Board, BoardSection } from '@pinboard/shared';
 import type { QueryKey } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { canEditBoard } from '../boards/canEditBoard.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './BoardActions.module.css';
 import { deleteSection } from './boardActionsApi.ts';
+import { requestedSectionRename } from './boardDialogRequest.ts';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { RenameSectionDialog } from './RenameSectionDialog.tsx';
 import { useMenuDismiss } from './useMenuDismiss.ts';
@@ -24,7 +26,16 @@ type Open = 'none' | 'menu' | 'rename' | 'delete';
 export function SectionMenu({ board, boardKey, section }: SectionMenuProps) {
   const { t } = useTranslation();
   const { viewer } = useViewer();
-  const [open, setOpen] = useState<Open>('none');
+  // Asked for by `/boardsection/{id}/edit`, 'Rename section' opens over the board at once.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const requested = requestedSectionRename(location.state) === section.id;
+  const [open, setOpen] = useState<Open>(requested ? 'rename' : 'none');
+  const closeDialog = () => {
+    setOpen('none');
+    // Closed, it stays closed on a reload or a return to this entry.
+    if (requested) void navigate(location, { replace: true, state: null });
+  };
   const menuId = useId();
   const wrap = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -71,9 +82,9 @@ export function SectionMenu({ board, boardKey, section }: SectionMenuProps) {
       {open === 'rename' && (
         <RenameSectionDialog
           section={section}
-          onClose={() => setOpen('none')}
+          onClose={closeDialog}
           onRenamed={() => {
-            setOpen('none');
+            closeDialog();
             sectionsChanged(0);
           }}
         />

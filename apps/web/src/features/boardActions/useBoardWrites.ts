@@ -7,6 +7,7 @@ import { useToast } from '../../ui/toastContext.ts';
 import { boardAddressKey } from '../boards/useBoard.ts';
 import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import { archiveBoard } from './boardActionsApi.ts';
+import { forgetSaves } from '../saving/savedState.ts';
 
 export const TOAST_MS = 5000;
 
@@ -51,6 +52,8 @@ export function useBoardWrites(board: Board, boardKey: QueryKey) {
 
   function applyDeleted() {
     refreshProfileLists(queryClient, board.owner.username);
+    // Pins saved to it say Save again on every card and closeup (decision 44).
+    forgetSaves(queryClient, { boardId: board.id });
     void navigate(`/${board.owner.username}/`, { replace: true });
   }
 

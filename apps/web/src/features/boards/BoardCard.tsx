@@ -1,6 +1,8 @@
 import type { Board } from '@pinboard/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';
+import { displayName } from '../pins/pinText.ts';
 import { countOptions } from '../profile/formatCount.ts';
 import styles from './BoardCard.module.css';
 import { BoardCover } from './BoardCover.tsx';
@@ -9,9 +11,10 @@ import { PrivacyIcon } from './PrivacyIcon.tsx';
 
 /**
  * One board in a profile's grid (docs/product/boards.md#screens): cover, name with a lock when secret,
- * pin and section counts, and collaborator avatars. The cover and name open the board.
+ * pin and section counts, and collaborator avatars. The cover and name open the board. Where boards
+ * of many people mix (search results), `showOwner` adds the owner's avatar and name, a link to them.
  */
-export function BoardCard({ board }: { board: Board }) {
+export function BoardCard({ board, showOwner = false }: { board: Board; showOwner?: boolean }) {
   const { t, i18n } = useTranslation();
   return (
     <article className={styles.card}>
@@ -21,6 +24,12 @@ export function BoardCard({ board }: { board: Board }) {
           <span className={styles.nameText}>{board.name}</span> <PrivacyIcon privacy={board.privacy} />
         </h3>
       </Link>
+      {showOwner && (
+        <Link to={`/${board.owner.username}/`} className={styles.owner}>
+          <PinnerAvatar user={board.owner} size={24} />
+          <span className={styles.ownerName}>{displayName(board.owner)}</span>
+        </Link>
+      )}
       <div className={styles.meta}>
         <p className={styles.counts}>
           {t('board.pinCount', countOptions(board.pin_count, i18n.language))}

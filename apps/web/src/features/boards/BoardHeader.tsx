@@ -2,6 +2,7 @@ import type { Board } from '@pinboard/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FollowCountButton } from '../people/FollowCountButton.tsx';
 import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';
 import { displayName } from '../pins/pinText.ts';
 import { countOptions } from '../profile/formatCount.ts';
@@ -35,7 +36,11 @@ export function BoardHeader({ board, actions }: { board: Board; actions?: ReactN
       {board.description && <p className={styles.description}>{board.description}</p>}
       <p className={styles.stats}>
         {t('board.pinCount', countOptions(board.pin_count, i18n.language))} ·{' '}
-        {t('board.followers', countOptions(board.follower_count, i18n.language))}
+        <FollowCountButton
+          source={{ kind: 'boardFollowers', boardId: board.id }}
+          boardName={board.name}
+          label={t('board.followers', countOptions(board.follower_count, i18n.language))}
+        />
       </p>
       {actions && <div className={styles.actions}>{actions}</div>}
     </header>

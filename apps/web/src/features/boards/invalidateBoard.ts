@@ -1,6 +1,7 @@
 import type { BoardSection } from '@pinboard/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { endpointKey } from '../../api/endpoints.ts';
+import { boardAddressKey } from './useBoard.ts';
 
 /** The endpoints keyed by a board's id (`params.id`) whose answers belong to that board. */
 const OF_BOARD = [
@@ -41,4 +42,14 @@ export function invalidateBoard(queryClient: QueryClient, boardId: string): Prom
 /** For a board the viewer may no longer see: all of it leaves the cache. */
 export function removeBoardQueries(queryClient: QueryClient, boardId: string): void {
   for (const queryKey of keysOfBoard(queryClient, boardId)) queryClient.removeQueries({ queryKey });
+}
+
+/**
+ * The board itself, as its page reads it by address (`/{username}/{slug}/`): its header's counts
+ * and cover. A write that changes them and knows the board's `url` says so.
+ */
+export function invalidateBoardAddress(queryClient: QueryClient, url: string): Promise<void> {
+  const [username, slug] = url.split('/').filter(Boolean);
+  if (!username || !slug) return Promise.resolve();
+  return queryClient.invalidateQueries({ queryKey: boardAddressKey(username, slug) });
 }

@@ -31,6 +31,7 @@ function ada(overrides: Partial<UserProfile> = {}): UserProfile {
     last_name: 'Lovelace',
     about: '',
     website_url: null,
+    pronouns: [],
     type: 'personal',
     is_partner: false,
     pin_count: 40,
@@ -39,6 +40,7 @@ function ada(overrides: Partial<UserProfile> = {}): UserProfile {
     following_count: 2,
     created_at: '2025-01-01T00:00:00.000Z',
     followed_by_me: false,
+    blocked_by_me: false,
     is_me: false,
     ...overrides,
   };
@@ -63,6 +65,7 @@ const pinRoutes = (profile = ada()): Answers => ({
       ? success([buildPin({ id: '202', title: 'Difference engine' })])
       : failure(404, 'pin_not_found'),
   getUser: ({ params }) => (params.username === 'ada' ? success(profile) : failure(404, 'user_not_found')),
+  listPinComments: () => success({ comment_count: 0, comments: [] }),
 });
 
 const missingPin: Answers = {

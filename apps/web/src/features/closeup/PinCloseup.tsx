@@ -1,4 +1,5 @@
 import { api, endpointKey } from '../../api/endpoints.ts';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorState, LoadingState, NotFoundState } from '../../ui/PageStates.tsx';
@@ -9,6 +10,11 @@ import { PinDetails } from './PinDetails.tsx';
 import { isPinUnavailable, movedPinUrl, signedOutPinRedirect } from './pinAccess.ts';
 import { RelatedPins } from './RelatedPins.tsx';
 import { usePin } from './usePin.ts';
+
+// Only the pinner of a removed pin sees it (decision 54): its notice and Appeal form are a chunk of their own.
+const RemovedPinNotice = lazy(async () => ({
+  default: (await import('../moderation/RemovedPinNotice.tsx')).RemovedPinNotice,
+}));
 
 /** The pin closeup page: the pin, then 'More like this'. Both requests start together. */
 export function PinCloseup({ id }: { id: string }) {
@@ -46,6 +52,11 @@ export function PinCloseup({ id }: { id: string }) {
   }
   return (
     <div className={styles.page}>
+      {pin.data.removal && (
+        <Suspense fallback={null}>
+          <RemovedPinNotice pin={pin.data} />
+        </Suspense>
+      )}
       <PinDetails pin={pin.data} />
       <RelatedPins related={related} />
     </div>

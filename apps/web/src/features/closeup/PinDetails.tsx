@@ -5,13 +5,16 @@ import { Link } from 'react-router';
 import { useAuthModal } from '../auth/authModalContext.ts';
 import { useOutboundLink } from '../offsite/useOutboundLink.tsx';
 import { displayName, pinAltText } from '../pins/pinText.ts';
-import { useSaveLauncher } from '../saving/useSaveLauncher.tsx';
+import { SaveButton } from '../saving/SaveButton.tsx';
+import { PinMenuButton } from '../pinMenu/PinMenuButton.tsx';
+import { SendButton } from '../messages/SendButton.tsx';
 import { isLandscape } from './closeupImage.ts';
 import hidden from '../../ui/VisuallyHidden.module.css';
 import styles from './PinCloseup.module.css';
 import { PinDescription } from './PinDescription.tsx';
 import { PinMedia } from './PinMedia.tsx';
 import { PinnerRow } from './PinnerRow.tsx';
+import { CommentsSection } from '../comments/CommentsSection.tsx';
 
 /** The closeup card: the image in its pane, and beside it (or below, when narrow) what it is. */
 export function PinDetails({ pin }: { pin: Pin }) {
@@ -21,13 +24,11 @@ export function PinDetails({ pin }: { pin: Pin }) {
   const sectionUrl = pin.section ? `${pin.board.url}${pin.section.slug}/` : null;
   const linkText = pin.domain ?? t('closeup.visit');
   const authModal = useAuthModal();
-  // A visitor gets the sign-up modal; a signed-in viewer the board picker, then the success dialog.
-  const save = useSaveLauncher(pin, 'closeup');
   // The link is checked before it opens.
   const outbound = useOutboundLink(pin.link, pin.id);
   const promptDownload = (event: MouseEvent) => {
     const options = { container: 'download', signupSource: 'downloadImageBtnUnauth', pinId: pin.id } as const;
-    if (authModal.promptLogin(options)) event.preventDefault();
+    if (authModal.promptSignup(options)) event.preventDefault();
   };
 
   return (
@@ -57,24 +58,27 @@ export function PinDetails({ pin }: { pin: Pin }) {
             </a>
           )}
           {outbound.notice}
+          <PinMenuButton pin={pin} placement="closeup" />
+          <SendButton pinId={pin.id} className={styles.send} />
           <a href={pin.images.orig.url} download className={styles.download} onClick={promptDownload}>
             {t('closeup.download')}
           </a>
-          <Link
-            to={`/pin/${pin.id}/repin/`}
-            className={styles.save}
-            onClick={save.onClick}
-            onPointerEnter={save.onPointerEnter}
-            onFocus={save.onFocus}
-          >
-            {t('closeup.save')}
-          </Link>
-          {save.flow}
+          {/* A visitor gets the sign-up modal; a signed-in viewer the board picker, then the success dialog. */}
+          <SaveButton pin={pin} origin="closeup" className={styles.save} />
         </div>
         <h1 id={titleId} className={styles.title}>
           {title}
         </h1>
         <PinDescription description={pin.description} hashtags={pin.hashtags} />
+        {/* A save credits the picture's creator (decision 44). */}
+        {pin.origin_pinner && pin.origin_pinner.id !== pin.pinner.id && (
+          <p className={styles.savedTo}>
+            {t('closeup.savedFrom')}{' '}
+            <Link to={`/${pin.origin_pinner.username}/`} className={styles.boardLink}>
+              {displayName(pin.origin_pinner)}
+            </Link>
+          </p>
+        )}
         <PinnerRow pinner={pin.pinner} />
         <p className={styles.savedTo}>
           {t('closeup.savedTo')}{' '}
@@ -91,6 +95,7 @@ export function PinDetails({ pin }: { pin: Pin }) {
             </>
           )}
         </p>
+        <CommentsSection pinId={pin.id} linkHeading />
       </div>
     </article>
   );

@@ -38,6 +38,9 @@ async function renderHomeAfterLoader() {
   return fetch;
 }
 
+const feedCalls = (fetch: Awaited<ReturnType<typeof renderHomeAfterLoader>>) =>
+  fetch.mock.calls.map((call) => String(call[0])).filter((url) => url.startsWith('/v3/feeds/home/'));
+
 afterEach(() => {
   cleanup();
   document.getElementById(HOME_FEED_SCRIPT_ID)?.remove();
@@ -53,7 +56,8 @@ describe('the home feed with a page inlined in the HTML', () => {
     const feed = await screen.findByRole('feed', { name: 'Home feed' });
     expect(within(feed).getAllByRole('article')).toHaveLength(2);
     expect(within(feed).getByText('</script> is just text')).toBeTruthy();
-    expect(fetch).not.toHaveBeenCalled();
+    // The page reads the viewer too (its tabs); the feed is not asked.
+    expect(feedCalls(fetch)).toEqual([]);
     expect(document.getElementById(HOME_FEED_SCRIPT_ID)).toBeNull();
   });
 
@@ -64,7 +68,6 @@ describe('the home feed with a page inlined in the HTML', () => {
 
     const feed = await screen.findByRole('feed', { name: 'Home feed' });
     expect(within(feed).getAllByRole('article')).toHaveLength(1);
-    expect(fetch).toHaveBeenCalledTimes(1);
-    expect(fetch.mock.calls[0]![0]).toBe('/v3/feeds/home/?page_size=25');
+    expect(feedCalls(fetch)).toEqual(['/v3/feeds/home/?page_size=25']);
   });
 });

@@ -11,6 +11,7 @@ import { failure, stubApi, success } from '../../test/apiStub.ts';
 import { buildPin } from '../../test/pins.ts';
 import { ToastProvider } from '../../ui/ToastProvider.tsx';
 import { PinsPanel } from '../boards/PinsPanel.tsx';
+import { boardAddressKey } from '../boards/useBoard.ts';
 import { buildPicker, buildPickerBoard } from '../saving/pickerFixtures.tsx';
 
 afterEach(() => {
@@ -107,6 +108,38 @@ describe('Organize and move', () => {
 
     answer(success({ pins: [], board: { id: '9', pin_count: 1 }, new_board: { id: '20', pin_count: 3 } }));
     expect(await screen.findByText('Moved 2 Pins to Lamps')).toBeTruthy();
+  });
+
+  it('refreshes both boards’ headers and shows the moved pictures saved on the new board', async () => {
+    const savedOn = (board_id: string, board_name: string) => ({
+      pin_id: '1',
+      board_id,
+      board_name,
+      section_id: null,
+      section_title: null,
+    });
+    const moved = buildPin({
+      id: '1',
+      title: 'Lamp 1',
+      board: { id: '20', name: 'Lamps', url: '/ada/lamps/', privacy: 'public' },
+      viewer_saved: savedOn('20', 'Lamps'),
+    });
+    const { client } = renderBoardPins(() =>
+      success({ pins: [moved], board: { id: '9', pin_count: 2 }, new_board: { id: '20', pin_count: 2 } }),
+    );
+    // The boards' pages read their headers by address; a closeup of the pin is open elsewhere.
+    const headers = [boardAddressKey('ada', 'machines'), boardAddressKey('ada', 'lamps')];
+    for (const key of headers) client.setQueryData(key, { pin_count: 3 });
+    const closeup = endpointKey('getPin', { params: { id: '1' } });
+    client.setQueryData(closeup, { ...sourcePins[0], viewer_saved: savedOn('9', 'Machines') });
+
+    await selectAndChoose('Lamps');
+
+    expect(await screen.findByText('Moved 2 Pins to Lamps')).toBeTruthy();
+    await waitFor(() => {
+      for (const key of headers) expect(client.getQueryState(key)?.isInvalidated, String(key)).toBe(true);
+    });
+    expect(client.getQueryData<Pin>(closeup)?.viewer_saved).toEqual(savedOn('20', 'Lamps'));
   });
 
   it('puts both lists back and says why when the move fails (the board-action lock)', async () => {

@@ -5,7 +5,8 @@ import type { ApiResult } from '../../api/client.ts';
 import { endpointKey } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { useToast } from '../../ui/toastContext.ts';
-import { invalidateBoard } from '../boards/invalidateBoard.ts';
+import { invalidateBoard, invalidateBoardAddress } from '../boards/invalidateBoard.ts';
+import { showPictureSaved } from '../saving/savedState.ts';
 import { movePins } from './movingApi.ts';
 
 type PinPages = InfiniteData<ApiResult<Pin[]>, string | null>;
@@ -56,7 +57,8 @@ function withPinsFirst(data: PinPages | undefined, pins: Pin[]): PinPages | unde
 /**
  * Moves pins (movePins) optimistically: they leave the source list and head the
  * target's at once; on failure both lists are put back and the error's words show as a toast.
- * Afterwards both boards are refetched (counts, covers, the lists' true order).
+ * Afterwards both boards are refetched (counts, covers, the lists' true order), their headers
+ * too, and the moved pictures' cards show their new board.
  */
 export function useMovePins() {
   const { t } = useTranslation();
@@ -97,12 +99,18 @@ export function useMovePins() {
         tone: 'error',
       });
     },
-    onSuccess: (_result, { pins, placeName }) => {
+    onSuccess: (result, { pins, placeName }) => {
+      // Cards of the moved pictures name the board they are on now (decision 44).
+      for (const moved of result.pins) showPictureSaved(queryClient, moved);
       toast.show(t('moving.moved', { count: pins.length, place: placeName }), { durationMs: TOAST_MS });
     },
-    onSettled: (_result, _error, { from, to }) => {
+    onSettled: (result, _error, { from, to, pins }) => {
       void invalidateBoard(queryClient, from.boardId);
       if (to.boardId !== from.boardId) void invalidateBoard(queryClient, to.boardId);
+      // Both boards' headers (pin counts) are read by address: the pins knew where they were,
+      // the answer says where they are now.
+      const addresses = new Set([...pins, ...(result?.pins ?? [])].map((pin) => pin.board.url));
+      for (const url of addresses) void invalidateBoardAddress(queryClient, url);
     },
   });
 }

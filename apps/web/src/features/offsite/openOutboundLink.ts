@@ -15,14 +15,25 @@ export interface OffsiteStop {
 const CHECK_TIMEOUT_MS = 4000;
 
 /**
- * Asks the link check about a pin's link, then opens it through `/offsite/` with the token
+ * Asks the link check about a pin's (or a comment's) link, then opens it through `/offsite/` with the token
  * when safe; answers why when it is stopped. A failed check (an error, no answer in time)
  * falls back to opening the link normally (docs/product/outbound-links.md).
  */
-export async function openOutboundLink(link: { url: string; pinId: string }): Promise<OffsiteStop | null> {
+export async function openOutboundLink(link: {
+  url: string;
+  pinId?: string;
+  /** A promoted card's token: the click goes as the ad's (`third_party_ad`) and is counted once. */
+  adToken?: string | undefined;
+}): Promise<OffsiteStop | null> {
   let check: OffsiteCheck;
   try {
-    const body = { pin_id: link.pinId, url: link.url, check_only: true };
+    // A comment's link is checked by itself: it belongs to no pin.
+    const body = {
+      ...(link.pinId ? { pin_id: link.pinId } : {}),
+      ...(link.adToken ? { third_party_ad: true, ad_token: link.adToken } : {}),
+      url: link.url,
+      check_only: true,
+    };
     check = (await api.checkOffsiteLink({ body }, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) })).data;
   } catch {
     openDirectly(link.url);
@@ -33,7 +44,11 @@ export async function openOutboundLink(link: { url: string; pinId: string }): Pr
     openDirectly(link.url);
     return null;
   }
-  const query = new URLSearchParams({ token: check.token, url: check.url, pin: link.pinId });
+  const query = new URLSearchParams({
+    token: check.token,
+    url: check.url,
+    ...(link.pinId ? { pin: link.pinId } : {}),
+  });
   openDirectly(`/offsite/?${query}`);
   return null;
 }

@@ -13,11 +13,11 @@ export function preloadOutboundCheck() {
 const WEB_LINK = /^https?:\/\//i;
 
 /**
- * What a pin's outbound link needs (decision 28; docs/product/outbound-links.md): a click (or a middle
+ * What a pin's (or, without `pinId`, a comment's) outbound link needs (decision 28; docs/product/outbound-links.md): a click (or a middle
  * click) asks the server first; a safe link opens through `/offsite/`, a stopped one shows
  * why. The check's code is a chunk of its own, so this hook is all the first page carries.
  */
-export function useOutboundLink(link: string | null, pinId: string) {
+export function useOutboundLink(link: string | null, pinId?: string, adToken?: string) {
   const [stopped, setStopped] = useState<OffsiteStop | null>(null);
   const close = useCallback(() => setStopped(null), []);
 
@@ -26,7 +26,7 @@ export function useOutboundLink(link: string | null, pinId: string) {
     event.preventDefault();
     import('./openOutboundLink.ts').then(
       async ({ openOutboundLink }) => {
-        const stop = await openOutboundLink({ url: link, pinId });
+        const stop = await openOutboundLink({ url: link, pinId, adToken });
         if (stop) setStopped(stop);
       },
       // The check's code could not load: as any failed check, the link opens normally.

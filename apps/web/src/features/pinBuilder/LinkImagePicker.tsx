@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { findImages } from './pinBuilderApi.ts';
@@ -67,7 +68,8 @@ export function LinkImagePicker({ onPick }: LinkImagePickerProps) {
         </Button>
       </form>
       {find.isPending && <p role="status">{t('pinBuilder.link.searching')}</p>}
-      {find.isError && <p role="alert">{t('pinBuilder.link.failed')}</p>}
+      {/* The server's reason when it has one (a private address, a site that failed us). */}
+      {find.isError && <p role="alert">{errorMessage(t, find.error, 'pinBuilder.link.failed')}</p>}
       {find.isSuccess && items.length === 0 && <p role="status">{t('pinBuilder.link.none')}</p>}
       {find.data && items.length > 0 && (
         <ul className={media.foundGrid} aria-label={t('pinBuilder.link.imagesLabel')}>

@@ -39,9 +39,10 @@ export function DesktopPinCreate({ params }: { params: PinCreateParams }) {
     create.mutate(
       { boardId: choice.board.id, sectionId: choice.section?.id ?? null, description },
       {
-        onError: () => {
+        onError: (error) => {
           setSaving(null);
-          toast.show(t('pinCreate.saveFailed'), { durationMs: TOAST_MS, tone: 'error' });
+          // The server's reason when it gives one (a picture it could not fetch, a board gone).
+          toast.show(errorMessage(t, error, 'pinCreate.saveFailed'), { durationMs: TOAST_MS, tone: 'error' });
         },
       },
     );

@@ -1,6 +1,7 @@
 import type { PickerBoard } from '@pinboard/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errorMessage.ts';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../ui/toastContext.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -46,7 +47,8 @@ export function MobilePinCreate({ params }: { params: PinCreateParams }) {
           });
           leavePinCreate(() => void navigate(-1));
         },
-        onError: () => toast.show(t('pinCreate.saveFailed'), { durationMs: TOAST_MS, tone: 'error' }),
+        onError: (error) =>
+          toast.show(errorMessage(t, error, 'pinCreate.saveFailed'), { durationMs: TOAST_MS, tone: 'error' }),
       },
     );
   }

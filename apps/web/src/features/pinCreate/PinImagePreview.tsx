@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './PinCreate.module.css';
 import type { usePinImage } from './usePinImage.ts';
@@ -7,9 +8,13 @@ interface PinImagePreviewProps {
   color: string | null;
 }
 
-/** The pin's picture: the given media, or the link's first image once found, or why there is none. */
+/**
+ * The pin's picture: the given media, or the link's first image once found, or why there is none
+ * (none found, or a picture whose address does not load: said in words, not a broken image).
+ */
 export function PinImagePreview({ image, color }: PinImagePreviewProps) {
   const { t } = useTranslation();
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (image.isPending) {
     return (
       <p role="status" className={styles.placeholder}>
@@ -18,12 +23,21 @@ export function PinImagePreview({ image, color }: PinImagePreviewProps) {
     );
   }
   if (!image.data) return <p className={styles.placeholder}>{t('pinCreate.noImage')}</p>;
+  const url = image.data.url;
+  if (failedUrl === url) {
+    return (
+      <p role="alert" className={styles.placeholder}>
+        {t('pinCreate.imageFailed')}
+      </p>
+    );
+  }
   return (
     <img
       className={styles.image}
-      src={image.data.url}
+      src={url}
       alt={t('pinCreate.imageAlt')}
       style={color ? { backgroundColor: color } : undefined}
+      onError={() => setFailedUrl(url)}
     />
   );
 }

@@ -40,6 +40,12 @@ describe('PinCard', () => {
     expect(screen.getByText('0:15').getAttribute('aria-hidden')).toBe('true');
   });
 
+  it('describes the image by the alt text its pinner wrote, else its title', () => {
+    renderCard(buildPin({ id: '5', title: 'Red', alt_text: 'A red chair by a window' }));
+
+    expect(screen.getByRole('img', { name: 'A red chair by a window' })).toBeTruthy();
+  });
+
   it('links the card to the pin and the pinner to their profile', () => {
     renderCard(buildPin({ id: '5', title: 'Red' }));
 
@@ -48,6 +54,24 @@ describe('PinCard', () => {
     const pinner = screen.getByRole('link', { name: 'Ada Lovelace' });
     expect(pinner.getAttribute('href')).toBe('/ada/');
     expect(pinner.textContent).toBe('AAda Lovelace');
+  });
+
+  it('shows a pin the viewer saved as Saved with the board’s name, not a red Save', () => {
+    const viewer_saved = {
+      pin_id: '8',
+      board_id: '3',
+      board_name: 'Lamps',
+      section_id: null,
+      section_title: null,
+    };
+    renderCard(buildPin({ id: '5', title: 'Red', viewer_saved }));
+
+    expect(screen.queryByRole('link', { name: 'Save Red' })).toBeNull();
+    expect(screen.getByText('Saved')).toBeTruthy();
+    // The board's name opens the board picker, to save it elsewhere.
+    const menu = screen.getByRole('link', { name: 'Saved to Lamps. Save to another board' });
+    expect(menu.textContent).toBe('Lamps');
+    expect(menu.getAttribute('href')).toBe('/pin/5/repin/');
   });
 
   it('offers a save button leading to the save page', () => {

@@ -1,16 +1,18 @@
 import type { Pin } from '@pinboard/shared';
 import { HOVER_DELAY_MS } from '@pinboard/shared/layout';
-import type { CSSProperties } from 'react';
+import { useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOutboundLink } from '../offsite/useOutboundLink.tsx';
-import { useSaveLauncher } from '../saving/useSaveLauncher.tsx';
+import { SaveButton } from '../saving/SaveButton.tsx';
+import { PinMenuButton } from '../pinMenu/PinMenuButton.tsx';
 import { cardImageHeight, TITLE_LINE_HEIGHT, titleLines } from './cardMetrics.ts';
 import { titleMeasurer } from './measureText.ts';
 import styles from './PinCard.module.css';
 import { VideoDuration } from './VideoDuration.tsx';
 import { PinnerAvatar } from './PinnerAvatar.tsx';
 import { displayName, pinAltText } from './pinText.ts';
+import { usePromotedImpression } from './promotedImpressions.ts';
 
 interface PinCardProps {
   pin: Pin;
@@ -33,14 +35,14 @@ export function PinCard({ pin, width, priority = false }: PinCardProps) {
   const lines = titleLines(pin, width, titleMeasurer());
   const alt = pinAltText(pin, t);
   const name = displayName(pin.pinner);
-  // A visitor gets the sign-up modal; a signed-in viewer the board picker, then the overlay.
-  const save = useSaveLauncher(pin, 'grid');
-  // The link is checked before it opens.
-  const outbound = useOutboundLink(pin.link, pin.id);
+  // The link is checked before it opens; a promoted card's click is counted by its token.
+  const outbound = useOutboundLink(pin.link, pin.id, pin.ad_token);
+  const cardRef = useRef<HTMLDivElement>(null);
+  usePromotedImpression(cardRef, pin.ad_token);
   const style = { width, '--hover-delay': `${HOVER_DELAY_MS}ms` } as CSSProperties;
 
   return (
-    <div className={styles.card} style={style}>
+    <div className={styles.card} style={style} ref={cardRef}>
       <Link to={`/pin/${pin.id}/`} className={styles.pinLink}>
         <div className={styles.media} style={{ height: imageHeight, backgroundColor: pin.dominant_color }}>
           {/* width/height give the ratio; the box around already has the exact height. */}
@@ -60,17 +62,13 @@ export function PinCard({ pin, width, priority = false }: PinCardProps) {
         </div>
       </Link>
       <div className={styles.actions} style={{ height: imageHeight }}>
-        <Link
-          to={`/pin/${pin.id}/repin/`}
+        {/* A visitor gets the sign-up modal; a signed-in viewer the board picker, then the overlay. */}
+        <SaveButton
+          pin={pin}
+          origin="grid"
           className={styles.save}
-          aria-label={t('pin.saveLabel', { title: alt })}
-          onClick={save.onClick}
-          onPointerEnter={save.onPointerEnter}
-          onFocus={save.onFocus}
-        >
-          {t('pin.save')}
-        </Link>
-        {save.flow}
+          label={t('pin.saveLabel', { title: alt })}
+        />
         {pin.link && pin.domain && (
           <a
             className={styles.chip}
@@ -88,16 +86,24 @@ export function PinCard({ pin, width, priority = false }: PinCardProps) {
         )}
         {outbound.notice}
       </div>
+      <PinMenuButton pin={pin} placement="card" imageHeight={imageHeight} />
       <div className={styles.text}>
         {lines > 0 && (
           <p className={styles.title} style={{ height: lines * TITLE_LINE_HEIGHT, WebkitLineClamp: lines }}>
             {pin.title}
           </p>
         )}
-        <Link to={`/${pin.pinner.username}/`} className={styles.pinner}>
-          <PinnerAvatar user={pin.pinner} />
-          <span className={styles.name}>{name}</span>
-        </Link>
+        {pin.is_promoted && pin.promoter ? (
+          // A promoted card names who pays for it, in the pinner's row (the card keeps its height).
+          <Link to={`/${pin.promoter.username}/`} className={styles.pinner}>
+            <span className={styles.name}>{t('pin.promotedBy', { name: pin.promoter.name })}</span>
+          </Link>
+        ) : (
+          <Link to={`/${pin.pinner.username}/`} className={styles.pinner}>
+            <PinnerAvatar user={pin.pinner} />
+            <span className={styles.name}>{name}</span>
+          </Link>
+        )}
       </div>
     </div>
   );

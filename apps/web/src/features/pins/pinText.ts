@@ -6,7 +6,7 @@ export function displayName(user: UserSummary): string {
   return user.full_name || user.username;
 }
 
-/** Text describing a pin's image: its title, else its description, else who pinned it. */
+/** Text describing a pin's image: its alt text, else its title, else its description, else who pinned it. */
 export function pinAltText(pin: Pin, t: TFunction): string {
-  return pin.title || pin.description || t('pin.untitled', { name: displayName(pin.pinner) });
+  return pin.alt_text || pin.title || pin.description || t('pin.untitled', { name: displayName(pin.pinner) });
 }

@@ -18,6 +18,15 @@ export function SaveConfirmation({ result, onDone }: { result: RepinResult; onDo
   const particles = useMemo(() => (prefersReducedMotion() ? [] : confettiParticles()), []);
   const image = result.pin.images['236x'];
   const values = { selectedBoardName: result.board.name };
+  // A save into a section names it ('… to {section} in {board}!', as the success dialog's title).
+  const inSection = result.section && { ...values, sectionName: result.section.title };
+  const heading = inSection
+    ? result.is_first_save
+      ? t('saving.firstSaveHeadingSection', inSection)
+      : t('saving.savedHeadingSection', inSection)
+    : result.is_first_save
+      ? t('saving.firstSaveHeading', values)
+      : t('saving.savedHeading', values);
 
   useEffect(() => {
     const timer = window.setTimeout(() => finish(), CONFIRMATION_MS);
@@ -55,9 +64,7 @@ export function SaveConfirmation({ result, onDone }: { result: RepinResult; onDo
           ))}
         </div>
       </div>
-      <p className={styles.heading}>
-        {result.is_first_save ? t('saving.firstSaveHeading', values) : t('saving.savedHeading', values)}
-      </p>
+      <p className={styles.heading}>{heading}</p>
     </div>,
     document.body,
   );

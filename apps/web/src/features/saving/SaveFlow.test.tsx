@@ -44,6 +44,7 @@ function renderFlow(
   repin: () => Response,
   extra: Parameters<typeof stubApi>[0] = {},
   advertiser: AdvertiserContextValue | null = null,
+  pin = buildPin({ id: '101' }),
 ) {
   const fetch = stubApi({
     getViewer: () => success(signedInViewer(buildUser({ username: 'maya' }))),
@@ -56,7 +57,7 @@ function renderFlow(
   const onClose = vi.fn();
   renderWithApp(
     <AdvertiserContext value={advertiser}>
-      <SaveFlow pin={buildPin({ id: '101' })} origin={origin} onClose={onClose} />
+      <SaveFlow pin={pin} origin={origin} onClose={onClose} />
     </AdvertiserContext>,
   );
   return { fetch, onClose };
@@ -122,15 +123,25 @@ describe('SaveFlow', () => {
     expect(within(dialog).getByRole('button', { name: 'Follow' })).toBeTruthy();
   });
 
-  it('warns when the pin is already on one of the viewer’s boards', async () => {
-    renderFlow('closeup', () => success(buildResult()), {
-      listSavedTo: () =>
-        success([
-          { board: { id: '31', name: 'Kitchen', url: '/maya/kitchen/' }, section: null, pin_id: '9' },
-        ]),
-    });
+  it('warns when the picture is already on one of the viewer’s boards, from the pin alone', async () => {
+    const viewer_saved = {
+      pin_id: '9',
+      board_id: '31',
+      board_name: 'Kitchen',
+      section_id: null,
+      section_title: null,
+    };
+    const { fetch } = renderFlow(
+      'closeup',
+      () => success(buildResult()),
+      {},
+      null,
+      buildPin({ id: '101', viewer_saved }),
+    );
 
     expect(await screen.findByText('Psst! You already saved this Pin to Kitchen')).toBeTruthy();
+    // The pin says where it is saved: the closeup makes no second call for it.
+    expect(requestedUrls(fetch).some((url) => url.includes('/saved_to/'))).toBe(false);
   });
 
   it('shows the error as a toast and puts the row back', async () => {
@@ -185,6 +196,14 @@ describe('SaveConfirmation', () => {
     expect(onDone).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the section of a save into one', () => {
+    render(
+      <SaveConfirmation result={buildResult({ section: { id: '81', title: 'Lamps' } })} onDone={() => {}} />,
+    );
+
+    expect(screen.getByText('You saved this Pin to Lamps in Kitchen!')).toBeTruthy();
   });
 
   it('leaves out the confetti when the viewer prefers less motion', () => {

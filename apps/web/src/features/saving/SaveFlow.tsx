@@ -15,7 +15,6 @@ import styles from './BoardPicker.module.css';
 import type { RowStatus } from './BoardRow.tsx';
 import { SaveConfirmation } from './SaveConfirmation.tsx';
 import { SaveSuccessDialog } from './SaveSuccessDialog.tsx';
-import { useSavedTo } from './useBoardPicker.ts';
 import { useSavePin } from './useSavePin.ts';
 
 /** Where Save was pressed: the closeup shows the success dialog, the grid the overlay. */
@@ -44,7 +43,6 @@ export function SaveFlow({ pin, origin, onClose }: { pin: Pin; origin: SaveOrigi
   const toast = useToast();
   const { viewer } = useViewer();
   const save = useSavePin(pin.id, viewer?.username ?? null);
-  const savedTo = useSavedTo(pin.id);
   const queryClient = useQueryClient();
   const [row, setRow] = useState<{ key: string; status: Exclude<RowStatus, null> } | null>(null);
   const [stage, setStage] = useState<Stage>({ name: 'picking' });
@@ -104,7 +102,8 @@ export function SaveFlow({ pin, origin, onClose }: { pin: Pin; origin: SaveOrigi
       />
     );
   }
-  const already = savedTo.data?.[0];
+  // Where the viewer saved this picture comes with the pin (decision 44): no call of its own.
+  const already = pin.viewer_saved;
   return (
     <Dialog labelledBy={titleId} onClose={onClose} closeLabel={t('saving.close')} width={500}>
       <BoardPicker
@@ -113,7 +112,7 @@ export function SaveFlow({ pin, origin, onClose }: { pin: Pin; origin: SaveOrigi
         banner={
           already && (
             <p className={styles.banner} role="note">
-              {t('saving.alreadySaved', { board_name: already.board.name })}
+              {t('saving.alreadySaved', { board_name: already.board_name })}
             </p>
           )
         }

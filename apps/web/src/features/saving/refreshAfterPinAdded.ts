@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { endpointKey } from '../../api/endpoints.ts';
-import { invalidateBoard } from '../boards/invalidateBoard.ts';
-import { boardAddressKey } from '../boards/useBoard.ts';
+import { invalidateBoard, invalidateBoardAddress } from '../boards/invalidateBoard.ts';
 import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 
 /**
@@ -17,8 +16,7 @@ export function refreshAfterPinAdded(
   viewerUsername: string | null,
 ) {
   void invalidateBoard(queryClient, board.id);
-  const [username, slug] = board.url.split('/').filter(Boolean);
-  if (username && slug) void queryClient.invalidateQueries({ queryKey: boardAddressKey(username, slug) });
+  void invalidateBoardAddress(queryClient, board.url);
   void queryClient.invalidateQueries({
     queryKey: endpointKey('getBoardPicker', { query: { pin_id: pinId ?? undefined } }),
   });

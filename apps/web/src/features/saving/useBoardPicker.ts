@@ -13,13 +13,6 @@ export function useBoardPicker(pinId: string | null) {
   });
 }
 
-/** The viewer's boards that already hold this pin ('Psst! You already saved...'). */
-export function useSavedTo(pinId: string) {
-  return useQuery({
-    ...queries.listSavedTo({ params: { id: pinId } }),
-  });
-}
-
 /** Names for a new board (or section) for this pin; they stay for the picker's life. */
 export function useTitleSuggestions(pinId: string) {
   return useQuery({

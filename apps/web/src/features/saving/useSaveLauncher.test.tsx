@@ -30,7 +30,7 @@ function renderSignedIn(ui: ReactNode, type: 'AUTH' | 'UNAUTH') {
   const authModal: AuthModalApi = {
     open: vi.fn(),
     close: vi.fn(),
-    promptLogin: vi.fn(() => type !== 'AUTH'),
+    promptSignup: vi.fn(() => type !== 'AUTH'),
   };
   render(
     <QueryClientProvider client={client}>
@@ -73,7 +73,7 @@ describe('Save buttons', () => {
 
     fireEvent.click(screen.getByRole('link', { name: 'Save Red' }));
 
-    expect(authModal.promptLogin).toHaveBeenCalledWith({
+    expect(authModal.promptSignup).toHaveBeenCalledWith({
       container: 'save',
       signupSource: 'saveButton',
       pinId: '5',

@@ -25,7 +25,7 @@ export function useSaveLauncher(pin: Pin, origin: SaveOrigin) {
   const close = useCallback(() => setOpen(false), []);
 
   const onClick = (event: MouseEvent) => {
-    if (authModal.promptLogin({ container: 'save', signupSource: 'saveButton', pinId: pin.id })) {
+    if (authModal.promptSignup({ container: 'save', signupSource: 'saveButton', pinId: pin.id })) {
       event.preventDefault();
       return;
     }

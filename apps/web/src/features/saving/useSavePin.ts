@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpointKey } from '../../api/endpoints.ts';
 import { useAdvertiserIdToSend } from '../viewer/advertiserContext.ts';
 import { refreshAfterPinAdded } from './refreshAfterPinAdded.ts';
+import { showPictureSaved } from './savedState.ts';
 import { repinPin } from './savingApi.ts';
 
 export interface SaveTarget {
@@ -11,9 +12,10 @@ export interface SaveTarget {
 }
 
 /**
- * Saves a pin to a board or one of its sections. Afterwards only what the save changed is
- * refreshed: that board (its pins, sections and counts), the picker and saved-to answers for
- * this pin, and the viewer's profile and board lists (pin counts, covers). An ad-account viewer
+ * Saves a pin to a board or one of its sections. Afterwards the cached pins of its picture show
+ * the saved state the answer carries, and only what the save changed is refreshed: that board
+ * (its pins, sections and counts), the picker and saved-to answers for this pin, and the
+ * viewer's profile and board lists (pin counts, covers). An ad-account viewer
  * who is not the owner sends `advertiser_id` (docs/product/saving.md#who-may-do-what).
  */
 export function useSavePin(pinId: string, viewerUsername: string | null) {
@@ -27,6 +29,8 @@ export function useSavePin(pinId: string, viewerUsername: string | null) {
         ...(advertiserId && { advertiser_id: advertiserId }),
       }),
     onSuccess: (result) => {
+      // Every card of the picture says 'Saved' with this board at once (decision 44).
+      showPictureSaved(queryClient, result.pin);
       refreshAfterPinAdded(queryClient, result.board, pinId, viewerUsername);
       void queryClient.invalidateQueries({ queryKey: endpointKey('listSavedTo', { params: { id: pinId } }) });
     },

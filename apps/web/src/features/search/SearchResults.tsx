@@ -61,7 +61,7 @@ export function SearchResults({ scope, query, source }: SearchResultsProps) {
       {results.items.length === 0 ? (
         <p className={styles.message}>{emptyText}</p>
       ) : scope === 'boards' ? (
-        <BoardGrid boards={results.items as Board[]} label={label} />
+        <BoardGrid boards={results.items as Board[]} label={label} showOwners />
       ) : (
         <ul className={styles.people} aria-label={label}>
           {(results.items as UserProfile[]).map((user) => (

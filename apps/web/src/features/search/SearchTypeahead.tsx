@@ -12,7 +12,8 @@ const keepFieldFocus = (event: { preventDefault: () => void }) => event.preventD
 
 /**
  * The header's typeahead list (a combobox's listbox; docs/product/search.md#api-calls): suggestions for what
- * is typed, or a signed-in viewer's recent searches (with Clear) while the field is empty. The field keeps
+ * is typed, or while the field is empty a signed-in viewer's recent searches (with Clear) and their
+ * interests, or the popular ones (a visitor's only suggestions). The field keeps
  * focus; the arrow keys move the active option (aria-activedescendant), Enter chooses it, Escape closes the
  * list. Loaded lazily the first time the field takes focus.
  */
@@ -20,7 +21,7 @@ export function SearchTypeahead(props: SearchTypeaheadProps) {
   const { term, scope, listId, open, inputRef, keyHandlerRef, onStateChange, onChoose } = props;
   const { t } = useTranslation();
   const recentHeadingId = useId();
-  const { groups, options, showsRecent, clearRecent, clearing } = useTypeahead(term, scope, open);
+  const { groups, options, clearRecent, clearing } = useTypeahead(term, scope, open);
   const [activeKey, setActiveKey] = useState<string | null>(null);
   // Escape closes the list until the term changes or an arrow key asks for it again.
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
@@ -92,45 +93,45 @@ export function SearchTypeahead(props: SearchTypeaheadProps) {
       );
     });
 
+  const hasRecent = groups[0]?.name === 'recent';
+  // The recent searches' heading sits outside the listbox with its Clear button (a button may not
+  // be inside a listbox); their group is labelled by it.
+  const headingIdOf = (name: string) => (name === 'recent' ? recentHeadingId : `${listId}-${name}`);
   return (
     <div className={styles.popup} onMouseDown={keepFieldFocus}>
-      {showsRecent ? (
-        <>
-          <div className={styles.recentHeader}>
-            <span id={recentHeadingId} className={styles.heading}>
-              {t('search.typeahead.recent')}
-            </span>
-            <button
-              type="button"
-              className={styles.clear}
-              aria-label={t('search.typeahead.clearRecentLabel')}
-              disabled={clearing}
-              onClick={() => clearRecent(undefined, { onSuccess: () => inputRef.current?.focus() })}
-            >
-              {t('search.typeahead.clearRecent')}
-            </button>
-          </div>
-          <ul id={listId} role="listbox" aria-labelledby={recentHeadingId} className={styles.list}>
-            {groups.flatMap(rows)}
-          </ul>
-        </>
-      ) : (
-        <div id={listId} role="listbox" aria-label={t('search.typeahead.listLabel')} className={styles.list}>
-          {groups.map((group) => (
-            <ul
-              key={group.name}
-              role="group"
-              aria-labelledby={`${listId}-${group.name}`}
-              className={styles.group}
-            >
-              <li role="presentation" id={`${listId}-${group.name}`} className={styles.heading}>
-                {t(`search.typeahead.${group.name}`)}
-              </li>
-              {rows(group)}
-            </ul>
-          ))}
+      {hasRecent && (
+        <div className={styles.recentHeader}>
+          <span id={recentHeadingId} className={styles.heading}>
+            {t('search.typeahead.recent')}
+          </span>
+          <button
+            type="button"
+            className={styles.clear}
+            aria-label={t('search.typeahead.clearRecentLabel')}
+            disabled={clearing}
+            onClick={() => clearRecent(undefined, { onSuccess: () => inputRef.current?.focus() })}
+          >
+            {t('search.typeahead.clearRecent')}
+          </button>
         </div>
       )}
+      <div id={listId} role="listbox" aria-label={t('search.typeahead.listLabel')} className={styles.list}>
+        {groups.map((group) => (
+          <ul
+            key={group.name}
+            role="group"
+            aria-labelledby={headingIdOf(group.name)}
+            className={styles.group}
+          >
+            {group.name !== 'recent' && (
+              <li role="presentation" id={headingIdOf(group.name)} className={styles.heading}>
+                {t(`search.typeahead.${group.name}`)}
+              </li>
+            )}
+            {rows(group)}
+          </ul>
+        ))}
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { RecentSearches, SearchScope, TypeaheadItem } from '@pinboard/shared';
+import type { Interests, RecentSearches, SearchScope, TypeaheadItem } from '@pinboard/shared';
 import { searchPathOf } from './searchPath.ts';
 
 type BoardItem = Extract<TypeaheadItem, { type: 'board' }>['board'];
@@ -10,7 +10,7 @@ export type TypeaheadOption =
   | { kind: 'board'; key: string; path: string; board: BoardItem }
   | { kind: 'user'; key: string; path: string; user: UserItem };
 
-export type TypeaheadGroupName = 'recent' | 'queries' | 'boards' | 'people';
+export type TypeaheadGroupName = 'recent' | 'interests' | 'popular' | 'queries' | 'boards' | 'people';
 
 export interface TypeaheadGroup {
   name: TypeaheadGroupName;
@@ -29,7 +29,7 @@ function queryOption(query: string, scope: SearchScope, recent: boolean): Typeah
 
 /** The typeahead's answer as groups in display order (queries, boards, people), empty groups left out. */
 export function suggestionGroups(items: readonly TypeaheadItem[], scope: SearchScope): TypeaheadGroup[] {
-  const groups: Record<Exclude<TypeaheadGroupName, 'recent'>, TypeaheadOption[]> = {
+  const groups: Record<'queries' | 'boards' | 'people', TypeaheadOption[]> = {
     queries: [],
     boards: [],
     people: [],
@@ -61,4 +61,34 @@ export function suggestionGroups(items: readonly TypeaheadItem[], scope: SearchS
 export function recentGroups(recent: RecentSearches, scope: SearchScope): TypeaheadGroup[] {
   if (recent.length === 0) return [];
   return [{ name: 'recent', options: recent.map((entry) => queryOption(entry.query, scope, true)) }];
+}
+
+/** How many ideas the empty field suggests below the recent searches. */
+export const EMPTY_FIELD_IDEAS = 5;
+
+/**
+ * What the empty field suggests: a signed-in viewer's recent searches (`recent`, with Clear), then
+ * their interests or, without any, the popular ones (the ideas catalogue: the most used hashtags),
+ * each searched as a word. A visitor gets the popular ones. A term already among the recent
+ * searches is not suggested twice.
+ */
+export function emptyFieldGroups(
+  recent: RecentSearches | undefined,
+  ideas: Interests | undefined,
+  scope: SearchScope,
+): TypeaheadGroup[] {
+  const groups = recentGroups(recent ?? [], scope);
+  if (!ideas) return groups;
+  const shown = new Set((recent ?? []).map((entry) => entry.query));
+  const mine = ideas.chosen.length > 0;
+  const names = (mine ? ideas.chosen : ideas.interests.map((interest) => interest.name))
+    .filter((name) => !shown.has(name))
+    .slice(0, EMPTY_FIELD_IDEAS);
+  if (names.length > 0) {
+    groups.push({
+      name: mine ? 'interests' : 'popular',
+      options: names.map((name) => queryOption(name, scope, false)),
+    });
+  }
+  return groups;
 }

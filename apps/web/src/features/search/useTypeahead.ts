@@ -5,7 +5,7 @@ import { useDebouncedValue } from '../boardActions/useDebouncedValue.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { endpointKey, queries } from '../../api/endpoints.ts';
 import { clearRecentSearches, TYPEAHEAD_COUNT } from './searchApi.ts';
-import { recentGroups, suggestionGroups, type TypeaheadGroup } from './typeaheadOptions.ts';
+import { emptyFieldGroups, suggestionGroups, type TypeaheadGroup } from './typeaheadOptions.ts';
 
 /** The typeahead asks once typing pauses this long. */
 export const TYPEAHEAD_DELAY_MS = 150;
@@ -17,7 +17,8 @@ const NO_GROUPS: TypeaheadGroup[] = [];
 /**
  * The header's suggestions: for a typed term, the typeahead's queries, boards and people
  * (debounced, cached per scope and term); for an empty field, a signed-in viewer's recent
- * searches, which `clearRecent` forgets. Nothing is asked while the field is not `open`.
+ * searches, which `clearRecent` forgets, then their interests, or the popular ones (a visitor's
+ * only suggestions). Nothing is asked while the field is not `open`.
  */
 export function useTypeahead(term: string, scope: SearchScope, open: boolean) {
   const queryClient = useQueryClient();
@@ -37,8 +38,20 @@ export function useTypeahead(term: string, scope: SearchScope, open: boolean) {
   const recent = useQuery({
     ...queries.listRecentSearches(),
     enabled: open && signedIn && trimmed === '',
-    select: (entries) => recentGroups(entries, scope),
   });
+  // The interests catalogue (the most used hashtags) and the viewer's chosen ones: the same
+  // answer the interests step and settings read.
+  const ideas = useQuery({
+    ...queries.getInterests(),
+    enabled: open && trimmed === '',
+    staleTime: TYPEAHEAD_STALE_MS,
+  });
+  // Recent searches come first: the ideas wait for them rather than jump down when they arrive.
+  const recentSettled = !signedIn || recent.data !== undefined || recent.isError;
+  const emptyGroups = useMemo(
+    () => (recentSettled ? emptyFieldGroups(signedIn ? recent.data : [], ideas.data, scope) : NO_GROUPS),
+    [recentSettled, signedIn, recent.data, ideas.data, scope],
+  );
   const clear = useMutation({
     mutationFn: clearRecentSearches,
     onSuccess: () => {
@@ -48,19 +61,11 @@ export function useTypeahead(term: string, scope: SearchScope, open: boolean) {
     },
   });
 
-  const groups =
-    trimmed === ''
-      ? signedIn
-        ? (recent.data ?? NO_GROUPS)
-        : NO_GROUPS
-      : settled === ''
-        ? NO_GROUPS
-        : (suggestions.data ?? NO_GROUPS);
+  const groups = trimmed === '' ? emptyGroups : settled === '' ? NO_GROUPS : (suggestions.data ?? NO_GROUPS);
   const options = useMemo(() => groups.flatMap((group) => group.options), [groups]);
   return {
     groups,
     options,
-    showsRecent: trimmed === '',
     clearRecent: clear.mutate,
     clearing: clear.isPending,
   };

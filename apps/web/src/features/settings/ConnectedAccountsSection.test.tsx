@@ -163,7 +163,7 @@ describe('Connected accounts', () => {
     await answer({ type: 'social-connect-error', provider: 'google', error: 'access_denied' });
     await waitFor(() =>
       expect(within(google).getByRole('alert').textContent).toBe(
-        "Couldn't connect. You must authorize the product.",
+        "Couldn't connect. You must authorize Pinboard.",
       ),
     );
 

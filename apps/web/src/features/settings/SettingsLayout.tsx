@@ -1,18 +1,29 @@
 import './words.ts';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PageLoading } from '../../ui/PageLoading.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useAuthModal } from '../auth/authModalContext.ts';
 import { useViewer } from '../viewer/useViewer.ts';
+import { SettingsNav } from './SettingsNav.tsx';
 import styles from './Settings.module.css';
 
 /**
  * The frame of every settings page: AUTH only (a visitor gets the login modal, which comes back
- * here), the settings navigation, then the page.
+ * here), the settings navigation, then the page. On phones the navigation is the `/settings/`
+ * page alone and every other page links back to it.
  */
-export function SettingsLayout({ title, children }: { title: string; children: ReactNode }) {
+export function SettingsLayout({
+  title,
+  children,
+  index = false,
+}: {
+  title: string;
+  children: ReactNode;
+  /** The `/settings/` page itself: on phones its list is the page. */
+  index?: boolean;
+}) {
   const { t } = useTranslation();
   const { session, isLoading } = useViewer();
   const { pathname, search } = useLocation();
@@ -45,19 +56,18 @@ export function SettingsLayout({ title, children }: { title: string; children: R
     );
   }
   return (
-    <div className={styles.page}>
+    <div className={index ? `${styles.page} ${styles.indexPage}` : styles.page}>
       <title>{title}</title>
-      <nav className={styles.nav} aria-label={t('settings.nav.label')}>
-        <ul>
-          <li>
-            <NavLink to="/settings/security/">{t('settings.nav.security')}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/settings/account/">{t('settings.nav.account')}</NavLink>
-          </li>
-        </ul>
-      </nav>
-      <div>{children}</div>
+      <SettingsNav className={styles.nav} />
+      <div className={styles.content}>
+        {/* Phones show one page at a time: the list is the `/settings/` page, a way back from the others. */}
+        {!index && (
+          <Link to="/settings/" className={styles.back}>
+            {t('accountSettings.nav.back')}
+          </Link>
+        )}
+        {children}
+      </div>
     </div>
   );
 }

@@ -15,14 +15,12 @@ export function TwoFactorSection({ security }: { security: AccountSecurity }) {
   const noteId = useId();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
   const enabled = security.two_factor_enabled;
   const blocked = !enabled && !security.phone_confirmed;
 
   async function toggle(password: string) {
     await setTwoFactor({ enabled: !enabled, password });
     setAsking(false);
-    setStatus(enabled ? t('settings.twoFactor.turnedOff') : t('settings.twoFactor.turnedOn'));
     await queryClient.invalidateQueries({ queryKey: endpointKey('getAccountSecurity') });
   }
 
@@ -31,7 +29,8 @@ export function TwoFactorSection({ security }: { security: AccountSecurity }) {
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('settings.twoFactor.title')}</h2>
       <p className={styles.note}>{t('settings.twoFactor.text')}</p>
-      <p>{enabled ? t('settings.twoFactor.on') : t('settings.twoFactor.off')}</p>
+      {/* The state line is also the live outcome: said once, after the overview is asked again. */}
+      <p role="status">{enabled ? t('settings.twoFactor.on') : t('settings.twoFactor.off')}</p>
       {asking ? (
         <ReauthForm submitLabel={label} onSubmit={toggle} onCancel={() => setAsking(false)} />
       ) : (
@@ -40,10 +39,7 @@ export function TwoFactorSection({ security }: { security: AccountSecurity }) {
             variant={enabled ? 'secondary' : 'primary'}
             disabled={blocked}
             aria-describedby={blocked ? noteId : undefined}
-            onClick={() => {
-              setStatus(null);
-              setAsking(true);
-            }}
+            onClick={() => setAsking(true)}
           >
             {label}
           </Button>
@@ -54,7 +50,6 @@ export function TwoFactorSection({ security }: { security: AccountSecurity }) {
           {t('settings.twoFactor.needsPhone')}
         </p>
       )}
-      <p role="status">{status}</p>
     </section>
   );
 }

@@ -49,3 +49,14 @@ export function ChevronIcon() {
     </svg>
   );
 }
+
+export function ChatIcon() {
+  return (
+    <svg {...common} width="24" height="24">
+      <path
+        d="M12 3c5 0 9 3.6 9 8s-4 8-9 8c-1 0-2-.1-2.9-.4L4 20.5l1.3-4A7.6 7.6 0 0 1 3 11c0-4.4 4-8 9-8zm-4 7a1.3 1.3 0 1 0 0 2.6A1.3 1.3 0 0 0 8 10zm4 0a1.3 1.3 0 1 0 0 2.6 1.3 1.3 0 0 0 0-2.6zm4 0a1.3 1.3 0 1 0 0 2.6 1.3 1.3 0 0 0 0-2.6z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { useAuthModal } from '../auth/authModalContext.ts';
-import { isSessionEnd, promptFollowLogin, promptOnSessionEnd } from '../auth/promptOnSessionEnd.ts';
+import { isSessionEnd, promptFollowSignup, promptOnSessionEnd } from '../auth/promptOnSessionEnd.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './FollowUserButton.module.css';
 import { useFollowUser } from './useFollowUser.ts';
@@ -10,56 +11,79 @@ import { useUserProfile } from './useUserProfile.ts';
 interface FollowUserButtonProps {
   username: string;
   className?: string;
+  /**
+   * Whether the viewer follows them, when the caller already knows (a row of a follow list): the
+   * button starts from it and keeps its own state rather than reading each person's profile.
+   */
+  followedByMe?: boolean;
+  /** Their name, added to the button's label where several buttons sit together (a list). */
+  name?: string;
 }
 
 /**
- * Follow or unfollow a person. It reads their profile through `useUserProfile`, so the follower count shown
- * beside it (read the same way) changes with it, at once; a refused request puts both back and says so. A
- * visitor is asked to log in first (docs/product/site.md#login-prompts). Nothing shows on the viewer's own
- * profile.
+ * The one follow button for a person: the closeup, the profile, follow suggestions and follow
+ * lists. Without `followedByMe` it reads their profile through `useUserProfile`, so the follower
+ * count shown beside it (read the same way) changes with it, at once. Either way a follow shows at
+ * once and a refused request puts it back and says so. A visitor is asked to sign up first
+ * (docs/product/site.md#login-prompts). Nothing shows for the viewer themself.
  */
-export function FollowUserButton({ username, className }: FollowUserButtonProps) {
+export function FollowUserButton({ username, className, followedByMe, name }: FollowUserButtonProps) {
   const { t } = useTranslation();
   const authModal = useAuthModal();
   const { viewer, isLoading } = useViewer();
-  const profile = useUserProfile(username);
+  const known = followedByMe !== undefined;
+  // A list row knows the state; the profile is read only when it does not.
+  const profile = useUserProfile(username, { enabled: !known });
   const follow = useFollowUser(username, viewer?.username ?? null);
+  const [ownState, setOwnState] = useState(followedByMe ?? false);
 
   const isSelf = viewer !== null && viewer.username.toLowerCase() === username.toLowerCase();
-  if (isSelf || profile.data?.is_me) return null;
+  if (isSelf || (!known && profile.data?.is_me)) return null;
 
+  const label = (text: string) => (name ? `${text} ${name}` : undefined);
   if (!isLoading && viewer === null) {
     return (
       <Button
         variant="primary"
         className={[styles.link, className].filter(Boolean).join(' ')}
-        onClick={() => promptFollowLogin(authModal, 'follow')}
+        aria-label={label(t('closeup.follow.follow'))}
+        onClick={() => promptFollowSignup(authModal)}
       >
         {t('closeup.follow.follow')}
       </Button>
     );
   }
 
-  const following = profile.data?.followed_by_me ?? false;
+  const following = known ? ownState : (profile.data?.followed_by_me ?? false);
   // Not `disabled`: a disabled button drops keyboard focus; clicks are ignored instead.
-  const busy = isLoading || !profile.data || follow.isPending;
+  const busy = isLoading || (!known && !profile.data) || follow.isPending;
+  const text = following ? t('closeup.follow.following') : t('closeup.follow.follow');
   return (
     <div className={[styles.wrap, className].filter(Boolean).join(' ')}>
       <Button
         variant={following ? 'secondary' : 'primary'}
         aria-disabled={busy || undefined}
+        aria-pressed={following}
+        aria-label={label(text)}
         onClick={() => {
           if (busy) return;
-          // A session that ended meanwhile gets the login prompt for what was tried.
-          const prompt = following ? 'unfollow' : 'follow';
-          follow.mutate(!following, { onError: (error) => promptOnSessionEnd(authModal, error, prompt) });
+          const next = !following;
+          if (known) setOwnState(next);
+          follow.mutate(next, {
+            onError: (error) => {
+              if (known) setOwnState(!next);
+              // A session that ended meanwhile gets the login prompt for what was tried.
+              promptOnSessionEnd(authModal, error, next ? 'follow' : 'unfollow');
+            },
+          });
         }}
       >
-        {following ? t('closeup.follow.following') : t('closeup.follow.follow')}
+        {text}
       </Button>
       {follow.isError && !isSessionEnd(follow.error) && (
         <p role="alert" className={styles.error}>
-          {following ? t('closeup.follow.unfollowFailed') : t('closeup.follow.followFailed')}
+          {/* What was tried, not the state the button went back to. */}
+          {follow.variables ? t('closeup.follow.followFailed') : t('closeup.follow.unfollowFailed')}
         </p>
       )}
     </div>

@@ -33,6 +33,9 @@ export function useFollowUser(username: string, viewerUsername: string | null) {
     },
     onSuccess: (result) => {
       queryClient.setQueryData(key, result.data);
+      // Follow lists that show this person are stale now; they refetch when next opened.
+      for (const name of ['listUserFollowers', 'listUserFollowing', 'listBoardFollowers'] as const)
+        void queryClient.invalidateQueries({ queryKey: endpointKey(name), refetchType: 'none' });
       // The viewer's own following count moved too.
       if (viewerUsername)
         void queryClient.invalidateQueries({

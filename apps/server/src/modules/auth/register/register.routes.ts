@@ -9,23 +9,25 @@ import { socialRequestOf } from '../social/social-request.ts';
 import type { SocialDeps } from '../social/social-verify.ts';
 import { isEmailTaken, isEmailValid, recordAuthEvents } from './checks.service.ts';
 import { registerWithEmail } from './register.service.ts';
+import type { EmailVerificationDeps } from '../../settings/email-verification.service.ts';
 
 /**
  * Signing up (the browser is signed in with the answer), and the sign-up form's helpers: email
  * checks, password rules, the bot-check challenge, analytics.
  */
 export function signUpRoutes(
-  deps: SocialDeps & SignedInAnswerDeps,
+  deps: SocialDeps & SignedInAnswerDeps & EmailVerificationDeps,
 ): EndpointHandlers<typeof signUpEndpoints> {
   const { db } = deps;
   return {
     signUp: async ({ body, request, reply }) => {
       const context = authRequestOf(request, deps);
-      const signedIn =
+      // An email sign-up always makes the account; a provider's may sign a known identity in.
+      const { newAccount, ...signedIn } =
         body.type === 'email'
-          ? await registerWithEmail(deps, body, context)
+          ? { ...(await registerWithEmail(deps, body, context)), newAccount: true }
           : await registerWithSocial(deps, body, context, socialRequestOf(request, reply, deps));
-      return answerSignedIn(deps, reply, context, signedIn);
+      return answerSignedIn(deps, reply, context, signedIn, { new_account: newAccount });
     },
     checkEmailExists: async ({ query }) => ok(await isEmailTaken(db, query.email)),
     validateEmail: async ({ query }) => ok({ is_valid: isEmailValid(query.email) }),

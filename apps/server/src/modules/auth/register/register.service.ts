@@ -21,6 +21,12 @@ import type { users } from '../../../db/schema/users.ts';
 import type { SignedIn } from '../login/login.service.ts';
 import { hashPassword } from '../passwords.ts';
 import { startSession } from '../sessions/sessions.service.ts';
+import {
+  sendEmailVerification,
+  type EmailVerificationDeps,
+} from '../../settings/email-verification.service.ts';
+import { findHeldFormerUsernames } from '../../profile/former-usernames.repository.ts';
+import { formerUsernameHeldSince } from '../../profile/profile.service.ts';
 
 const USERNAME_MAX_LENGTH = 30;
 const INSERT_ATTEMPTS = 3;
@@ -33,7 +39,7 @@ type NewUser = typeof users.$inferInsert;
  * transaction. The rules' country is the server's idea of where the viewer is, never the body's.
  */
 export async function registerWithEmail(
-  deps: AuthDeps,
+  deps: AuthDeps & EmailVerificationDeps,
   body: RegisterBody,
   request: AuthRequest,
 ): Promise<SignedIn> {
@@ -55,8 +61,9 @@ export async function registerWithEmail(
   if (await isEmailRegistered(deps.db, email)) throw new AppError('email_taken');
 
   const passwordHash = await hashPassword(body.password);
+  let signedIn: SignedIn;
   try {
-    return await createAccount(deps, request, {
+    signedIn = await createAccount(deps, request, {
       usernameCandidate: usernameFromEmail(email),
       user: {
         email,
@@ -66,6 +73,8 @@ export async function registerWithEmail(
         country: body.country ?? request.country,
         gender: body.gender ?? null,
         birthday: isoDayOf(body.birthday),
+        // Confirmed once the link mailed below is opened (decision 46).
+        emailVerifiedAt: null,
       },
       consents: body.consents,
     });
@@ -74,6 +83,8 @@ export async function registerWithEmail(
     if (uniqueViolation(error) === 'users_email_lower_key') throw new AppError('email_taken');
     throw signupFailed(error);
   }
+  sendEmailVerification(deps, signedIn.userId, email, request.now);
+  return signedIn;
 }
 
 /** An AppError as it is; anything else `signup_failed`, keeping the cause so the log says what failed. */
@@ -129,6 +140,11 @@ export async function freeUsername(deps: Pick<AuthDeps, 'db'>, candidate: string
     const suffix = String(randomInt(10, 100_000));
     return candidate.slice(0, USERNAME_MAX_LENGTH - suffix.length) + suffix;
   });
-  const taken = await findTakenUsernames(deps.db, [candidate, ...suffixed]);
+  const names = [candidate, ...suffixed].map((name) => name.toLowerCase());
+  // A name someone left is held for them a while (decision 45): not offered to a sign-up.
+  const taken = new Set([
+    ...(await findTakenUsernames(deps.db, names)),
+    ...(await findHeldFormerUsernames(deps.db, names, formerUsernameHeldSince(new Date()))),
+  ]);
   return [candidate, ...suffixed].find((name) => !taken.has(name.toLowerCase())) ?? suffixed[0]!;
 }

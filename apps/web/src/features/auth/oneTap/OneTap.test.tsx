@@ -8,10 +8,13 @@ import {
   postedBodies,
   renderWithAuth,
   signedInViewer,
+  signedUp,
+  skipInterests,
   stubAuthApi,
 } from '../../../test/auth.tsx';
 import { postFromPopup, providersAnswer, stubPopups } from '../../../test/social.ts';
 import { flushAuthEvents } from '../analytics.ts';
+import { dismissOneTap, isOneTapDismissed, ONE_TAP_DISMISSED_MS } from './dismissal.ts';
 import { OneTapCard } from './OneTapCard.tsx';
 import { OneTapSlot } from './OneTapSlot.tsx';
 
@@ -44,7 +47,7 @@ function holdAnswers(fetch: ReturnType<typeof stubAuthApi>, path: string) {
 }
 
 beforeEach(() => {
-  sessionStorage.clear();
+  localStorage.clear();
   document.cookie = 'underage=; Max-Age=0; Path=/';
 });
 
@@ -55,8 +58,8 @@ afterEach(() => {
 });
 
 describe('one-tap sign-up', () => {
-  it('registers with the one-tap token, then shows Welcome with its bar until the page is the new account’s', async () => {
-    const fetch = renderCard({ signUp: () => success({ user: newcomer }) });
+  it('registers with the one-tap token, shows Welcome with its bar until the page is the new account’s, then asks for interests', async () => {
+    const fetch = renderCard({ signUp: () => signedUp(newcomer) });
     const card = await screen.findByRole('complementary', { name: 'Sign in to Pinboard with Google' });
     const release = holdAnswers(fetch, '/v3/auth/providers/');
     const { opened } = stubPopups();
@@ -80,17 +83,38 @@ describe('one-tap sign-up', () => {
     ]);
 
     release();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Welcome' })).toBeNull());
+    // The account is new: the modal opens on the interests step once Welcome goes.
+    const interests = await screen.findByRole('dialog', { name: 'What are you interested in?' });
+    expect(screen.queryByRole('dialog', { name: 'Welcome' })).toBeNull();
     expect(screen.queryByRole('complementary')).toBeNull();
+    await skipInterests(interests);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(postedBodies(fetch, '/v3/register/')).toHaveLength(1);
   });
 
-  it('continues in the modal when the provider gave no birthday, and ends on Welcome', async () => {
+  it('signs a known Google account in with Welcome only: no interests step after a login', async () => {
+    const fetch = renderCard({ signUp: () => signedUp(newcomer, false) });
+    const card = await screen.findByRole('complementary');
+    const release = holdAnswers(fetch, '/v3/auth/providers/');
+    stubPopups();
+    await click(card, 'Continue with Google');
+    await postFromPopup(googleAnswer);
+
+    expect(await screen.findByRole('dialog', { name: 'Welcome' })).toBeTruthy();
+    release();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Welcome' })).toBeNull());
+    // Time for a modal to open, had one been asked for.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(postedBodies(fetch, '/v3/register/')).toHaveLength(1);
+  });
+
+  it('continues in the modal when the provider gave no birthday, then Welcome, then interests', async () => {
     let registered = 0;
     const fetch = renderCard({
       signUp: () =>
-        registered++ === 0
-          ? failure(400, 'birthday_required', { field: 'birthday' })
-          : success({ user: newcomer }),
+        registered++ === 0 ? failure(400, 'birthday_required', { field: 'birthday' }) : signedUp(newcomer),
     });
     const card = await screen.findByRole('complementary');
     stubPopups();
@@ -109,10 +133,13 @@ describe('one-tap sign-up', () => {
       google_open_id_token: 'one-tap-token',
       birthday: Date.UTC(1990, 4, 1) / 1000,
     });
+    const interests = await screen.findByRole('dialog', { name: 'What are you interested in?' });
+    expect(screen.queryByRole('dialog', { name: 'Welcome' })).toBeNull();
+    await skipInterests(interests);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('says what went wrong in the card, and goes for the session when dismissed', async () => {
+  it('says what went wrong in the card, and goes for a week when dismissed', async () => {
     renderCard();
     const card = await screen.findByRole('complementary');
     stubPopups({ blocked: true });
@@ -121,7 +148,24 @@ describe('one-tap sign-up', () => {
 
     await click(card, 'Dismiss');
     expect(screen.queryByRole('complementary')).toBeNull();
-    expect(sessionStorage.getItem('pinboard.oneTapDismissed')).toBe('1');
+    cleanup();
+
+    // A new tab (or a visit tomorrow) does not bring it back; a week later it is offered again.
+    renderCard();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(isOneTapDismissed(Date.now() + ONE_TAP_DISMISSED_MS - 60_000)).toBe(true);
+    expect(isOneTapDismissed(Date.now() + ONE_TAP_DISMISSED_MS + 60_000)).toBe(false);
+  });
+
+  it('goes from every open tab once dismissed in one', async () => {
+    renderCard();
+    await screen.findByRole('complementary');
+    dismissOneTap();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'pinboard.oneTapDismissedAt' }));
+    });
+    expect(screen.queryByRole('complementary')).toBeNull();
   });
 
   it('is not offered on the login pages, nor when Google is unavailable or disabled', async () => {

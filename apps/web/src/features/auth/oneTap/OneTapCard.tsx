@@ -1,9 +1,10 @@
 import { PROVIDER_NAMES, type Viewer } from '@pinboard/shared';
-import { useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button } from '../../../ui/Button.tsx';
 import { useViewer } from '../../viewer/useViewer.ts';
+import { loadAuthModal } from '../AuthModalProvider.tsx';
 import { useAuthModal, type AuthModalOptions } from '../authModalContext.ts';
 import { onDemandBotCheck } from '../botCheck/useBotCheck.ts';
 import { credentialFromPopup } from '../social/credentials.ts';
@@ -15,7 +16,12 @@ import { useSocialSignup } from '../social/useSocialAuth.ts';
 import { useSocialPopup } from '../social/useSocialPopup.ts';
 import { WelcomeLoading } from '../social/WelcomeLoading.tsx';
 import { useAuthSuccess } from '../useAuthSuccess.ts';
-import { dismissOneTap, isOneTapDismissed, NO_ONE_TAP_PAGES } from './dismissal.ts';
+import {
+  dismissOneTap,
+  isOneTapDismissed,
+  NO_ONE_TAP_PAGES,
+  onOneTapDismissedElsewhere,
+} from './dismissal.ts';
 import styles from './OneTap.module.css';
 import '../words.ts';
 
@@ -24,12 +30,14 @@ const ONE_TAP_OPTIONS: AuthModalOptions = { container: 'home_page' };
 const stay = () => {};
 
 /**
- * Google's one-tap prompt as our own card (decision 21 'One-tap'): top right, dismissable, for
+ * Google's one-tap prompt as our own card (decision 21 'One-tap'): in a place the page leaves free
+ * (top right on desktop, a bottom sheet on phones; decision 48), dismissable for a week, for
  * signed-out visitors where Google sign-in works. 'Continue with Google' opens the Google popup
  * with `purpose=one_tap` and posts its ID token to `signUp` as `google_one_tap` (a
  * known identity signs in). Success shows the full-screen 'Welcome' state until the page is the
- * new account's; a sign-up that needs a birthday, an email, consents or a code continues in the
- * modal's steps.
+ * account's; when the call made the account (`new_account`), the modal then opens on the
+ * interests step (decision 47), its chunk loaded while 'Welcome' shows. A sign-up that needs a
+ * birthday, an email, consents or a code continues in the modal's steps.
  */
 export function OneTapCard() {
   const { t } = useTranslation();
@@ -49,13 +57,23 @@ export function OneTapCard() {
   const [dismissed, setDismissed] = useState(isOneTapDismissed);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [welcome, setWelcome] = useState<Viewer | null>(null);
+  const [welcome, setWelcome] = useState<{ viewer: Viewer; newAccount: boolean } | null>(null);
+  // Dismissed in another tab: gone here too.
+  useEffect(() => onOneTapDismissedElsewhere(() => setDismissed(true)), []);
+  const cardRef = useReservedPlace();
 
   if (welcome) {
+    const { viewer, newAccount } = welcome;
     return (
       <WelcomeLoading
         finish={async () => {
-          await onSuccess(welcome, { welcome: true });
+          // A new account picks interests next, in the modal; 'Welcome' stays until it can show.
+          const modalLoaded = newAccount ? loadAuthModal() : null;
+          await onSuccess(viewer, { welcome: true, stay: newAccount });
+          if (modalLoaded) {
+            await modalLoaded.catch(() => {});
+            modal.open({ ...ONE_TAP_OPTIONS, continueSocial: { kind: 'signedUp', viewer } });
+          }
           setWelcome(null);
         }}
       />
@@ -67,7 +85,7 @@ export function OneTapCard() {
 
   function follow(outcome: SocialOutcome) {
     setBusy(false);
-    if (outcome.kind === 'welcome') setWelcome(outcome.viewer);
+    if (outcome.kind === 'welcome') setWelcome({ viewer: outcome.viewer, newAccount: outcome.newAccount });
     else if (outcome.kind === 'error') setError(outcome.code);
     else if (outcome.kind !== 'done') modal.open({ ...ONE_TAP_OPTIONS, continueSocial: outcome });
   }
@@ -91,7 +109,7 @@ export function OneTapCard() {
   }
 
   return (
-    <aside className={styles.card} aria-labelledby={titleId}>
+    <aside ref={cardRef} className={styles.card} aria-labelledby={titleId} data-one-tap-card="">
       <h2 id={titleId} className={styles.title}>
         {t('auth.social.oneTap.title')}
       </h2>
@@ -119,4 +137,26 @@ export function OneTapCard() {
       {choice.standin && <p className={socialStyles.standin}>{t('auth.social.standin')}</p>}
     </aside>
   );
+}
+
+/**
+ * The card's own place in the layout (RootLayout.module.css): the page leaves a column free for it
+ * on desktop and pads its bottom for the phone's sheet, by the card's height, measured here.
+ */
+function useReservedPlace() {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const card = ref.current;
+    const shell = card?.parentElement;
+    if (!card || !shell) return;
+    const measure = () => shell.style.setProperty('--one-tap-height', `${Math.ceil(card.offsetHeight)}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(card);
+    return () => {
+      observer?.disconnect();
+      shell.style.removeProperty('--one-tap-height');
+    };
+  });
+  return ref;
 }

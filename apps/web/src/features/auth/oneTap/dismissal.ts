@@ -1,23 +1,42 @@
-const KEY = 'pinboard.oneTapDismissed';
+const KEY = 'pinboard.oneTapDismissedAt';
 
 /**
- * The one-tap card, once dismissed, stays away for the rest of the browser session (ours: the
- * product says only that it is dismissable).
+ * How long the one-tap card stays away once dismissed (ours: the product says only that it is
+ * dismissable). A week: long enough that a visitor who said no is not asked in every tab and on
+ * every visit, short enough that one who comes back later is offered it again.
  */
-export function isOneTapDismissed(): boolean {
+export const ONE_TAP_DISMISSED_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** When the card was last dismissed in this browser (every tab: localStorage), or null. */
+function dismissedAt(): number | null {
   try {
-    return sessionStorage.getItem(KEY) === '1';
+    const at = Number(localStorage.getItem(KEY));
+    return Number.isFinite(at) && at > 0 ? at : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-export function dismissOneTap() {
+export function isOneTapDismissed(now = Date.now()): boolean {
+  const at = dismissedAt();
+  return at !== null && now - at >= 0 && now - at < ONE_TAP_DISMISSED_MS;
+}
+
+export function dismissOneTap(now = Date.now()) {
   try {
-    sessionStorage.setItem(KEY, '1');
+    localStorage.setItem(KEY, String(now));
   } catch {
     // Storage blocked: the card goes for this page only.
   }
+}
+
+/** Calls `callback` when another tab dismisses the card; returns the unsubscribe. */
+export function onOneTapDismissedElsewhere(callback: () => void): () => void {
+  const listener = (event: StorageEvent) => {
+    if (event.key === KEY && isOneTapDismissed()) callback();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
 }
 
 /** Pages that exist to log in or sign up: no one-tap card there (their own buttons do it). */

@@ -108,12 +108,9 @@ describe('the popup', () => {
     opened[0]!.closed = true;
 
     const button = within(dialog).getByRole('button', { name: 'Continue with Google' });
-    await waitFor(
-      () => expect(errorUnder(button)).toBe("Couldn't connect. You must authorize the product."),
-      {
-        timeout: 2500,
-      },
-    );
+    await waitFor(() => expect(errorUnder(button)).toBe("Couldn't connect. You must authorize Pinboard."), {
+      timeout: 2500,
+    });
     expect(postedBodies(fetch, '/v3/login/')).toEqual([]);
   });
 
@@ -126,7 +123,7 @@ describe('the popup', () => {
     await postFromPopup({ type: 'social-connect-error', provider: 'facebook', error: 'access_denied' });
 
     const button = within(dialog).getByRole('button', { name: 'Continue with Facebook' });
-    await waitFor(() => expect(errorUnder(button)).toBe("Couldn't connect. You must authorize the product."));
+    await waitFor(() => expect(errorUnder(button)).toBe("Couldn't connect. You must authorize Pinboard."));
   });
 
   it("shows 'Oops! Google isn't available' when the provider is down, and OK goes back", async () => {

@@ -10,6 +10,8 @@ import {
   postedBodies,
   renderWithAuth,
   signedInViewer,
+  signedUp,
+  skipInterests,
   stubAuthApi,
 } from '../../../test/auth.tsx';
 import { idToken, postFromPopup, providersAnswer, stubPopups } from '../../../test/social.ts';
@@ -62,7 +64,7 @@ describe('social sign-up', () => {
       logIn: notFound,
       signUp: answersInTurn(
         () => failure(400, 'birthday_required', { field: 'birthday' }),
-        () => success({ user: signedInViewer() }),
+        () => signedUp(signedInViewer()),
       ),
     });
 
@@ -83,6 +85,7 @@ describe('social sign-up', () => {
     fireEvent.change(birthday, { target: { value: '1990-05-01' } });
     await click(dialog, 'Continue');
 
+    await skipInterests(dialog);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const [first, second] = postedBodies(fetch, '/v3/register/') as Array<Record<string, unknown>>;
     expect(first).toEqual({
@@ -93,6 +96,51 @@ describe('social sign-up', () => {
       container: 'home_page',
     });
     expect(second).toEqual({ ...first, birthday: Date.UTC(1990, 4, 1) / 1000 });
+  });
+
+  it("asks a provider's new account for interests, as an email sign-up, and saves the three picked", async () => {
+    const cover = (id: string) => ({
+      pin_id: id,
+      dominant_color: '#aabbcc',
+      images: Object.fromEntries(
+        ['236x', '474x', '736x', 'orig'].map((size) => [
+          size,
+          { url: `/media/${id}.jpg`, width: 236, height: 300 },
+        ]),
+      ),
+    });
+    const names = ['garden', 'coffee', 'travel', 'art'];
+    const { dialog, fetch } = await openSignup({
+      logIn: notFound,
+      signUp: () => signedUp(signedInViewer()),
+      getInterests: () =>
+        success({
+          interests: names.map((name, i) => ({
+            name,
+            id: String(i),
+            url: `/ideas/${name}/${i}/`,
+            cover: cover(String(i)),
+          })),
+          chosen: [],
+        }),
+      setMyInterests: ({ body }) =>
+        success({ interests: [], chosen: (body as { interests: string[] }).interests }),
+    });
+    await click(dialog, 'Continue with Google');
+    await postFromPopup(googleAnswer);
+
+    const list = await within(dialog).findByRole('list', { name: 'What are you interested in?' });
+    expect(postedBodies(fetch, '/v3/register/')).toHaveLength(1);
+    for (const name of ['garden', 'coffee', 'travel'])
+      fireEvent.click(within(list).getByRole('button', { name }));
+    await click(dialog, 'Next');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const puts = fetch.mock.calls.filter(
+      ([input, init]) => String(input).startsWith('/v3/users/me/interests/') && init?.method === 'PUT',
+    );
+    expect(puts.map(([, init]) => JSON.parse(String(init?.body)) as unknown)).toEqual([
+      { interests: ['garden', 'coffee', 'travel'] },
+    ]);
   });
 
   it('takes an underage birthday down the underage path without registering', async () => {
@@ -120,7 +168,7 @@ describe('social sign-up', () => {
       signUp: answersInTurn(
         () => failure(400, 'social_email_required', { field: 'email' }),
         () => failure(400, 'social_email_required', { field: 'email' }),
-        () => success({ user: signedInViewer() }),
+        () => signedUp(signedInViewer()),
       ),
     });
     await click(dialog, 'Continue with Facebook');
@@ -158,6 +206,7 @@ describe('social sign-up', () => {
     });
     fireEvent.change(await within(dialog).findByLabelText('Email'), { target: { value: 'ada@example.com' } });
     await click(dialog, 'Continue');
+    await skipInterests(dialog);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(postedBodies(fetch, '/v3/register/').at(-1)).toMatchObject({
       type: 'facebook',
@@ -263,9 +312,23 @@ describe('social sign-up', () => {
     expect(localStorage.getItem('pinboard.preventFacebookRegister')).toBeNull();
   });
 
+  it('takes a sign-up that signed a known identity in as a login: no interests step', async () => {
+    // Another sign-up of the same identity got there first: the server signs that account in.
+    const { dialog, fetch } = await openSignup({
+      logIn: notFound,
+      signUp: () => signedUp(signedInViewer(), false),
+    });
+    await click(dialog, 'Continue with Google');
+    await postFromPopup(googleAnswer);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(postedBodies(fetch, '/v3/register/')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'What are you interested in?' })).toBeNull();
+  });
+
   it('asks for consents first where the country requires them', async () => {
     const { dialog, fetch } = await openSignup(
-      { logIn: notFound, signUp: () => success({ user: signedInViewer() }) },
+      { logIn: notFound, signUp: () => signedUp(signedInViewer()) },
       buildViewer({ requires_consent: true }),
     );
     await click(dialog, 'Continue with Google');
@@ -276,6 +339,7 @@ describe('social sign-up', () => {
     fireEvent.click(within(dialog).getByLabelText('Agree to all'));
     await click(dialog, 'Next');
 
+    await skipInterests(dialog);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(postedBodies(fetch, '/v3/register/')).toEqual([
       expect.objectContaining({

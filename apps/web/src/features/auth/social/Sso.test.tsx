@@ -10,6 +10,8 @@ import {
   postedBodies,
   renderWithAuth,
   signedInViewer,
+  signedUp,
+  skipInterests,
   stubAuthApi,
 } from '../../../test/auth.tsx';
 import { postFromPopup, stubPopups } from '../../../test/social.ts';
@@ -87,7 +89,7 @@ describe('single sign-on by email domain', () => {
     const { fetch, dialog, email } = await openWith('signup', {
       getSsoInfo: () => success(ssoInfo()),
       exchangeSsoCode: () => tokens(),
-      signUp: () => success({ user: signedInViewer() }),
+      signUp: () => signedUp(signedInViewer()),
     });
     const { open } = stubPopups();
 
@@ -109,6 +111,7 @@ describe('single sign-on by email domain', () => {
       iss: 'https://idp.acme.example',
     });
 
+    await skipInterests(dialog);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(postedBodies(fetch, '/v3/sso/exchange/')).toEqual([
       { code: 'the-code', state: 's1', iss: 'https://idp.acme.example' },
@@ -204,7 +207,7 @@ describe('single sign-on by email domain', () => {
     await click(dialog, 'Continue with single sign-on');
     await postFromPopup({ type: 'sso-callback', error: 'access_denied' });
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      "Couldn't connect. You must authorize the product.",
+      "Couldn't connect. You must authorize Pinboard.",
     );
   });
 });

@@ -26,8 +26,13 @@ export type SocialSignupStep = 'socialSignupWithAge' | 'EmailCollection' | 'cons
 export type SocialOutcome =
   /** Signed in; the flow's success ran (or the person walked away: nothing to say). */
   | { kind: 'done' }
-  /** One-tap sign-up succeeded: the full-screen 'Welcome' state, then the success. */
-  | { kind: 'welcome'; viewer: Viewer }
+  /** A sign-up in the modal made the account (the viewer is signed in): the interests step follows. */
+  | { kind: 'signedUp'; viewer: Viewer }
+  /**
+   * One-tap signed in: the full-screen 'Welcome' state, then the success; when the call made the
+   * account (`newAccount`), the interests step after it, as for any other sign-up.
+   */
+  | { kind: 'welcome'; viewer: Viewer; newAccount: boolean }
   | ({ kind: 'error' } & SocialError)
   | { kind: 'step'; step: SocialSignupStep; signup: SocialSignup; failure?: SignupFailure }
   | { kind: 'emailTaken'; signup: SocialSignup; email: string }

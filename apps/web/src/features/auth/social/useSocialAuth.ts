@@ -29,7 +29,8 @@ interface SocialSignupDeps {
   options: AuthModalOptions;
   session: Viewer | null;
   botCheck: BotCheck;
-  onSuccess: (viewer: Viewer) => Promise<void>;
+  /** The flow's success; `stay` keeps the modal open for the interests step. */
+  onSuccess: (viewer: Viewer, how?: { stay?: boolean }) => Promise<void>;
 }
 
 /** Registers through a provider; resolves where the flow goes next. */
@@ -37,9 +38,11 @@ export type SocialSignupAttempt = (signup: SocialSignup, consents?: ConsentState
 
 /**
  * `signUp` with the provider's token and what the steps collected (decision 21): the
- * consent step first where the viewer's country requires it, then the call. A one-tap sign-up
- * ends in the 'Welcome' state; a Facebook prevent-register answer sets the local flag that hides
- * Facebook sign-up, an underage one the underage flag.
+ * consent step first where the viewer's country requires it, then the call. A sign-up in the
+ * modal (a provider's button, single sign-on, a step's Continue) that made the account goes on to
+ * the interests step; a one-tap one goes to the 'Welcome' state, then to the interests step when
+ * it made the account (`new_account`; a known identity is a login). A Facebook prevent-register
+ * answer sets the local flag that hides Facebook sign-up, an underage one the underage flag.
  */
 export function useSocialSignup({
   options,
@@ -68,9 +71,19 @@ export function useSocialSignup({
         }),
       );
       trackAuthEvent({ name: 'signup_success', step, container });
-      if (signup.credential.type === 'google_one_tap') return { kind: 'welcome', viewer: result.user };
-      await onSuccess(result.user);
-      return { kind: 'done' };
+      const newAccount = result.new_account;
+      if (signup.credential.type === 'google_one_tap') {
+        return { kind: 'welcome', viewer: result.user, newAccount };
+      }
+      if (!newAccount) {
+        // The identity had an account already (another sign-up of it got there first): a login.
+        await onSuccess(result.user);
+        return { kind: 'done' };
+      }
+      // A new account picks interests next, as an email sign-up does; the page becomes the new
+      // person's behind the step.
+      await onSuccess(result.user, { stay: true });
+      return { kind: 'signedUp', viewer: result.user };
     } catch (error) {
       trackAuthEvent({ name: 'signup_fail', step, container });
       botCheck.refresh();

@@ -11,7 +11,7 @@ interface SocialFlowDeps {
   options: AuthModalOptions;
   session: Viewer | null;
   botCheck: BotCheck;
-  onSuccess: (viewer: Viewer) => Promise<void>;
+  onSuccess: (viewer: Viewer, how?: { stay?: boolean }) => Promise<void>;
   /** The flow's login call; a code asked for comes back as the `mfa` outcome. */
   attempt: LoginAttempt;
   /** Moves the flow on an outcome (the flow's `social` event). */

@@ -109,7 +109,7 @@ export function LoginMfaStep({
 
   return (
     <div className={styles.step}>
-      <StepHeading titleId={titleId} title={t('auth.mfa.title')}>
+      <StepHeading titleId={titleId} title={backup ? t('auth.mfa.backupTitle') : t('auth.mfa.title')}>
         {backup
           ? t('auth.mfa.backupText')
           : phoneNumberEnd

@@ -1,0 +1,65 @@
+/**
+ * One charging process of the ledger scenario (`promoted.ts`): its own PostgreSQL pool, as a
+ * server instance has, charging CPM impressions through the spend function (`recordAdEvent`, the
+ * one the events call uses) on random ads of the given list, at most `perSecond`, for `seconds`.
+ * The events call is not used: its rate limit per address (every bench call comes from one
+ * address) and the tokens a person is served bound it far below the rate asked. Prints its
+ * counts as one JSON line.
+ */
+import { randomBytes } from 'node:crypto';
+import { openDatabase } from '../src/db/client.ts';
+import { recordAdEvent } from '../src/modules/promoted/spend.ts';
+import { LEDGER_PRICE_MICRO, type WorkerCounts } from './promoted.ts';
+
+/** Charges in flight at once in this process (each a transaction on its own connection). */
+const IN_FLIGHT = 10;
+
+const args = JSON.parse(process.argv[2]!) as {
+  adIds: number[];
+  seconds: number;
+  perSecond: number;
+  instance: number;
+};
+const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, maxConnections: IN_FLIGHT });
+const counts: WorkerCounts = { attempted: 0, charged: 0, counted: 0, other: 0, errors: 0, seconds: 0 };
+const started = performance.now();
+const until = started + args.seconds * 1000;
+const prefix = `bench-${args.instance}-${randomBytes(4).toString('hex')}-`;
+
+async function loop(): Promise<void> {
+  while (performance.now() < until) {
+    // Never ahead of the asked rate: wait for the schedule when a charge would be early.
+    const due = (counts.attempted / args.perSecond) * 1000;
+    const ahead = due - (performance.now() - started);
+    if (ahead > 0) await new Promise((resolve) => setTimeout(resolve, ahead));
+    const n = counts.attempted;
+    counts.attempted += 1;
+    const now = new Date();
+    try {
+      const outcome = await recordAdEvent(
+        handle.db,
+        {
+          adId: args.adIds[Math.floor(Math.random() * args.adIds.length)]!,
+          viewer: 'bench',
+          position: 4,
+          mode: 'cpm',
+          priceMicro: LEDGER_PRICE_MICRO,
+          issuedAt: Math.floor(now.getTime() / 1000),
+          nonce: `${prefix}${n}`,
+        },
+        'impression',
+        now,
+      );
+      if (outcome === 'charged') counts.charged += 1;
+      else if (outcome === 'counted') counts.counted += 1;
+      else counts.other += 1;
+    } catch {
+      counts.errors += 1;
+    }
+  }
+}
+
+await Promise.all(Array.from({ length: IN_FLIGHT }, loop));
+counts.seconds = (performance.now() - started) / 1000;
+await handle.close();
+console.log(JSON.stringify(counts));

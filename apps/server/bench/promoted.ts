@@ -1,0 +1,404 @@
+/**
+ * The promoted scenarios (decision 56). `promoted`: 1,000 active campaigns with varied targeting
+ * are written into the bench database, then the bench people's home feeds are read and the time
+ * choosing the promoted pins took in the server (its `Server-Timing: promoted;dur=…`) is
+ * collected, before and after the campaigns exist. `ledger`: two charging processes on the same
+ * PostgreSQL charge impressions as fast as asked (10,000 a second) through the spend function,
+ * then the ledger is checked against the spend rows and the budgets.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { CampaignObjective, TargetingSpec } from '@pinboard/shared';
+import type { Executor } from '../src/db/client.ts';
+import { int8Array, selectRows } from '../src/db/sql-helpers.ts';
+import { adGroups, ads, advertisers, campaigns } from '../src/db/schema/business.ts';
+import { SEED_TOPICS } from '../src/cli/seed-data.ts';
+import { percentile } from './live-latency.ts';
+import { cpuPerRequest, type CpuMeter, type CpuPerRequest } from './process-cpu.ts';
+import type { BenchPerson } from './people.ts';
+
+/** The issue's field: active campaigns while the home feed is read. */
+export const PROMOTED_CAMPAIGNS = 1_000;
+/** Home-feed readers at once while choosing is timed. */
+export const CHOOSING_CONNECTIONS = 10;
+
+const TIME_ZONES = ['America/New_York', 'UTC', 'Europe/Berlin', 'Asia/Tokyo', 'America/Los_Angeles'];
+
+/** One bench campaign (with one ad group and one ad): what varies from one to the next. */
+export interface BenchCampaign {
+  objective: CampaignObjective;
+  dailyBudgetMicro: number;
+  /** Null: an automatic bid. */
+  bidMicro: number | null;
+  autoTargeting: boolean;
+  targeting: TargetingSpec;
+  timeZone: string;
+}
+
+/**
+ * The `i`-th campaign: most reach a US viewer with auto-targeting, others only women, only an age
+ * bucket, only people with an interest, or only another country, so the per-viewer filtering has
+ * work to do; a quarter bid automatically; half pay per click, half per 1,000 impressions.
+ */
+export function benchCampaign(i: number): BenchCampaign {
+  const kind = i % 10;
+  const topic = SEED_TOPICS[i % SEED_TOPICS.length]!;
+  const targeting: TargetingSpec =
+    kind === 6
+      ? { locations: ['GB'] }
+      : kind === 7
+        ? { genders: ['female'] }
+        : kind === 8
+          ? { interests: [topic.board.toLowerCase()] }
+          : kind === 9
+            ? { ages: ['25-34'] }
+            : {};
+  return {
+    objective: i % 2 === 0 ? 'CONSIDERATION' : 'WEB_CONVERSION',
+    dailyBudgetMicro: 5_000_000 + (i % 50) * 1_000_000,
+    bidMicro: i % 4 === 3 ? null : 10_000 + ((i * 7_919) % 90_000),
+    autoTargeting: kind !== 7 && kind !== 8,
+    targeting,
+    timeZone: TIME_ZONES[i % TIME_ZONES.length]!,
+  };
+}
+
+/**
+ * Writes `count` active, approved campaigns (an ad account each, one ad group, one ad) promoting
+ * distinct public pins of the seed, each owned by the pin's pinner. Answers the ads' ids.
+ */
+export async function seedPromotedCampaigns(
+  db: Executor,
+  pinIds: number[],
+  count: number,
+): Promise<number[]> {
+  const step = Math.max(1, Math.floor(pinIds.length / count));
+  const chosen = Array.from({ length: Math.min(count, pinIds.length) }, (_, i) => pinIds[i * step]!);
+  const pinners = await selectRows<{ id: number; pinner_id: number }>(
+    db,
+    sql`select id::float8 as id, pinner_id::float8 as pinner_id from pins where id = any(${int8Array(chosen)})`,
+  );
+  const pinnerOf = new Map(pinners.map((row) => [Number(row.id), Number(row.pinner_id)]));
+  const pins = chosen.filter((id) => pinnerOf.has(id));
+  return db.transaction(async (tx) => {
+    const specs = pins.map((_, i) => benchCampaign(i));
+    const accounts = await tx
+      .insert(advertisers)
+      .values(
+        pins.map((pinId, i) => ({
+          ownerUserId: pinnerOf.get(pinId)!,
+          name: `Bench advertiser ${i + 1}`,
+          country: 'US',
+          currency: 'USD' as const,
+          timeZone: specs[i]!.timeZone,
+        })),
+      )
+      .returning({ id: advertisers.id });
+    const startDate = sql`current_date - 1`;
+    const made = await tx
+      .insert(campaigns)
+      .values(
+        accounts.map((account, i) => ({
+          advertiserId: account.id,
+          name: `Bench campaign ${i + 1}`,
+          objective: specs[i]!.objective,
+          budgetType: 'DAILY' as const,
+          budgetMicro: specs[i]!.dailyBudgetMicro,
+          startDate,
+        })),
+      )
+      .returning({ id: campaigns.id, advertiserId: campaigns.advertiserId });
+    const groups = await tx
+      .insert(adGroups)
+      .values(
+        made.map((campaign, i) => ({
+          advertiserId: campaign.advertiserId,
+          campaignId: campaign.id,
+          name: `Bench ad group ${i + 1}`,
+          bidMicro: specs[i]!.bidMicro,
+          bidStrategy: specs[i]!.bidMicro === null ? ('AUTOMATIC' as const) : ('MAX_BID' as const),
+          autoTargeting: specs[i]!.autoTargeting,
+          targeting: specs[i]!.targeting,
+          startDate,
+        })),
+      )
+      .returning({ id: adGroups.id, campaignId: adGroups.campaignId, advertiserId: adGroups.advertiserId });
+    const made2 = await tx
+      .insert(ads)
+      .values(
+        groups.map((group, i) => ({
+          advertiserId: group.advertiserId,
+          campaignId: group.campaignId,
+          adGroupId: group.id,
+          pinId: pins[i]!,
+          name: `Bench ad ${i + 1}`,
+          status: 'ACTIVE' as const,
+          reviewStatus: 'APPROVED' as const,
+        })),
+      )
+      .returning({ id: ads.id });
+    return made2.map((row) => row.id);
+  });
+}
+
+/** `promoted;dur=1.23` (among other metrics) → 1.23; null without one. */
+export function choosingMsOf(serverTiming: string | null): number | null {
+  if (!serverTiming) return null;
+  const match = /(?:^|,)\s*promoted;dur=([0-9.]+)/.exec(serverTiming);
+  return match ? Number(match[1]) : null;
+}
+
+/** What choosing took over a run of home-feed pages. */
+export interface ChoosingSpread {
+  pages: number;
+  /** Pages that carried a promoted card. */
+  withPromoted: number;
+  /** Pages whose answer had no timing, or failed. */
+  failed: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** The home feed's own answer time, as the bench saw it. */
+  pageP50Ms: number;
+  pageP99Ms: number;
+  /** Server + PostgreSQL CPU per page, when measured. */
+  cpu?: CpuPerRequest | null;
+}
+
+export function choosingSpread(
+  samples: { choosingMs: number; pageMs: number; promoted: boolean }[],
+  failed: number,
+): ChoosingSpread {
+  const choosing = samples.map((s) => s.choosingMs).sort((a, b) => a - b);
+  const pages = samples.map((s) => s.pageMs).sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 100) / 100;
+  return {
+    pages: samples.length,
+    withPromoted: samples.filter((s) => s.promoted).length,
+    failed,
+    p50Ms: round(percentile(choosing, 0.5)),
+    p99Ms: round(percentile(choosing, 0.99)),
+    maxMs: round(choosing.at(-1) ?? 0),
+    pageP50Ms: round(percentile(pages, 0.5)),
+    pageP99Ms: round(percentile(pages, 0.99)),
+  };
+}
+
+/**
+ * Reads the bench people's home feeds (25 cards) from CHOOSING_CONNECTIONS loops for `seconds`,
+ * collecting the time choosing took in the server and whether a promoted card came.
+ */
+export async function measureChoosing(
+  baseUrl: string,
+  people: BenchPerson[],
+  seconds: number,
+  meter?: CpuMeter,
+): Promise<ChoosingSpread> {
+  const before = meter?.sample();
+  const samples: { choosingMs: number; pageMs: number; promoted: boolean }[] = [];
+  let failed = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CHOOSING_CONNECTIONS }, async (_, connection) => {
+      for (let i = connection; performance.now() < until; i += CHOOSING_CONNECTIONS) {
+        const person = people[i % people.length]!;
+        const started = performance.now();
+        try {
+          const response = await fetch(`${baseUrl}/v3/feeds/home/?page_size=25`, {
+            headers: { accept: 'application/json', cookie: person.cookie },
+            signal: AbortSignal.timeout(30_000),
+          });
+          const body = await response.text();
+          const choosingMs = choosingMsOf(response.headers.get('server-timing'));
+          if (!response.ok || choosingMs === null) {
+            failed += 1;
+            continue;
+          }
+          samples.push({
+            choosingMs,
+            pageMs: performance.now() - started,
+            promoted: body.includes('"is_promoted":true'),
+          });
+        } catch {
+          failed += 1;
+        }
+      }
+    }),
+  );
+  const after = meter?.sample();
+  const spread = choosingSpread(samples, failed);
+  return before && after ? { ...spread, cpu: cpuPerRequest(before, after, samples.length + failed) } : spread;
+}
+
+/** What the promoted scenario measured. */
+export interface PromotedFigures {
+  campaigns: number;
+  without: ChoosingSpread;
+  with: ChoosingSpread;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The ledger
+
+/** The issue's rate: impressions charged a second across the two instances. */
+export const LEDGER_TARGET_PER_SECOND = 10_000;
+/** Charging processes, each with its own pool, as two instances are. */
+export const LEDGER_INSTANCES = 2;
+/** Ad groups the charges go to: few, so that charges meet on the same rows. */
+export const LEDGER_AD_GROUPS = 40;
+/** The price of one impression in micro-units: odd, so budgets never end on a whole number of them. */
+export const LEDGER_PRICE_MICRO = 997;
+/** Every other ledger ad group has a daily budget this small: it runs out during the run. */
+export const LEDGER_SMALL_BUDGET_MICRO = 150 * LEDGER_PRICE_MICRO + 500;
+
+/** What a charging process reports when done. */
+export interface WorkerCounts {
+  attempted: number;
+  charged: number;
+  counted: number;
+  other: number;
+  errors: number;
+  seconds: number;
+}
+
+/** Each ledger ad group after the run, read from the database. */
+export interface LedgerRow {
+  adGroupId: number;
+  budgetMicro: number;
+  spentMicro: number;
+  ledgerMicro: number;
+  ledgerRows: number;
+  campaignSpendMicro: number;
+  campaignLedgerMicro: number;
+}
+
+export interface LedgerFigures {
+  instances: number;
+  targetPerSecond: number;
+  counts: WorkerCounts;
+  /** Charges attempted a second, over both processes. */
+  perSecond: number;
+  rows: LedgerRow[];
+}
+
+/** What is wrong with the ledger after the run: each line a problem; none when exact. */
+export function ledgerProblems(figures: Pick<LedgerFigures, 'rows' | 'counts'>): string[] {
+  const problems: string[] = [];
+  let ledgerRows = 0;
+  for (const row of figures.rows) {
+    ledgerRows += row.ledgerRows;
+    if (row.ledgerMicro !== row.spentMicro)
+      problems.push(`ad group ${row.adGroupId}: ledger ${row.ledgerMicro} ≠ day's spend ${row.spentMicro}`);
+    if (row.spentMicro > row.budgetMicro)
+      problems.push(`ad group ${row.adGroupId}: spent ${row.spentMicro} > daily budget ${row.budgetMicro}`);
+    if (row.campaignLedgerMicro !== row.campaignSpendMicro)
+      problems.push(
+        `ad group ${row.adGroupId}: campaign spend ${row.campaignSpendMicro} ≠ its ledger ${row.campaignLedgerMicro}`,
+      );
+  }
+  if (ledgerRows !== figures.counts.charged)
+    problems.push(`${ledgerRows} ledger rows for ${figures.counts.charged} charges answered 'charged'`);
+  return problems;
+}
+
+/** Sums of the charging processes' counts. */
+export function addCounts(all: WorkerCounts[]): WorkerCounts {
+  return all.reduce(
+    (sum, c) => ({
+      attempted: sum.attempted + c.attempted,
+      charged: sum.charged + c.charged,
+      counted: sum.counted + c.counted,
+      other: sum.other + c.other,
+      errors: sum.errors + c.errors,
+      seconds: Math.max(sum.seconds, c.seconds),
+    }),
+    { attempted: 0, charged: 0, counted: 0, other: 0, errors: 0, seconds: 0 },
+  );
+}
+
+/**
+ * Makes LEDGER_AD_GROUPS of the bench ads pay per impression, gives every other one a small daily
+ * budget (the rest a large one), and answers their ads' ids.
+ */
+export async function prepareLedger(db: Executor, adIds: number[]): Promise<number[]> {
+  const chosen = adIds.slice(0, LEDGER_AD_GROUPS);
+  await db.execute(sql`
+    update campaigns c set objective = 'WEB_CONVERSION', budget_type = 'DAILY', budget_micro = 1000000000000
+    from ads a where a.campaign_id = c.id and a.id = any(${int8Array(chosen)})`);
+  await db.execute(sql`
+    update ad_groups g set budget_micro = case when a.id % 2 = 0 then ${LEDGER_SMALL_BUDGET_MICRO}::int8 else 1000000000000 end
+    from ads a where a.ad_group_id = g.id and a.id = any(${int8Array(chosen)})`);
+  return chosen;
+}
+
+export async function readLedger(db: Executor, adIds: number[]): Promise<LedgerRow[]> {
+  const rows = await selectRows<Record<string, string | number>>(
+    db,
+    sql`
+    select g.id::float8 as ad_group_id, g.budget_micro::float8 as budget_micro,
+      coalesce((select sum(d.spent_micro) from ad_group_spend_days d where d.ad_group_id = g.id), 0)::float8 as spent_micro,
+      coalesce((select sum(x.amount_micro) from ad_charges x where x.ad_group_id = g.id), 0)::float8 as ledger_micro,
+      (select count(*) from ad_charges x where x.ad_group_id = g.id)::float8 as ledger_rows,
+      c.spend_micro::float8 as campaign_spend_micro,
+      coalesce((select sum(x.amount_micro) from ad_charges x where x.campaign_id = c.id), 0)::float8 as campaign_ledger_micro
+    from ads a join ad_groups g on g.id = a.ad_group_id join campaigns c on c.id = a.campaign_id
+    where a.id = any(${int8Array(adIds)})
+    order by g.id`,
+  );
+  return rows.map((row) => ({
+    adGroupId: Number(row.ad_group_id),
+    budgetMicro: Number(row.budget_micro),
+    spentMicro: Number(row.spent_micro),
+    ledgerMicro: Number(row.ledger_micro),
+    ledgerRows: Number(row.ledger_rows),
+    campaignSpendMicro: Number(row.campaign_spend_micro),
+    campaignLedgerMicro: Number(row.campaign_ledger_micro),
+  }));
+}
+
+const WORKER = path.join(import.meta.dirname, 'ledger-worker.ts');
+
+/** Runs one charging process to its end and answers its counts. */
+function runWorker(
+  repoRoot: string,
+  databaseUrl: string,
+  args: { adIds: number[]; seconds: number; perSecond: number; instance: number },
+): Promise<WorkerCounts> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(args)], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0)
+        return reject(new Error(`ledger charging process ${args.instance} exited with ${code}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').at(-1)!) as WorkerCounts);
+      } catch (error) {
+        reject(error as Error);
+      }
+    });
+  });
+}
+
+/** Two charging processes at once for `seconds`, each asked for half the target rate. */
+export async function chargeFromTwoInstances(
+  repoRoot: string,
+  databaseUrl: string,
+  adIds: number[],
+  seconds: number,
+): Promise<{ counts: WorkerCounts; perSecond: number }> {
+  const perSecond = LEDGER_TARGET_PER_SECOND / LEDGER_INSTANCES;
+  const all = await Promise.all(
+    Array.from({ length: LEDGER_INSTANCES }, (_, instance) =>
+      runWorker(repoRoot, databaseUrl, { adIds, seconds, perSecond, instance }),
+    ),
+  );
+  const counts = addCounts(all);
+  return { counts, perSecond: counts.seconds > 0 ? counts.attempted / counts.seconds : 0 };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "pin_comments" ADD COLUMN "removed_at" timestamp with time zone;

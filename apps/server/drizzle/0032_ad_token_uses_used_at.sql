@@ -1,0 +1,1 @@
+CREATE INDEX "ad_token_uses_used_at_idx" ON "ad_token_uses" USING btree ("used_at");

@@ -1,0 +1,71 @@
+import { bigint, date, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { adGroups, ads, advertisers, campaigns } from './business.ts';
+
+/** What a charge is for (decision 56). */
+export const AD_CHARGE_KINDS = ['impression', 'click'] as const;
+
+/**
+ * What an ad group spent on one day of its ad account (decision 56). A charge is one conditional
+ * update of this row (`spent + amount <= budget`), so concurrent charges against the last of a
+ * daily budget can never overspend it, on PGlite and PostgreSQL alike.
+ */
+export const adGroupSpendDays = pgTable(
+  'ad_group_spend_days',
+  {
+    adGroupId: bigint('ad_group_id', { mode: 'number' })
+      .notNull()
+      .references(() => adGroups.id, { onDelete: 'cascade' }),
+    /** The calendar day in the ad account's time zone. */
+    day: date('day').notNull(),
+    spentMicro: bigint('spent_micro', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.adGroupId, t.day] })],
+);
+
+/** The ledger: one row per charge, in micro-units of the ad account's currency. */
+export const adCharges = pgTable(
+  'ad_charges',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    adId: bigint('ad_id', { mode: 'number' })
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    adGroupId: bigint('ad_group_id', { mode: 'number' })
+      .notNull()
+      .references(() => adGroups.id, { onDelete: 'cascade' }),
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    advertiserId: bigint('advertiser_id', { mode: 'number' })
+      .notNull()
+      .references(() => advertisers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: AD_CHARGE_KINDS }).notNull(),
+    amountMicro: bigint('amount_micro', { mode: 'number' }).notNull(),
+    day: date('day').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ad_charges_ad_idx').on(t.adId),
+    index('ad_charges_campaign_idx').on(t.campaignId),
+    // Monthly invoices sum one month's charges per ad account (decision 62).
+    index('ad_charges_day_idx').on(t.day),
+  ],
+);
+
+/**
+ * Every promoted view's token used once per kind: a replayed impression or click is refused. The
+ * key is the token's nonce; rows older than the token's life are pruned hourly.
+ */
+export const adTokenUses = pgTable(
+  'ad_token_uses',
+  {
+    nonce: text('nonce').notNull(),
+    kind: text('kind', { enum: AD_CHARGE_KINDS }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.nonce, t.kind] }),
+    // The hourly pruning reads the oldest uses first (modules/promoted/retention.ts).
+    index('ad_token_uses_used_at_idx').on(t.usedAt),
+  ],
+);

@@ -1,0 +1,45 @@
+import type { Conversation, Message, UserSummary } from '@pinboard/shared';
+import { renditionUrl } from '../../lib/media-url.ts';
+import { presentUserSummary } from '../users/users.presenter.ts';
+import type { ConversationRow, MessageRow } from './messages.repository.ts';
+
+export function presentMessage(row: MessageRow): Message {
+  return {
+    id: String(row.id),
+    conversation_id: String(row.conversationId),
+    sender: presentUserSummary(row.sender),
+    text: row.text,
+    pin:
+      row.pinId === null
+        ? null
+        : {
+            id: String(row.pinId),
+            title: row.pinTitle ?? '',
+            image_url: renditionUrl(row.pinImageSizes, '236x'),
+          },
+    pin_unavailable: row.hadPin && row.pinId === null,
+    created_at: row.createdAt.toISOString(),
+    edited_at: row.editedAt?.toISOString() ?? null,
+    deleted: row.deletedAt !== null,
+  };
+}
+
+export function presentConversation(
+  row: ConversationRow,
+  facts: {
+    members: UserSummary[];
+    awaitingAccept: boolean;
+    lastMessage: Message | null;
+    blocked: boolean;
+  },
+): Conversation {
+  return {
+    id: String(row.id),
+    members: facts.members,
+    status: row.status,
+    awaiting_accept: facts.awaitingAccept,
+    last_message: facts.lastMessage,
+    unread: row.lastMessageId !== null && row.lastMessageId > (row.lastReadMessageId ?? 0),
+    blocked: facts.blocked,
+  };
+}

@@ -1,0 +1,203 @@
+import type { Executor } from '../../db/client.ts';
+import { insertNotifications, listBoardMembers, type NewNotification } from './notifications.repository.ts';
+import { liveNotificationEvent } from './notifications.service.ts';
+import { sendLiveEvent } from './live-publisher.ts';
+import { queueNotificationMails } from '../email/notification-mail.ts';
+
+/*
+ * The producers: each service that makes something worth telling calls one of these after its
+ * write is committed (decision 50). Nobody is told of their own act; a row is kept only when the
+ * recipient may see what it names (the same policy condition as at read time); an actor is in a
+ * group once; each new row sends its recipient a live event with the new unread count, and a
+ * mail when they chose to hear of its category as it happens (decision 53).
+ */
+
+const DAY_MS = 86_400_000;
+/** Rows of one kind and object on one UTC day are one item of the list. */
+const day = (now = Date.now()) => Math.floor(now / DAY_MS);
+
+async function notify(db: Executor, rows: NewNotification[]): Promise<void> {
+  const added = await insertNotifications(
+    db,
+    rows.filter((row) => row.recipientId !== row.actorId),
+  );
+  for (const row of added) {
+    sendLiveEvent(db, row.recipientId, () => liveNotificationEvent(db, row.recipientId, row.groupKey));
+  }
+  queueNotificationMails(db, added);
+}
+
+/** Someone saved a person's pin (`pinId`, theirs) to a board (`boardId`). */
+export function notifyPinSaved(
+  db: Executor,
+  saved: { pinId: number; pinnerId: number; actorId: number; boardId: number },
+): Promise<void> {
+  return notify(db, [
+    {
+      recipientId: saved.pinnerId,
+      kind: 'pin_saved',
+      actorId: saved.actorId,
+      pinId: saved.pinId,
+      boardId: saved.boardId,
+      groupKey: `pin_saved:${saved.pinId}:${day()}`,
+    },
+  ]);
+}
+
+/** Someone followed a person. */
+export function notifyUserFollowed(db: Executor, follow: { followeeId: number; followerId: number }) {
+  return notify(db, [
+    {
+      recipientId: follow.followeeId,
+      kind: 'user_followed',
+      actorId: follow.followerId,
+      groupKey: `user_followed:${day()}`,
+    },
+  ]);
+}
+
+/** Someone followed a board: its owner hears of it. */
+export function notifyBoardFollowed(
+  db: Executor,
+  follow: { boardId: number; ownerId: number; followerId: number },
+) {
+  return notify(db, [
+    {
+      recipientId: follow.ownerId,
+      kind: 'board_followed',
+      actorId: follow.followerId,
+      boardId: follow.boardId,
+      groupKey: `board_followed:${follow.boardId}:${day()}`,
+    },
+  ]);
+}
+
+/** Invitations to accounts (by account, or by an email an account has); each its own item. */
+export function notifyBoardInvites(
+  db: Executor,
+  invites: { inviteId: number; boardId: number; inviterId: number; inviteeId: number }[],
+) {
+  return notify(
+    db,
+    invites.map((invite) => ({
+      recipientId: invite.inviteeId,
+      kind: 'board_invite' as const,
+      actorId: invite.inviterId,
+      boardId: invite.boardId,
+      inviteId: invite.inviteId,
+      groupKey: `board_invite:${invite.inviteId}`,
+    })),
+  );
+}
+
+/** A person accepted an invitation: whoever invited them hears of it. */
+export function notifyInviteAccepted(
+  db: Executor,
+  accepted: { boardId: number; inviterId: number; accepterId: number },
+) {
+  return notify(db, [
+    {
+      recipientId: accepted.inviterId,
+      kind: 'invite_accepted',
+      actorId: accepted.accepterId,
+      boardId: accepted.boardId,
+      groupKey: `invite_accepted:${accepted.boardId}:${day()}`,
+    },
+  ]);
+}
+
+/** A pin was added to a board: its other members (owner and collaborators) hear of it. */
+export async function notifyPinAdded(db: Executor, added: { boardId: number; actorId: number }) {
+  const members = await listBoardMembers(db, added.boardId);
+  // A board of one person tells nobody.
+  if (members.length < 2) return;
+  await notify(
+    db,
+    members.map((recipientId) => ({
+      recipientId,
+      kind: 'board_pins_added' as const,
+      actorId: added.actorId,
+      boardId: added.boardId,
+      groupKey: `board_pins_added:${added.boardId}:${day()}`,
+    })),
+  );
+}
+
+/** A save: the pin's pinner hears their pin was saved, the board's other members of a new pin. */
+export async function notifySave(
+  db: Executor,
+  saved: { pinId: number; pinnerId: number; actorId: number; boardId: number },
+): Promise<void> {
+  await notifyPinSaved(db, saved);
+  await notifyPinAdded(db, { boardId: saved.boardId, actorId: saved.actorId });
+}
+
+/**
+ * A new comment (decision 51): the pin's pinner hears of it ("commented on your Pin", grouped by
+ * pin and day), the author of the comment it replies to ("replied to your comment", grouped by top
+ * comment and day), and each person it mentions ("mentioned you", each its own item) unless
+ * already told of this comment. The insert's visibility rule keeps a mention of someone who may not
+ * see the pin from ever reaching them.
+ */
+export function notifyComment(
+  db: Executor,
+  comment: {
+    id: number;
+    pinId: number;
+    pinnerId: number;
+    actorId: number;
+    /** The author of the comment replied to, and the top comment the reply is attached to. */
+    repliedTo: { authorId: number; topId: number } | null;
+    mentionIds: number[];
+  },
+): Promise<void> {
+  const rows: NewNotification[] = [];
+  const told = new Set<number>();
+  const tell = (row: NewNotification) => {
+    if (told.has(row.recipientId)) return;
+    told.add(row.recipientId);
+    rows.push(row);
+  };
+  const about = { actorId: comment.actorId, pinId: comment.pinId, commentId: comment.id };
+  if (comment.repliedTo) {
+    tell({
+      ...about,
+      recipientId: comment.repliedTo.authorId,
+      kind: 'comment_replied',
+      groupKey: `comment_replied:${comment.repliedTo.topId}:${day()}`,
+    });
+  }
+  tell({
+    ...about,
+    recipientId: comment.pinnerId,
+    kind: 'pin_commented',
+    groupKey: `pin_commented:${comment.pinId}:${day()}`,
+  });
+  for (const recipientId of comment.mentionIds) {
+    tell({ ...about, recipientId, kind: 'comment_mentioned', groupKey: `comment_mentioned:${comment.id}` });
+  }
+  return notify(db, rows);
+}
+
+/**
+ * A moderation notice (decision 54): an operator's decision about something the recipient made or
+ * reported, or the outcome of their appeal. Its actor is the recipient (no person acted), so it is
+ * kept whatever `notify` leaves out; each is an item of its own.
+ */
+export async function notifyModeration(
+  db: Executor,
+  notice: { recipientId: number; key: string; message: string },
+): Promise<void> {
+  const added = await insertNotifications(db, [
+    {
+      recipientId: notice.recipientId,
+      kind: 'moderation',
+      actorId: notice.recipientId,
+      groupKey: `moderation:${notice.key}`,
+      message: notice.message,
+    },
+  ]);
+  for (const row of added) {
+    sendLiveEvent(db, row.recipientId, () => liveNotificationEvent(db, row.recipientId, row.groupKey));
+  }
+}

@@ -1,0 +1,443 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createInvalidationBus } from '../../src/adapters/invalidation/index.ts';
+import { adCharges, adGroupSpendDays } from '../../src/db/schema/ad-delivery.ts';
+import { adGroups, ads, businessMembers, campaigns } from '../../src/db/schema/business.ts';
+import { todayIn } from '../../src/modules/business/business.presenter.ts';
+import { dayFractionIn, PACING_AHEAD_SHARE } from '../../src/modules/promoted/auction.ts';
+import { recordAdEvent } from '../../src/modules/promoted/spend.ts';
+import { CANDIDATE_LIST_MAX_AGE_MS, CANDIDATE_LIST_TTL_MS } from '../../src/modules/promoted/serving.ts';
+import { clearLocalSignedOutAnswers, clearSignedOutAnswers } from '../../src/lib/signed-out-answers.ts';
+import { dataOf, signedInBrowser, type SignedInBrowser } from '../helpers/board-writes.ts';
+import { TestBrowser } from '../helpers/browser.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { HTML_ACCEPT, writeStandInWebBuild } from '../helpers/web-build.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  // Enough other public pins for full pages (a promoted card needs nine others around it).
+  const filler = await t.make.user();
+  const board = await t.make.board(filler.id);
+  for (let i = 0; i < 30; i += 1) await t.make.pin(filler.id, board.id, { title: `Filler ${i}` });
+});
+afterAll(() => t.close());
+
+interface Promotion {
+  browser: SignedInBrowser;
+  advertiserId: string;
+  pinId: string;
+  adId: number;
+  adGroupId: number;
+  campaignId: number;
+  timeZone: string;
+  boardId: number;
+}
+
+/** A US business promoting a public pin of its own, with `targeting` and a daily budget. */
+async function promotion(
+  options: { targeting?: Record<string, unknown>; auto?: boolean; title?: string; budget?: number } = {},
+): Promise<Promotion> {
+  const browser = await signedInBrowser(t);
+  const { advertiser } = dataOf(
+    await browser.post('/v3/business/convert/', { business_name: 'Oven Co', country: 'US' }),
+  );
+  const board = await t.make.board(browser.userId);
+  const pin = await t.make.pin(browser.userId, board.id, {
+    link: 'https://oven.example.com/bread',
+    title: options.title ?? 'Sourdough loaf',
+  });
+  await browser.put(`/ads/v4/advertisers/${advertiser.id}/billing_profile/`, {
+    business_name: 'Oven Co',
+    address: '1 Main Street',
+  });
+  const response = await browser.post(`/ads/v4/advertisers/${advertiser.id}/pins/${pin.id}/quick_promote/`, {
+    budget_in_micro_currency: options.budget ?? 7_000_000,
+    campaign_name: 'Bread',
+    destination_url: 'https://oven.example.com/bread',
+    duration: 10,
+    auto_targeting_enabled: options.auto ?? true,
+    is_ongoing: false,
+    start_now: true,
+    targeting_spec: options.targeting ?? {},
+    advertiser_id: advertiser.id,
+    ads_client_type: 'quick_promote',
+    pin_id: String(pin.id),
+    product_group_id: null,
+    flexible_daily_budget_enabled: false,
+  });
+  expect(response.status).toBe(200);
+  const data = dataOf(response);
+  expect(data.ad.review_status).toBe('APPROVED');
+  return {
+    browser,
+    advertiserId: advertiser.id,
+    pinId: String(pin.id),
+    adId: Number(data.ad.id),
+    adGroupId: Number(data.ad_group.id),
+    campaignId: Number(data.campaign.id),
+    timeZone: advertiser.time_zone,
+    boardId: board.id,
+  };
+}
+
+/** Stops every promotion but these (tests share one database). */
+async function onlyServing(...keep: Promotion[]) {
+  const ids = keep.map((p) => p.adId);
+  await t.db.execute(
+    sql`update ads set status = 'PAUSED' where ${ids.length ? sql`id <> all(${sql.raw(`array[${ids.join(',')}]::int8[]`)})` : sql`true`}`,
+  );
+  written();
+}
+
+/**
+ * A write made straight in the database, as an admin command's: the candidate list kept per
+ * instance (decision 56) is told, as `clearSignedOutAnswers` tells every instance.
+ */
+const written = () => clearSignedOutAnswers();
+
+type Card = {
+  id: string;
+  is_promoted?: true;
+  promoter?: { name: string; username: string };
+  ad_token?: string;
+};
+
+async function homeFeed(browser: TestBrowser, query = 'page_size=25'): Promise<Card[]> {
+  const response = await browser.get(`/v3/feeds/home/?${query}`);
+  expect(response.status).toBe(200);
+  return dataOf(response) as Card[];
+}
+
+const promotedOf = (cards: Card[]) => cards.filter((card) => card.is_promoted);
+
+describe('promoted pins in the home feed and search', () => {
+  it('a visitor and a signed-in person see the promoted pin at the 5th card, marked with its promoter', async () => {
+    const p = await promotion();
+    await onlyServing(p);
+    for (const browser of [new TestBrowser(t), await signedInBrowser(t)]) {
+      const cards = await homeFeed(browser);
+      // The promoted pin, new, was on the page anyway: it shows once, as the promoted card.
+      expect(cards).toHaveLength(25);
+      const index = cards.findIndex((card) => card.is_promoted);
+      expect(index).toBe(4);
+      expect(cards[index]).toMatchObject({ id: p.pinId, promoter: { name: 'Oven Co' } });
+      expect(cards[index]!.ad_token).toMatch(/\./);
+      expect(promotedOf(cards)).toHaveLength(1);
+      // The same pin does not appear twice on the page.
+      expect(cards.filter((card) => card.id === p.pinId)).toHaveLength(1);
+    }
+  });
+
+  it('never to the advertiser’s own people, and never a pin the viewer hid', async () => {
+    const p = await promotion();
+    await onlyServing(p);
+    expect(promotedOf(await homeFeed(p.browser))).toEqual([]);
+    const member = await signedInBrowser(t);
+    await t.db
+      .insert(businessMembers)
+      .values({ profileId: p.browser.userId, memberId: member.userId, role: 'ANALYST' });
+    expect(promotedOf(await homeFeed(member))).toEqual([]);
+    const viewer = await signedInBrowser(t);
+    expect(promotedOf(await homeFeed(viewer))).toHaveLength(1);
+    expect((await viewer.put(`/v3/pins/${p.pinId}/hide/`)).status).toBe(200);
+    expect(promotedOf(await homeFeed(viewer))).toEqual([]);
+  });
+
+  it('never a pin the viewer cannot see (a board turned secret) and not once paused', async () => {
+    const p = await promotion();
+    await onlyServing(p);
+    const viewer = await signedInBrowser(t);
+    expect(promotedOf(await homeFeed(viewer))).toHaveLength(1);
+    // Even were the review not to reject it, serving checks the pin is visible.
+    await t.db.execute(sql`update boards set privacy = 'secret' where id = ${p.boardId}`);
+    expect(promotedOf(await homeFeed(viewer))).toEqual([]);
+    await t.db.execute(sql`update boards set privacy = 'public' where id = ${p.boardId}`);
+    expect(promotedOf(await homeFeed(viewer))).toHaveLength(1);
+    // Paused through the API: the next page served has no promoted card (no second's wait).
+    const paused = await p.browser.patch(`/ads/v4/advertisers/${p.advertiserId}/campaigns/${p.campaignId}/`, {
+      status: 'PAUSED',
+    });
+    expect(dataOf(paused).status).toBe('PAUSED');
+    expect(promotedOf(await homeFeed(viewer))).toEqual([]);
+  });
+
+  it('a pin deleted by its pinner stops serving on the next page', async () => {
+    const p = await promotion();
+    await onlyServing(p);
+    const viewer = await signedInBrowser(t);
+    expect(promotedOf(await homeFeed(viewer))).toHaveLength(1);
+    expect((await p.browser.del(`/v3/pins/${p.pinId}/`)).status).toBeLessThan(300);
+    expect(promotedOf(await homeFeed(viewer))).toEqual([]);
+  });
+
+  it('a winner the viewer may not see gives way to the next bidder', async () => {
+    const hidden = await promotion({ title: 'Secret loaf' });
+    const next = await promotion({ title: 'Open loaf' });
+    await t.db.update(adGroups).set({ bidMicro: 900_000 }).where(eq(adGroups.id, hidden.adGroupId));
+    await t.db.update(adGroups).set({ bidMicro: 10_000 }).where(eq(adGroups.id, next.adGroupId));
+    await onlyServing(hidden, next);
+    await t.db.execute(sql`update boards set privacy = 'secret' where id = ${hidden.boardId}`);
+    const cards = promotedOf(await homeFeed(await signedInBrowser(t)));
+    expect(cards.map((c) => c.id)).toEqual([next.pinId]);
+  });
+
+  it('matches targeting: gender and age from the profile, interests without auto-targeting', async () => {
+    const p = await promotion({ targeting: { genders: ['female'], interests: ['baking'] }, auto: false });
+    await onlyServing(p);
+    const woman = await signedInBrowser(t, (await t.make.user({ gender: 'female' })).id);
+    const man = await signedInBrowser(t, (await t.make.user({ gender: 'male' })).id);
+    expect(promotedOf(await homeFeed(woman))).toEqual([]); // no interest in baking yet
+    expect((await woman.put('/v3/users/me/interests/', { interests: ['baking'] })).status).toBeLessThan(300);
+    expect(promotedOf(await homeFeed(woman))).toHaveLength(1);
+    expect(promotedOf(await homeFeed(man))).toEqual([]);
+    // A visitor's gender is unknown: without auto-targeting, not reached.
+    expect(promotedOf(await homeFeed(new TestBrowser(t)))).toEqual([]);
+  });
+
+  it('chooses by second price among matching ads and shows them in search when the query names them', async () => {
+    const low = await promotion({ title: 'Rye bread' });
+    const high = await promotion({ title: 'Rye crackers' });
+    await t.db.update(adGroups).set({ bidMicro: 50_000 }).where(eq(adGroups.id, low.adGroupId));
+    await t.db.update(adGroups).set({ bidMicro: 90_000 }).where(eq(adGroups.id, high.adGroupId));
+    await onlyServing(low, high);
+    const viewer = await signedInBrowser(t);
+    const cards = promotedOf(await homeFeed(viewer));
+    expect(cards.map((c) => c.id)).toEqual([high.pinId, low.pinId]);
+    // Enough results for a slot: the filler pins and the crackers.
+    const search = await viewer.get('/v3/search/pins/?q=filler%20or%20crackers&page_size=25');
+    const results = dataOf(search).results as Card[];
+    expect(promotedOf(results).map((c) => c.id)).toContain(high.pinId);
+    expect(promotedOf(results).map((c) => c.id)).not.toContain(low.pinId);
+  });
+
+  it('stops serving an ad group that has spent its day or runs ahead of pace', async () => {
+    const p = await promotion();
+    await onlyServing(p);
+    const viewer = await signedInBrowser(t);
+    const day = todayIn(p.timeZone);
+    const budget = 7_000_000;
+    const allowed = Math.min(1, dayFractionIn(p.timeZone, new Date()) + PACING_AHEAD_SHARE) * budget;
+    await t.db
+      .insert(adGroupSpendDays)
+      .values({ adGroupId: p.adGroupId, day, spentMicro: Math.floor(allowed) - 1 });
+    written();
+    expect(promotedOf(await homeFeed(viewer))).toHaveLength(1);
+    // A minute's worth past the pace line (the line moves on as the day goes).
+    const ahead = Math.min(budget, Math.ceil(allowed) + Math.ceil(budget / 1440));
+    await t.db
+      .update(adGroupSpendDays)
+      .set({ spentMicro: ahead })
+      .where(and(eq(adGroupSpendDays.adGroupId, p.adGroupId), eq(adGroupSpendDays.day, day)));
+    written();
+    expect(promotedOf(await homeFeed(viewer))).toEqual([]);
+  });
+});
+
+describe('the candidate list kept per instance', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('a change made without a clear (spend, a write in the database) shows once the list is a second old', async () => {
+    const p = await promotion();
+    await onlyServing(p);
+    const viewer = await signedInBrowser(t);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    expect(promotedOf(await homeFeed(viewer))).toHaveLength(1);
+    await t.db.update(campaigns).set({ status: 'ARCHIVED' }).where(eq(campaigns.id, p.campaignId));
+    // The list read a moment ago is the same for everyone and still young: it serves.
+    expect(promotedOf(await homeFeed(viewer))).toHaveLength(1);
+    // A second old, it is read again in the background; the pages after the read have none.
+    vi.setSystemTime(Date.now() + CANDIDATE_LIST_TTL_MS);
+    await vi.waitFor(async () => expect(promotedOf(await homeFeed(viewer))).toEqual([]), {
+      timeout: 10_000,
+      interval: 20,
+    });
+  });
+
+  it('a list past its longest age is never served: the page waits for the new one', async () => {
+    const p = await promotion();
+    await onlyServing(p);
+    const viewer = await signedInBrowser(t);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    expect(promotedOf(await homeFeed(viewer))).toHaveLength(1);
+    await t.db.update(ads).set({ status: 'PAUSED' }).where(eq(ads.id, p.adId));
+    vi.setSystemTime(Date.now() + CANDIDATE_LIST_MAX_AGE_MS);
+    expect(promotedOf(await homeFeed(viewer))).toEqual([]);
+  });
+
+  it('another instance’s change reaches this one through the invalidation bus', async () => {
+    const p = await promotion();
+    await onlyServing(p);
+    const viewer = await signedInBrowser(t);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    expect(promotedOf(await homeFeed(viewer))).toHaveLength(1);
+    // Another instance pauses the ad group and publishes its clear; this one's list is young.
+    await t.db.update(adGroups).set({ status: 'PAUSED' }).where(eq(adGroups.id, p.adGroupId));
+    expect(promotedOf(await homeFeed(viewer))).toHaveLength(1);
+    const redisUrl = process.env.REDIS_URL;
+    if (redisUrl) {
+      // An instance listening on Redis, as in production; another publishes its clear there.
+      const listening = await createTestApp({ db: t.db, env: { REDIS_URL: redisUrl } });
+      const other = createInvalidationBus(redisUrl);
+      try {
+        await other.publish();
+        await vi.waitFor(async () => expect(promotedOf(await homeFeed(viewer))).toEqual([]), {
+          timeout: 10_000,
+          interval: 20,
+        });
+      } finally {
+        await other.close();
+        await listening.close();
+      }
+    } else {
+      // In one process the bus is in-process: what a received invalidation calls.
+      clearLocalSignedOutAnswers();
+      expect(promotedOf(await homeFeed(viewer))).toEqual([]);
+    }
+  });
+
+  it('says what choosing took on a signed-in home feed page', async () => {
+    const p = await promotion();
+    await onlyServing(p);
+    const response = await (await signedInBrowser(t)).get('/v3/feeds/home/?page_size=25');
+    expect(response.headers['server-timing']).toMatch(/^promoted;dur=\d+\.\d\d$/);
+  });
+});
+
+describe('POST /v3/promoted/events/ and clicks', () => {
+  it('counts an impression once per token and charges CPM delivery into the ledger and the hub', async () => {
+    const p = await promotion();
+    await t.db.update(campaigns).set({ objective: 'WEB_CONVERSION' }).where(eq(campaigns.id, p.campaignId));
+    await onlyServing(p);
+    const visitor = new TestBrowser(t);
+    const [card] = promotedOf(await homeFeed(visitor));
+    const events = { events: [{ ad_token: card!.ad_token!, type: 'impression' }] };
+    expect(dataOf(await visitor.post('/v3/promoted/events/', events))).toEqual({ accepted: 1, refused: 0 });
+    // Replayed: refused.
+    expect(dataOf(await visitor.post('/v3/promoted/events/', events))).toEqual({ accepted: 0, refused: 1 });
+    const charges = await t.db.select().from(adCharges).where(eq(adCharges.adId, p.adId));
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ kind: 'impression' });
+    expect(charges[0]!.amountMicro).toBeGreaterThan(0);
+    const hub = dataOf(await p.browser.get(`/v3/business/${p.browser.userId}/hub/`));
+    expect(hub.spend).toEqual([{ currency: 'USD', spend_in_micro_currency: charges[0]!.amountMicro }]);
+  });
+
+  it('refuses a tampered token and one served to someone else', async () => {
+    const p = await promotion();
+    await onlyServing(p);
+    const viewer = await signedInBrowser(t);
+    const [card] = promotedOf(await homeFeed(viewer));
+    const token = card!.ad_token!;
+    const [payload, mac] = token.split('.') as [string, string];
+    const tampered = `${payload.slice(0, -2)}${payload.endsWith('AA') ? 'AB' : 'AA'}.${mac}`;
+    const other = await signedInBrowser(t);
+    expect(
+      dataOf(await other.post('/v3/promoted/events/', { events: [{ ad_token: token, type: 'impression' }] })),
+    ).toEqual({ accepted: 0, refused: 1 });
+    expect(
+      dataOf(
+        await viewer.post('/v3/promoted/events/', { events: [{ ad_token: tampered, type: 'impression' }] }),
+      ),
+    ).toEqual({ accepted: 0, refused: 1 });
+    const [ad] = await t.db.select({ impressions: ads.impressions }).from(ads).where(eq(ads.id, p.adId));
+    expect(ad!.impressions).toBe(0);
+    // Bad input changes nothing and gets a clear answer.
+    const bad = await viewer.post('/v3/promoted/events/', { events: [] });
+    expect(bad.status).toBe(400);
+  });
+
+  it('charges a CONSIDERATION ad per click through the offsite check, once per token', async () => {
+    // Quick promote's default objective is CONSIDERATION.
+    const p = await promotion();
+    await onlyServing(p);
+    const viewer = await signedInBrowser(t);
+    const [card] = promotedOf(await homeFeed(viewer));
+    const token = card!.ad_token!;
+    // Impressions of per-click delivery are counted, not charged.
+    await viewer.post('/v3/promoted/events/', { events: [{ ad_token: token, type: 'impression' }] });
+    expect(await t.db.select().from(adCharges).where(eq(adCharges.adId, p.adId))).toEqual([]);
+    const click = {
+      third_party_ad: true,
+      ad_token: token,
+      url: 'https://oven.example.com/bread',
+      check_only: true,
+    };
+    const first = await viewer.post('/v3/offsite/', click);
+    expect(dataOf(first).redirect_status).toBe('safe');
+    await viewer.post('/v3/offsite/', click);
+    const charges = await t.db.select().from(adCharges).where(eq(adCharges.adId, p.adId));
+    expect(charges.map((c) => c.kind)).toEqual(['click']);
+    expect(charges[0]!.amountMicro).toBeGreaterThan(0);
+    const [ad] = await t.db.select({ clicks: ads.clicks }).from(ads).where(eq(ads.id, p.adId));
+    expect(ad!.clicks).toBe(1);
+  });
+});
+
+describe('the daily budget is never overspent', () => {
+  it('100 impressions charged at once against the last of it spend exactly what fits', async () => {
+    const p = await promotion({ budget: 5_000_000 });
+    await t.db.update(campaigns).set({ objective: 'WEB_CONVERSION' }).where(eq(campaigns.id, p.campaignId));
+    const day = todayIn(p.timeZone);
+    // 100 micro-units left; each impression costs 3: 33 fit, leaving 1.
+    await t.db.insert(adGroupSpendDays).values({ adGroupId: p.adGroupId, day, spentMicro: 4_999_900 });
+    const now = new Date();
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        recordAdEvent(
+          t.db,
+          {
+            adId: p.adId,
+            viewer: 'u:1',
+            position: 4,
+            mode: 'cpm',
+            priceMicro: 3,
+            issuedAt: 0,
+            nonce: `race-${p.adId}-${i}`,
+          },
+          'impression',
+          now,
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'charged')).toHaveLength(33);
+    const [row] = await t.db
+      .select()
+      .from(adGroupSpendDays)
+      .where(and(eq(adGroupSpendDays.adGroupId, p.adGroupId), eq(adGroupSpendDays.day, day)));
+    expect(row!.spentMicro).toBe(4_999_999);
+    const ledger = await t.db.select().from(adCharges).where(eq(adCharges.adId, p.adId));
+    expect(ledger.reduce((sum, c) => sum + c.amountMicro, 0)).toBe(99);
+    const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, p.campaignId));
+    expect(campaign!.spendMicro).toBe(99);
+    const [ad] = await t.db.select({ impressions: ads.impressions }).from(ads).where(eq(ads.id, p.adId));
+    expect(ad!.impressions).toBe(100);
+  });
+});
+
+describe('the visitor’s home page', () => {
+  it('inlines a first page with the promoted card (the visitor’s own page, not the shared one)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'promoted-home-'));
+    const web = await createTestApp({ db: t.db, webDistDir: await writeStandInWebBuild(dir) });
+    try {
+      const p = await promotion();
+      await onlyServing(p);
+      const response = await web.app.inject({ method: 'GET', url: '/', headers: { accept: HTML_ACCEPT } });
+      expect(response.statusCode).toBe(200);
+      const match = /<script type="application\/json" id="home-feed-page"[^>]*>(.*?)<\/script>/s.exec(
+        response.body,
+      );
+      const page = JSON.parse(match![1]!) as { resource_response: { data: Card[] } };
+      expect(promotedOf(page.resource_response.data).map((c) => c.id)).toEqual([p.pinId]);
+      await onlyServing();
+      const plain = await web.app.inject({ method: 'GET', url: '/', headers: { accept: HTML_ACCEPT } });
+      expect(plain.body).not.toContain('"is_promoted"');
+    } finally {
+      await web.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import type { Pin } from '@pinboard/shared';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { useToast } from '../../ui/toastContext.ts';
+import { displayName } from '../pins/pinText.ts';
+import { embedCode } from './embedCode.ts';
+import styles from './PinMenu.module.css';
+import { TOAST_MS } from './toast.ts';
+
+/** 'Get Pin embed code': the snippet in a read-only field, and Copy. */
+export function EmbedCodeDialog({ pin, onClose }: { pin: Pin; onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const bodyId = useId();
+  const codeId = useId();
+  const toast = useToast();
+  const code = embedCode(window.location.origin, pin, t('pin.untitled', { name: displayName(pin.pinner) }));
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      toast.show(t('pinMenu.embedDialog.copied'), { durationMs: TOAST_MS });
+      onClose();
+    } catch {
+      toast.show(t('pinMenu.copyFailed'), { durationMs: TOAST_MS, tone: 'error' });
+    }
+  };
+  return (
+    <Dialog
+      labelledBy={titleId}
+      describedBy={bodyId}
+      onClose={onClose}
+      closeLabel={t('pinMenu.close')}
+      width={520}
+    >
+      <h2 id={titleId} className={styles.title}>
+        {t('pinMenu.embedDialog.title')}
+      </h2>
+      <div className={styles.form}>
+        <p id={bodyId}>{t('pinMenu.embedDialog.body')}</p>
+        <label htmlFor={codeId}>{t('pinMenu.embedDialog.codeLabel')}</label>
+        <textarea
+          id={codeId}
+          className={styles.code}
+          readOnly
+          value={code}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <div className={styles.buttons}>
+          <Button onClick={onClose}>{t('pinMenu.cancel')}</Button>
+          <Button variant="primary" data-autofocus onClick={() => void copy()}>
+            {t('pinMenu.embedDialog.copy')}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

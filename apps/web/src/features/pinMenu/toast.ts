@@ -1,0 +1,2 @@
+/** How long the menu's toasts stay. */
+export const TOAST_MS = 4000;

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PinEditScreen } from '../features/pinMenu/PinEditScreen.tsx';
+import { SignedInGate } from '../features/pinBuilder/SignedInGate.tsx';
+
+/** `/pin/{id}/edit`: the pin editor as a page (signed-in only). */
+export function PinEditPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  return (
+    <SignedInGate title={t('pin.editDocumentTitle')}>
+      <PinEditScreen key={id} id={id} />
+    </SignedInGate>
+  );
+}
