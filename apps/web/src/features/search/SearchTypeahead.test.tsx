@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../i18n.ts';
-import type { RecentSearches, TypeaheadItem, Viewer } from '@pinboard/shared';
+import type { Interests, RecentSearches, TypeaheadItem, Viewer } from '@pinboard/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -32,7 +32,30 @@ const suggestions: TypeaheadItem[] = [
 interface Api {
   viewer?: Viewer;
   recent?: RecentSearches;
+  /** The interests catalogue's names (the popular ones) and the viewer's chosen ones. */
+  ideas?: { popular: string[]; chosen: string[] };
 }
+
+function interestsAnswer({ popular, chosen }: { popular: string[]; chosen: string[] }): Interests {
+  const images = Object.fromEntries(
+    ['236x', '474x', '736x', 'orig'].map((size) => [size, { url: '/media/1.jpg', width: 236, height: 300 }]),
+  );
+  return {
+    interests: popular.map((name, i) => ({
+      name,
+      id: String(i + 1),
+      url: `/ideas/${name}/${i + 1}/`,
+      cover: { pin_id: String(i + 1), images, dominant_color: '#aabbcc' },
+    })),
+    chosen,
+  } as Interests;
+}
+
+const signedIn = () => buildViewer({ type: 'AUTH', isAuth: true, id: ada.id, user: ada });
+const optionTexts = (scope: HTMLElement) =>
+  within(scope)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 
 /** The header's field at `path` with a stubbed API; `calls` lists `METHOD url` per request. */
 function renderField(path = '/', api: Api = {}) {
@@ -42,6 +65,7 @@ function renderField(path = '/', api: Api = {}) {
     '/v3/users/me/': () => success(api.viewer ?? buildViewer()),
     getTypeahead: () => success({ items: suggestions }),
     listRecentSearches: () => success(recent),
+    ...(api.ideas ? { getInterests: () => success(interestsAnswer(api.ideas!)) } : {}),
     clearRecentSearches: () => {
       recent = [];
       return success([]);
@@ -83,7 +107,8 @@ describe('the header search typeahead', () => {
     type(field, 'kit');
 
     const list = await screen.findByRole('listbox', { name: 'Search suggestions' }, FIRST_RENDER);
-    expect(field.getAttribute('aria-expanded')).toBe('true');
+    // The field learns the list is open from the list's effect, one render after the list shows.
+    await waitFor(() => expect(field.getAttribute('aria-expanded')).toBe('true'));
     expect(field.getAttribute('aria-controls')).toBe(list.id);
     const groups = within(list).getAllByRole('group');
     expect(groups.map((group) => within(group).getAllByRole('option').length)).toEqual([2, 1, 1]);
@@ -199,12 +224,8 @@ describe('the header search typeahead', () => {
     });
     fireEvent.focus(field);
 
-    const list = await screen.findByRole('listbox', { name: 'Recent searches' }, FIRST_RENDER);
-    expect(
-      within(list)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['blue tiles', 'kitchen']);
+    const list = await screen.findByRole('group', { name: 'Recent searches' }, FIRST_RENDER);
+    expect(optionTexts(list)).toEqual(['blue tiles', 'kitchen']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear recent searches' }));
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
@@ -220,5 +241,58 @@ describe('the header search typeahead', () => {
 
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
     expect(calls.filter((call) => call.includes('/v3/search/recent/'))).toEqual([]);
+  });
+
+  it('suggests the popular ideas to a visitor in the empty field, and searches the one chosen', async () => {
+    const popular = ['garden', 'coffee', 'travel', 'art', 'quilts', 'bread'];
+    const { field, router, calls } = renderField('/', { ideas: { popular, chosen: [] } });
+    fireEvent.focus(field);
+
+    const group = await screen.findByRole('group', { name: 'Popular on Pinboard' }, FIRST_RENDER);
+    // Five of them, as the catalogue orders them (the most used first).
+    expect(optionTexts(group)).toEqual(popular.slice(0, 5));
+    expect(screen.queryByRole('button', { name: 'Clear recent searches' })).toBeNull();
+    expect(calls.filter((call) => call.includes('/v3/search/recent/'))).toEqual([]);
+
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    await act(async () => {
+      fireEvent.keyDown(field, { key: 'Enter' });
+    });
+    expect(router.state.location.pathname).toBe('/search/pins/');
+    expect(router.state.location.search).toBe('?q=coffee&rs=autocomplete');
+  });
+
+  it("suggests a signed-in viewer's recent searches, then their interests, each once", async () => {
+    const { field } = renderField('/', {
+      viewer: signedIn(),
+      recent: [{ query: 'garden', searched_at: '2026-11-23T10:00:00.000Z' }],
+      ideas: { popular: ['coffee', 'travel'], chosen: ['garden', 'quilts'] },
+    });
+    fireEvent.focus(field);
+
+    const ideas = await screen.findByRole('group', { name: 'Ideas for you' }, FIRST_RENDER);
+    const list = screen.getByRole('listbox', { name: 'Search suggestions' });
+    expect(optionTexts(list)).toEqual(['garden', 'quilts']);
+    expect(optionTexts(ideas)).toEqual(['quilts']);
+    // Their own interests stand in for the popular ones.
+    expect(screen.queryByRole('group', { name: 'Popular on Pinboard' })).toBeNull();
+  });
+
+  it('suggests the popular ideas to a signed-in viewer who picked no interests, below their recent searches', async () => {
+    const { field } = renderField('/', {
+      viewer: signedIn(),
+      recent: [{ query: 'blue tiles', searched_at: '2026-11-23T10:00:00.000Z' }],
+      ideas: { popular: ['coffee', 'travel'], chosen: [] },
+    });
+    fireEvent.focus(field);
+
+    await screen.findByRole('group', { name: 'Popular on Pinboard' }, FIRST_RENDER);
+    const groups = screen.getAllByRole('group').map((group) => group.getAttribute('aria-labelledby'));
+    expect(groups.map((id) => document.getElementById(id!)?.textContent)).toEqual([
+      'Recent searches',
+      'Popular on Pinboard',
+    ]);
+    expect(optionTexts(screen.getByRole('listbox'))).toEqual(['blue tiles', 'coffee', 'travel']);
   });
 });

@@ -2,7 +2,7 @@
 import '../../i18n.ts';
 import type { UserSummary } from '@pinboard/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, success } from '../../test/apiStub.ts';
@@ -54,6 +54,7 @@ describe('AppHeader', () => {
     );
     expect(screen.getByRole('combobox', { name: 'Search Pinboard' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Notifications' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Notifications' })).toBeNull();
   });
 
   it('offers a signed-in viewer notifications and their profile instead', async () => {
@@ -61,7 +62,10 @@ describe('AppHeader', () => {
 
     const profile = await screen.findByRole('link', { name: 'Your profile' });
     expect(profile.getAttribute('href')).toBe('/ada/');
-    expect(screen.getByRole('link', { name: 'Notifications' }).getAttribute('href')).toBe('/notifications/');
+    // Wider than a phone, the bell opens its panel (on a phone it is a link to /notifications/).
+    // The bell is loaded lazily (a visitor's first view does not carry it).
+    const bell = await screen.findByRole('button', { name: 'Notifications' }, FIRST_RENDER);
+    expect(bell.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
   });
@@ -108,13 +112,76 @@ describe('AppHeader', () => {
     const controls = header.querySelectorAll(
       'a:not([hidden] *), button:not([hidden] *), input, [tabindex]:not([hidden] *)',
     );
-    // Logo, Home, create, search, notifications, profile and the account menu's toggle.
-    expect(controls.length).toBe(7);
+    // Logo, Home, create, search, messages, notifications, profile and the account menu's toggle.
+    expect(controls.length).toBe(8);
     for (const control of controls) {
       expect(control.getAttribute('tabindex')).toBeNull();
       if (control.tagName === 'A') expect(control.getAttribute('href')).toBeTruthy();
     }
     // A real form, so Enter in the field submits it natively.
     expect(screen.getByRole('combobox').closest('form')?.getAttribute('role')).toBe('search');
+  });
+});
+
+describe('AppHeader business profile switcher', () => {
+  const profile = (id: string, businessName: string) => ({
+    id,
+    permissions: ['OWNER' as const],
+    user: {
+      username: `u${id}`,
+      businessName,
+      imgUrl: null,
+      merchantId: null,
+      scheduledPinCount: 0,
+      eligibleForStlTool: false,
+    },
+    viewerMeetsMfaRequirement: false,
+  });
+
+  function renderPartner(profiles: ReturnType<typeof profile>[], partner = true) {
+    const fetch = stubApi({
+      getViewer: () => success(signedInViewer(ada, { isPartner: partner })),
+      listBusinessAccessProfiles: () =>
+        success({ profiles: Object.fromEntries(profiles.map((p) => [p.id, p])) }),
+    });
+    const router = createMemoryRouter([{ path: '*', element: <AppHeader /> }], { initialEntries: ['/'] });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    return fetch;
+  }
+
+  it('shows a partner with other profiles the switcher, names sorted', async () => {
+    renderPartner([profile('7', 'Zed Works'), profile('8', 'Acme')]);
+    const switcher = await screen.findByRole('combobox', { name: 'Acting as' }, FIRST_RENDER);
+    expect(
+      within(switcher)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Acme', 'Zed Works']);
+    expect((switcher as HTMLSelectElement).value).toBe('7');
+  });
+
+  it('shows no switcher with one profile, and asks nothing for a personal account', async () => {
+    const asked = renderPartner([profile('7', 'Zed Works')]);
+    await screen.findByRole('navigation', { name: 'Your account' }, FIRST_RENDER);
+    // Once the profiles have been asked for and answered, there is still no switcher.
+    await waitFor(() =>
+      expect(asked.mock.calls.some(([input]) => String(input).includes('business_access'))).toBe(true),
+    );
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.queryByRole('combobox', { name: 'Acting as' })).toBeNull();
+    cleanup();
+    const fetch = renderPartner([profile('7', 'Zed Works'), profile('8', 'Acme')], false);
+    await screen.findByRole('navigation', { name: 'Your account' }, FIRST_RENDER);
+    expect(screen.queryByRole('combobox', { name: 'Acting as' })).toBeNull();
+    expect(
+      fetch.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('business_access')),
+    ).toEqual([]);
   });
 });
