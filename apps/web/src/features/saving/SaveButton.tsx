@@ -18,6 +18,8 @@ interface SaveButtonProps {
  * Save, or where the viewer saved this picture (decision 44): the board's name, which opens the
  * board picker to save it elsewhere, beside a 'Saved' mark. Both go through the same launcher:
  * a visitor gets sign-up, a signed-in viewer the picker; before the viewer is known the link.
+ * Both say they open a dialog: that is also what lets index.html keep a click made before the page
+ * is hydrated (apps/web/src/ssr/earlyClicks.ts) instead of following the link.
  */
 export function SaveButton({ pin, origin, className, label }: SaveButtonProps) {
   const { t } = useTranslation();
@@ -47,7 +49,7 @@ export function SaveButton({ pin, origin, className, label }: SaveButtonProps) {
           <span className={styles.savedMark}>{t('pin.saved')}</span>
         </div>
       ) : (
-        <Link {...launch} className={className} aria-label={label}>
+        <Link {...launch} className={className} aria-haspopup="dialog" aria-label={label}>
           {t('pin.save')}
         </Link>
       )}
