@@ -16,6 +16,10 @@ import { SendDialog } from './SendDialog.tsx';
 
 afterEach(cleanup);
 
+// The inbox panel is its own lazily loaded chunk: its first render waits for the import.
+const FIRST_RENDER = { timeout: 10_000 };
+const LAZY_TEST = 20_000;
+
 const bo = { ...ada, id: '2', username: 'bo', full_name: 'Bo Berg', first_name: 'Bo' };
 
 function buildMessage(overrides: Partial<Message> = {}): Message {
@@ -75,24 +79,80 @@ describe('live messages', () => {
     expect(client.getQueryData<Message[]>(key)?.map((m) => m.text)).toEqual(['Hello Ada', 'Earlier']);
   });
 
-  it('labels the header icon with the count and opens the inbox panel', async () => {
-    stubApi({
-      listConversations: () =>
-        success([
-          buildConversation({
-            unread: true,
-            last_message: buildMessage({ text: '', pin_unavailable: true }),
-          }),
-        ]),
-    });
-    renderWith(newClient(), <MessagesButton unread={2} />);
-    const button = screen.getByRole('button', { name: 'Messages, 2 unread' });
-    expect(screen.getByTestId('messages-badge').textContent).toBe('2');
-    fireEvent.click(button);
-    const link = await screen.findByRole('link', { name: 'Open the conversation with Bo Berg' });
-    expect(link.getAttribute('href')).toBe('/conversation/5/');
-    expect(screen.getByText('Sent a Pin')).toBeTruthy();
-  });
+  it(
+    'labels the header icon with the count and opens the inbox panel',
+    async () => {
+      stubApi({
+        listConversations: () =>
+          success([
+            buildConversation({
+              unread: true,
+              last_message: buildMessage({ text: '', pin_unavailable: true }),
+            }),
+          ]),
+      });
+      renderWith(newClient(), <MessagesButton unread={2} />);
+      const button = screen.getByRole('button', { name: 'Messages, 2 unread' });
+      expect(screen.getByTestId('messages-badge').textContent).toBe('2');
+      fireEvent.click(button);
+      const link = await screen.findByRole(
+        'link',
+        { name: 'Open the conversation with Bo Berg' },
+        FIRST_RENDER,
+      );
+      expect(link.getAttribute('href')).toBe('/conversation/5/');
+      expect(screen.getByText('Sent a Pin')).toBeTruthy();
+    },
+    LAZY_TEST,
+  );
+});
+
+describe('New message', () => {
+  it(
+    'picks people in the inbox panel and opens the conversation with exactly them, no pin sent',
+    async () => {
+      const cy = { ...bo, id: '3', username: 'cy', full_name: 'Cy Ng', first_name: 'Cy' };
+      const fetch = stubApi({
+        listConversations: () => success([]),
+        messagePeople: () => success([bo, cy]),
+        createConversation: () => success(buildConversation({ members: [bo, cy] })),
+      });
+      renderWith(newClient(), <MessagesButton unread={0} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Messages' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'New message' }, FIRST_RENDER));
+      expect(screen.getByRole('heading', { name: 'New message' })).toBeTruthy();
+      // Without a pin there is nothing to add a message to: the conversation's composer takes it.
+      fireEvent.click(await screen.findByRole('button', { name: /@bo$/ }));
+      fireEvent.click(screen.getByRole('button', { name: /@cy$/ }));
+      expect(screen.queryByRole('textbox', { name: 'Add a message' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Remove Cy Ng' }));
+      fireEvent.click(screen.getByRole('button', { name: /@cy$/ }));
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByText('conversation page')).toBeTruthy();
+      const posted = fetch.mock.calls.find(
+        ([input, init]) => String(input).endsWith('/v3/conversations/') && init?.method === 'POST',
+      );
+      expect(JSON.parse(String(posted![1]!.body))).toEqual({ user_ids: ['2', '3'] });
+    },
+    LAZY_TEST,
+  );
+
+  it(
+    'goes back to the list',
+    async () => {
+      stubApi({ listConversations: () => success([]), messagePeople: () => success([]) });
+      renderWith(newClient(), <MessagesButton unread={0} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Messages' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'New message' }, FIRST_RENDER));
+      fireEvent.click(screen.getByRole('button', { name: 'Back to messages' }));
+      expect(
+        await screen.findByText(
+          'No messages yet. Start a conversation with New message, or send a Pin to someone.',
+        ),
+      ).toBeTruthy();
+    },
+    LAZY_TEST,
+  );
 });
 
 describe('the conversation', () => {
