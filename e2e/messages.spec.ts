@@ -86,7 +86,7 @@ test('B sends A a pin, A replies, both see it live; once blocked, B cannot messa
   // A blocks B from the conversation's menu; B can no longer message A.
   page.once('dialog', (confirm) => void confirm.accept());
   await page.getByRole('button', { name: 'More options', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Block' }).click();
+  await page.getByRole('button', { name: 'Block', exact: true }).click();
   await expect(page.getByText("You can't send messages in this conversation.")).toBeVisible();
   await b.getByRole('textbox', { name: 'Message' }).fill('Hello?');
   await b.getByRole('button', { name: 'Send', exact: true }).click();

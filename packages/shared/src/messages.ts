@@ -17,9 +17,16 @@ export const CONVERSATION_MAX_RECIPIENTS = 10;
  */
 export const REQUEST_MESSAGES_BEFORE_ACCEPT = 1;
 
-/** A member's place in a conversation. */
-export const CONVERSATION_MEMBER_STATUSES = ['accepted', 'request', 'declined'] as const;
+/**
+ * A member's place in a conversation: `accepted`, a `request` waiting for an answer, `declined` (a
+ * request turned down) or `left` (a group they left). Only the first two are still in it.
+ */
+export const CONVERSATION_MEMBER_STATUSES = ['accepted', 'request', 'declined', 'left'] as const;
 export type ConversationMemberStatus = (typeof CONVERSATION_MEMBER_STATUSES)[number];
+/** The places of those still in a conversation: they read it, and hear of it. */
+export const IN_CONVERSATION: readonly ConversationMemberStatus[] = ['accepted', 'request'];
+/** People a conversation needs, the viewer included, to be a group one may leave. */
+export const GROUP_CONVERSATION_MIN_MEMBERS = 3;
 
 /** Text of a message: trimmed, up to MESSAGE_MAX_LENGTH characters (may be empty beside a pin). */
 export const MessageTextSchema = z
@@ -66,6 +73,8 @@ export const ConversationSchema = z.object({
   unread: z.boolean(),
   /** The viewer blocked someone in it, or was blocked: nobody can send. */
   blocked: z.boolean(),
+  /** Started with three people or more (the viewer included): its members may leave it. */
+  group: z.boolean(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 

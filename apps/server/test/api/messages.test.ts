@@ -80,6 +80,7 @@ describe('conversations', () => {
       ['POST', '/v3/conversations/1/read/'],
       ['POST', '/v3/conversations/1/accept/'],
       ['POST', '/v3/conversations/1/decline/'],
+      ['POST', '/v3/conversations/1/leave/'],
       ['PATCH', '/v3/conversations/1/messages/2/'],
       ['DELETE', '/v3/conversations/1/messages/2/'],
       ['POST', '/v3/pins/1/send_email/'],
@@ -100,6 +101,7 @@ describe('conversations', () => {
       members: [{ id: String(b.id) }],
       last_message: { text: 'Hi Bo', sender: { id: String(a.id) } },
       unread: false,
+      group: false,
     });
     // Sending to the same people again reuses it.
     const again = await data(start(a, [b], { text: 'Again' }));
@@ -194,6 +196,51 @@ describe('conversations', () => {
       'conversation_not_found',
     ]);
     expect(await code(send(outsider, group.id, { text: 'hi' }))).toEqual([404, 'conversation_not_found']);
+  });
+
+  it("lets a member leave a group: gone from their lists and the others' view, back if they start it again", async () => {
+    const a = await person('Ada');
+    const b = await person('Bea');
+    const c = await person('Cal');
+    await follow(b, a);
+    await follow(c, a);
+    const group = await data(start(a, [b, c], { text: 'Picnic?' }));
+    expect(group.group).toBe(true);
+    expect(await data(call(c, 'POST', `/v3/conversations/${group.id}/leave/`))).toEqual({
+      unread_conversations: 0,
+    });
+    expect(await inbox(c)).toEqual([]);
+    expect(await code(call(c, 'GET', `/v3/conversations/${group.id}/messages/`))).toEqual([
+      404,
+      'conversation_not_found',
+    ]);
+    expect(await code(send(c, group.id, { text: 'one more' }))).toEqual([404, 'conversation_not_found']);
+    // The others no longer see them in it, and what they send next does not reach them.
+    const seen = await data(call(a, 'GET', `/v3/conversations/${group.id}/`));
+    expect(seen.members.map((m: { id: string }) => m.id)).toEqual([String(b.id)]);
+    expect((await send(b, group.id, { text: 'Saturday!' })).status).toBe(200);
+    expect(await unread(c)).toBe(0);
+    expect(await inbox(c)).toEqual([]);
+    // Starting it again with the same people brings them back, with what was said meanwhile.
+    const again = await data(start(c, [a, b]));
+    expect(again.id).toBe(group.id);
+    expect((await messagesOf(c, group.id)).map((m: { text: string }) => m.text)).toEqual([
+      'Saturday!',
+      'Picnic?',
+    ]);
+
+    // Only a group's accepted member may leave: not one-to-one, not a request, not twice.
+    const { a: x, b: y } = await friends();
+    const pair = await data(start(x, [y], { text: 'Hi' }));
+    expect(await code(call(y, 'POST', `/v3/conversations/${pair.id}/leave/`))).toEqual([403, 'forbidden']);
+    const stranger = await person('Sol');
+    const asked = await data(start(stranger, [a, b], { text: 'Buy?' }));
+    expect(await code(call(a, 'POST', `/v3/conversations/${asked.id}/leave/`))).toEqual([403, 'forbidden']);
+    await data(call(b, 'POST', `/v3/conversations/${group.id}/leave/`));
+    expect(await code(call(b, 'POST', `/v3/conversations/${group.id}/leave/`))).toEqual([
+      404,
+      'conversation_not_found',
+    ]);
   });
 
   it('refuses bad input with a clear message and changes nothing', async () => {

@@ -1135,6 +1135,13 @@ const MATRIX: Entry[] = [
     request: (o) => write('POST', '/v3/conversations/{id}/decline/', { id: o.conversationId }),
   },
   {
+    op: 'POST /v3/conversations/{id}/leave/',
+    on: ['conversation', 'message request'],
+    // A group's accepted members; the collaborator's request is declined, not left.
+    allowed: (kind) => (kind.name === 'message request' ? ['owner'] : kind.visibleTo),
+    request: (o) => write('POST', '/v3/conversations/{id}/leave/', { id: o.conversationId }),
+  },
+  {
     op: 'POST /v3/conversations/',
     on: PERSON_KINDS,
     allowed: (kind) => notOwner(signedInSeers(kind)),

@@ -87,6 +87,7 @@ export const endpointRoutes = {
   hidePin: { method: 'PUT', path: '/v3/pins/{id}/hide/' },
   inviteBusinessMember: { method: 'POST', path: '/v3/business_access/{profileId}/members/' },
   inviteCollaborators: { method: 'POST', path: '/v3/boards/{id}/collaborators/' },
+  leaveConversation: { method: 'POST', path: '/v3/conversations/{id}/leave/' },
   likeComment: { method: 'PUT', path: '/v3/comments/{id}/like/' },
   linkIdentity: { method: 'POST', path: '/v3/users/settings/identities/' },
   listAdGroups: { method: 'GET', path: '/ads/v4/advertisers/{advertiserId}/ad_groups/' },

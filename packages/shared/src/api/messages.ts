@@ -139,6 +139,16 @@ export const messageEndpoints = {
     body: NoBody,
     response: UnreadConversationsSchema,
   }),
+  leaveConversation: defineEndpoint({
+    method: 'POST',
+    path: '/v3/conversations/{id}/leave/',
+    summary: 'Leaves a group conversation: it leaves the viewer\u2019s lists and nothing more arrives',
+    tag,
+    access: 'signedIn',
+    params: ConversationParamsSchema,
+    body: NoBody,
+    response: UnreadConversationsSchema,
+  }),
   sendPinEmail: defineEndpoint({
     method: 'POST',
     path: '/v3/pins/{id}/send_email/',

@@ -23,8 +23,10 @@ export const conversations = pgTable(
 
 /**
  * A person in a conversation: `accepted` (theirs to read and write), `request` (a stranger's
- * first message, waiting for Accept or Decline) or `declined` (hidden from them, nothing more
- * reaches them). `last_read_message_id` is the read state.
+ * first message, waiting for Accept or Decline), `declined` (hidden from them, nothing more
+ * reaches them; the others are not told) or `left` (a group they left: as declined, and the others
+ * no longer see them in it). Starting the conversation with the same people again makes them
+ * `accepted` again. `last_read_message_id` is the read state.
  */
 export const conversationMembers = pgTable(
   'conversation_members',

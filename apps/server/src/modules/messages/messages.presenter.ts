@@ -1,4 +1,9 @@
-import type { Conversation, Message, UserSummary } from '@pinboard/shared';
+import {
+  GROUP_CONVERSATION_MIN_MEMBERS,
+  type Conversation,
+  type Message,
+  type UserSummary,
+} from '@pinboard/shared';
 import { renditionUrl } from '../../lib/media-url.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
 import type { ConversationRow, MessageRow } from './messages.repository.ts';
@@ -24,6 +29,10 @@ export function presentMessage(row: MessageRow): Message {
   };
 }
 
+/** Started with three people or more: one of a group's members may leave it. */
+export const isGroup = (row: ConversationRow) =>
+  row.memberKey.split(',').length >= GROUP_CONVERSATION_MIN_MEMBERS;
+
 export function presentConversation(
   row: ConversationRow,
   facts: {
@@ -41,5 +50,6 @@ export function presentConversation(
     last_message: facts.lastMessage,
     unread: row.lastMessageId !== null && row.lastMessageId > (row.lastReadMessageId ?? 0),
     blocked: facts.blocked,
+    group: isGroup(row),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ConversationMemberStatus } from '@pinboard/shared';
+import { IN_CONVERSATION, type ConversationMemberStatus } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
 import { selectRows } from '../../db/sql-helpers.ts';
 import { images } from '../../db/schema/images.ts';
@@ -105,7 +105,10 @@ export async function setMemberStatus(
     );
 }
 
-/** Everyone in the conversations, with their place, in the order they joined. */
+/**
+ * Everyone in the conversations, with their place, in the order they joined; not those who left a
+ * group (one who declined a request still shows: the sender is not told).
+ */
 export async function listMembers(db: Executor, conversationIds: number[]) {
   if (conversationIds.length === 0) return [];
   return db
@@ -115,7 +118,12 @@ export async function listMembers(db: Executor, conversationIds: number[]) {
       status: conversationMembers.status,
     })
     .from(conversationMembers)
-    .where(inArray(conversationMembers.conversationId, conversationIds))
+    .where(
+      and(
+        inArray(conversationMembers.conversationId, conversationIds),
+        ne(conversationMembers.status, 'left'),
+      ),
+    )
     .orderBy(asc(conversationMembers.joinedAt), asc(conversationMembers.userId));
 }
 
@@ -245,6 +253,15 @@ export function findMessages(db: Executor, readerId: number, ids: number[]) {
   return selectMessages(db, readerId).where(inArray(messages.id, ids));
 }
 
+/** What a conversation's answer needs of it and of the member asking (a list row or one). */
+const conversationFacts = {
+  id: conversations.id,
+  memberKey: conversations.memberKey,
+  status: conversationMembers.status,
+  lastMessageId: conversations.lastMessageId,
+  lastReadMessageId: conversationMembers.lastReadMessageId,
+};
+
 /**
  * The person's conversations with a message (or started by them), newest message first:
  * `inbox` those they accepted, `requests` those waiting for their answer.
@@ -261,13 +278,7 @@ export async function listConversationsOf(
   // A conversation without messages sorts by its id (below every message id of later ones).
   const order = sql<number>`coalesce(${conversations.lastMessageId}, 0)`;
   return db
-    .select({
-      id: conversations.id,
-      order: order.mapWith(Number),
-      status: conversationMembers.status,
-      lastMessageId: conversations.lastMessageId,
-      lastReadMessageId: conversationMembers.lastReadMessageId,
-    })
+    .select({ ...conversationFacts, order: order.mapWith(Number) })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
     .where(
@@ -288,12 +299,7 @@ export async function listConversationsOf(
 /** One conversation's facts for a member. */
 export async function findConversationOf(db: Executor, conversationId: number, userId: number) {
   const [row] = await db
-    .select({
-      id: conversations.id,
-      status: conversationMembers.status,
-      lastMessageId: conversations.lastMessageId,
-      lastReadMessageId: conversationMembers.lastReadMessageId,
-    })
+    .select(conversationFacts)
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
     .where(
@@ -314,7 +320,7 @@ export async function countUnreadConversations(db: Executor, userId: number): Pr
     sql`select count(*) as count from (
         select 1 from ${conversationMembers} cm
         join ${conversations} c on c.id = cm.conversation_id
-        where cm.user_id = ${userId} and cm.status <> 'declined'
+        where cm.user_id = ${userId} and cm.status in ('accepted', 'request')
           and c.last_message_id > coalesce(cm.last_read_message_id, 0)
         limit ${UNREAD_CONVERSATIONS_CAP}) unread`,
   );
@@ -346,7 +352,7 @@ export async function listListeningMembers(db: Executor, conversationId: number,
       and(
         eq(conversationMembers.conversationId, conversationId),
         ne(conversationMembers.userId, except),
-        ne(conversationMembers.status, 'declined'),
+        inArray(conversationMembers.status, [...IN_CONVERSATION]),
       ),
     );
   return rows.map((row) => row.userId);

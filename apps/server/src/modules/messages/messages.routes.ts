@@ -6,6 +6,7 @@ import { blockRoutes } from '../blocks/blocks.routes.ts';
 import {
   acceptConversation,
   declineConversation,
+  leaveConversation,
   deleteMessage,
   editMessage,
   findMessagePeople,
@@ -49,6 +50,8 @@ export function messageRoutes(
       ok(await acceptConversation(db, viewer.userId, Number(params.id))),
     declineConversation: async ({ params, viewer }) =>
       ok(await declineConversation(db, viewer.userId, Number(params.id))),
+    leaveConversation: async ({ params, viewer }) =>
+      ok(await leaveConversation(db, viewer.userId, Number(params.id))),
     sendPinEmail: async ({ params, body, viewer }) =>
       ok(await sendPinByEmail(deps, viewer.userId, Number(params.id), body.email)),
     ...blockRoutes({ db }),

@@ -1,4 +1,5 @@
 import {
+  IN_CONVERSATION,
   REQUEST_MESSAGES_BEFORE_ACCEPT,
   type Conversation,
   type ConversationMemberStatus,
@@ -15,7 +16,7 @@ import { escapeHtml } from '../../lib/escape-html.ts';
 import { blockedAmong } from '../blocks/blocks.repository.ts';
 import { sendLiveEvent } from '../notifications/live-publisher.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
-import { presentConversation, presentMessage } from './messages.presenter.ts';
+import { isGroup, presentConversation, presentMessage } from './messages.presenter.ts';
 import {
   countMessagesBy,
   countUnreadConversations,
@@ -102,14 +103,14 @@ async function presentConversations(
   });
 }
 
-/** The viewer's conversation, or `conversation_not_found` (not theirs, or declined by them). */
+/** The viewer's conversation, or `conversation_not_found` (not theirs, or declined or left by them). */
 async function loadConversation(
   db: Executor,
   viewer: number,
   conversationId: number,
 ): Promise<ConversationRow> {
   const row = await findConversationOf(db, conversationId, viewer);
-  if (!row || row.status === 'declined') throw new AppError('conversation_not_found');
+  if (!row || !IN_CONVERSATION.includes(row.status)) throw new AppError('conversation_not_found');
   return row;
 }
 
@@ -351,6 +352,20 @@ export async function declineConversation(db: Executor, viewer: number, conversa
   if (row.status !== 'request')
     throw new AppError('forbidden', { detail: 'Only a message request can be declined.' });
   await setMemberStatus(db, conversationId, viewer, 'declined');
+  return announceUnread(db, viewer);
+}
+
+/**
+ * `POST /v3/conversations/{id}/leave/`: the viewer leaves a group conversation (three people or
+ * more): it leaves their lists, nothing more reaches them, and the others no longer see them in
+ * it. A request is declined rather than left; a one-to-one conversation has Block instead.
+ */
+export async function leaveConversation(db: Executor, viewer: number, conversationId: number) {
+  const row = await loadConversation(db, viewer, conversationId);
+  if (row.status !== 'accepted')
+    throw new AppError('forbidden', { detail: 'A message request is declined, not left.' });
+  if (!isGroup(row)) throw new AppError('forbidden', { detail: 'Only a group conversation can be left.' });
+  await setMemberStatus(db, conversationId, viewer, 'left');
   return announceUnread(db, viewer);
 }
 

@@ -13,7 +13,9 @@ import { ErrorState, LoadingState, NotFoundState } from '../../ui/PageStates.tsx
 import { ApiRequestError } from '../../api/client.ts';
 import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';
 import { displayName } from '../pins/pinText.ts';
-import { BlockMenu } from './BlockMenu.tsx';
+import { ActionMenu } from '../boardActions/ActionMenu.tsx';
+import { useToast } from '../../ui/toastContext.ts';
+import { useBlockChoice } from './useBlockUser.ts';
 import { memberNames } from './conversationText.ts';
 import { addMessageToCache } from './liveMessages.ts';
 import styles from './Conversation.module.css';
@@ -54,7 +56,8 @@ export function ConversationView({ id, viewerId }: { id: string; viewerId: strin
       <header className={styles.header}>
         {only && <PinnerAvatar user={only} size={40} />}
         <h1 className={styles.title}>{only ? <Link to={`/${only.username}/`}>{names}</Link> : names}</h1>
-        {only && <ConversationBlockMenu username={only.username} name={displayName(only)} />}
+        {only && !data.group && <ConversationBlockMenu username={only.username} name={displayName(only)} />}
+        {data.group && data.status === 'accepted' && <GroupMenu id={id} />}
       </header>
       {data.status === 'request' && <RequestBanner id={id} names={names} />}
       {messages.isPending ? (
@@ -82,9 +85,38 @@ export function ConversationView({ id, viewerId }: { id: string; viewerId: strin
   );
 }
 
+/** The "…" menu of the person in a one-to-one conversation: Block, or Unblock. */
 function ConversationBlockMenu({ username, name }: { username: string; name: string }) {
+  const { t } = useTranslation();
   const profile = useQuery(queries.getUser({ params: { username: username.toLowerCase() } }));
-  return <BlockMenu username={username} name={name} blocked={profile.data?.blocked_by_me ?? false} />;
+  const block = useBlockChoice({ username, name, blocked: profile.data?.blocked_by_me ?? false });
+  return <ActionMenu label={t('messages.more')} items={[block]} />;
+}
+
+/** A group's menu: Leave, asked first; the viewer lands on the home feed, the inbox without it. */
+function GroupMenu({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const leave = useMutation({
+    mutationFn: () => api.leaveConversation({ params: { id } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: endpointKey('listConversations') });
+      void queryClient.invalidateQueries({ queryKey: endpointKey('getViewer') });
+      toast.show(t('messages.left'), { durationMs: 5000 });
+      void navigate('/');
+    },
+    onError: (error) =>
+      toast.show(errorMessage(t, error, 'messages.loadError', { otherwise: 'detail' }), {
+        durationMs: 5000,
+        tone: 'error',
+      }),
+  });
+  const onSelect = () => {
+    if (window.confirm(t('messages.leaveConfirm'))) leave.mutate();
+  };
+  return <ActionMenu label={t('messages.more')} items={[{ label: t('messages.leave'), onSelect }]} />;
 }
 
 function MessageItem({ message, mine }: { message: Message; mine: boolean }) {

@@ -4,7 +4,7 @@ import type { Conversation, Message, Viewer } from '@pinboard/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpointKey } from '../../api/endpoints.ts';
 import { failure, stubApi, success } from '../../test/apiStub.ts';
 import { ada, signedInViewer } from '../../test/auth.tsx';
@@ -43,6 +43,7 @@ function buildConversation(overrides: Partial<Conversation> = {}): Conversation 
     members: [bo],
     status: 'accepted',
     awaiting_accept: false,
+    group: false,
     last_message: null,
     unread: false,
     blocked: false,
@@ -237,6 +238,42 @@ describe('the conversation', () => {
     expect(screen.getByRole('button', { name: 'Decline' })).toBeTruthy();
     expect(screen.getByText("You can't send messages in this conversation.")).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+  });
+
+  it("leaves a group after asking, from the group's menu, and goes home", async () => {
+    const cy = { ...bo, id: '3', username: 'cy', full_name: 'Cy Ng', first_name: 'Cy' };
+    const fetch = stubApi({
+      getConversation: () => success(buildConversation({ members: [bo, cy], group: true })),
+      listMessages: () => success([buildMessage()]),
+      markConversationRead: () => success({ unread_conversations: 0 }),
+      leaveConversation: () => success({ unread_conversations: 0 }),
+    });
+    const confirm = vi.spyOn(window, 'confirm');
+    render(
+      <QueryClientProvider client={newClient()}>
+        <MemoryRouter initialEntries={['/conversation/5/']}>
+          <Routes>
+            <Route path="/" element={<p>home feed</p>} />
+            <Route path="/conversation/:id/" element={<ConversationView id="5" viewerId={ada.id} />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    // A group has no one person to block: its menu has Leave.
+    fireEvent.click(await screen.findByRole('button', { name: 'More options' }));
+    expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
+    confirm.mockReturnValueOnce(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Leave conversation' }));
+    expect(fetch.mock.calls.some(([input]) => String(input).includes('/leave/'))).toBe(false);
+    confirm.mockReturnValueOnce(true);
+    fireEvent.click(screen.getByRole('button', { name: 'More options' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Leave conversation' }));
+    expect(await screen.findByText('home feed')).toBeTruthy();
+    expect(confirm).toHaveBeenLastCalledWith("Leave this conversation? You won't get its messages anymore.");
+    expect(fetch.mock.calls.some(([input]) => String(input).includes('/v3/conversations/5/leave/'))).toBe(
+      true,
+    );
+    confirm.mockRestore();
   });
 
   it('shows why a message was refused', async () => {

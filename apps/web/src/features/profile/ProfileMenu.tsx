@@ -2,7 +2,7 @@ import type { UserProfile } from '@pinboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionMenu } from '../boardActions/ActionMenu.tsx';
-import { useBlockChoice } from '../messages/BlockMenu.tsx';
+import { useBlockChoice } from '../messages/useBlockUser.ts';
 import { displayName } from '../pins/pinText.ts';
 import { ReportDialog } from '../pinMenu/ReportPinDialog.tsx';
 
