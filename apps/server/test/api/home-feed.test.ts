@@ -205,3 +205,39 @@ describe('GET /v3/feeds/home/ for a visitor', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 });
+
+describe('GET /v3/feeds/home/, pages of the default size', () => {
+  it('shows what smaller pages show, in the same order, its bookmarks going on from there', async () => {
+    const reader = await t.make.user();
+    const cookie = await t.make.sessionCookie(reader.id);
+    const board = (await t.make.board(people.curator.id, { name: 'Long board' })).id;
+    await t.db.insert(boardFollows).values({ userId: reader.id, boardId: board });
+    const made: { id: number; imageId: number }[] = [];
+    for (let i = 0; i < 40; i += 1) made.push(await t.make.pin(people.curator.id, board));
+    // Saved again on the followed board: the picture shows once, at its newest pin.
+    const again = await t.make.pin(people.curator.id, board, {
+      imageId: made[3]!.imageId,
+      viaPinId: made[3]!.id,
+      createdMethod: 'repin',
+    });
+    const walk = async (pageSize: number) => {
+      const ids: string[] = [];
+      let bookmark: string | null = null;
+      let pages = 0;
+      do {
+        const page = await feedPage(bookmark, pageSize, cookie);
+        ids.push(...page.pins.map((p) => p.id));
+        bookmark = page.bookmark;
+        pages += 1;
+      } while (bookmark !== null && pages < 100);
+      return ids;
+    };
+    const inDefaultPages = await walk(25);
+    expect(inDefaultPages.slice(0, 25)).toEqual(
+      [again, ...made.filter((pin) => pin.id !== made[3]!.id).reverse()]
+        .slice(0, 25)
+        .map((pin) => String(pin.id)),
+    );
+    expect(inDefaultPages).toEqual(await walk(7));
+  });
+});

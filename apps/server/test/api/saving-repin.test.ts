@@ -254,4 +254,34 @@ describe('GET /v3/pins/{id}/saved_to/', () => {
     const visitor = await t.request({ method: 'GET', url: `/v3/pins/${pin.id}/saved_to/` });
     expect(visitor.body.resource_response.data).toEqual([]);
   });
+
+  it('lists every save of the picture newest first, and is 404 for a pin the viewer may not see', async () => {
+    const { pin } = await sourcePin();
+    const { user, cookie } = await signedIn();
+    const first = await t.make.board(user.id, { name: 'First' });
+    const second = await t.make.board(user.id, { name: 'Second' });
+    await repin(pin.id, cookie, { board_id: String(first.id) });
+    await repin(pin.id, cookie, { board_id: String(second.id) });
+    const answer = await t.request({
+      method: 'GET',
+      url: `/v3/pins/${pin.id}/saved_to/`,
+      headers: { cookie },
+    });
+    expect(
+      answer.body.resource_response.data.map((saved: { board: { name: string } }) => saved.board.name),
+    ).toEqual(['Second', 'First']);
+    // Someone else's secret pin of the same picture: the viewer's saves of it do not show it them.
+    const stranger = await t.make.user();
+    const secret = await t.make.board(stranger.id, { privacy: 'secret' });
+    const hidden = await t.make.pin(stranger.id, secret.id, { imageId: pin.imageId });
+    for (const id of [hidden.id, 999_999_999]) {
+      const missing = await t.request({
+        method: 'GET',
+        url: `/v3/pins/${id}/saved_to/`,
+        headers: { cookie },
+      });
+      expect(missing.status).toBe(404);
+      expect(missing.body.resource_response.error.code).toBe('pin_not_found');
+    }
+  });
 });

@@ -2,12 +2,14 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeBookmark, encodeBookmark, type PageOptions } from '../../lib/bookmark.ts';
 import { presentPin } from '../pins/pins.presenter.ts';
+import { DEFAULT_PAGE_SIZE } from '@pinboard/shared';
 import { listPublicPinsInOrder, newestPublicPinOfPicture } from '../pins/pins.repository.ts';
 import { pagePins, type PinPage } from '../pins/pins.service.ts';
 import {
   HOME_FEED_BATCH_SIZES,
   HOME_FEED_PARTS,
   listHomeFeedBatch,
+  listHomeFeedPage,
   type HomeFeedPart,
 } from './home-feed.repository.ts';
 
@@ -88,6 +90,16 @@ export async function pageHomeFeed(db: Executor, options: PageOptions): Promise<
   if (viewerId === null) return pagePins(db, newestPublicPinOfPicture, { ...options, viewerId: null });
 
   let { part, beforeId } = decodeHomeFeedBookmark(options.bookmark);
+  // Most pages of the default size are the first shown pins of one batch: the batch and their
+  // rows in one statement. A batch that shows fewer is walked below, batch by batch.
+  if (pageSize === DEFAULT_PAGE_SIZE) {
+    const wanted = pageSize + 1;
+    const rows = await listHomeFeedPage(db, { viewerId, part, beforeId, limit: batchSize(wanted), wanted });
+    if (rows.length === wanted) {
+      const items = rows.slice(0, pageSize);
+      return { items: items.map(presentPin), bookmark: encodeBookmark([part, items.at(-1)!.id]) };
+    }
+  }
   const shown: number[] = [];
   for (;;) {
     // One more than the room left tells whether the part goes on past this page.

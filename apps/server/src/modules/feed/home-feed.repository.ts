@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { literalLimit, preparedPerDatabase } from '../../db/prepared.ts';
+import { literalLimit, opaqueParam, preparedPerDatabase } from '../../db/prepared.ts';
 import type { Executor } from '../../db/client.ts';
+import { pins } from '../../db/schema/pins.ts';
+import { readablePins, selectPins, type PinRow } from '../pins/pins.repository.ts';
 import { onPublicBoardAnyStatus, pictureHiddenBy, publicPinAs } from '../../policies/visibility.ts';
 
 /*
@@ -158,4 +160,41 @@ export async function listHomeFeedBatch(db: Executor, query: HomeFeedBatchQuery)
   if (!prepared) batches.set(key, (prepared = prepareBatch(part, later, limit)));
   const rows = await prepared(db).execute(later ? { viewerId, beforeId } : { viewerId });
   return rows.map((row) => ({ id: Number(row.id), shown: row.shown }));
+}
+
+export interface HomeFeedPageQuery extends HomeFeedBatchQuery {
+  /** How many shown pins to read the rows of (a page and one more). */
+  wanted: number;
+}
+
+function preparePage(part: HomeFeedPart, later: boolean, limit: number, wanted: number) {
+  return preparedPerDatabase((db) =>
+    selectPins(db, undefined, opaqueParam('viewerId', 'int8'), {
+      relation: sql`(select b.id from (
+          select c.id, ${shownInPart(part, later)} as shown from (${batchOf(part, later, limit)}) c
+        ) b where b.shown order by b.id desc limit ${literalLimit(wanted)}) r`,
+      on: sql`r.id = ${pins.id}`,
+    })
+      // The batch's rules hold the public-pin rules already (same snapshot); read again all the same.
+      .where(readablePins(null))
+      .orderBy(sql`r.id desc`)
+      .prepare(`home_feed_${part}_${limit}${later ? '_later' : ''}_page_${wanted}`),
+  );
+}
+
+const pages = new Map<string, ReturnType<typeof preparePage>>();
+
+/**
+ * The rows (as every pin answer reads them, with the viewer's saved state) of the first `wanted`
+ * shown pins of the part's next batch, newest first: `listHomeFeedBatch` and the page's rows in
+ * one prepared statement. Fewer than `wanted` rows say nothing of where the part goes on: then
+ * the caller walks it batch by batch.
+ */
+export async function listHomeFeedPage(db: Executor, query: HomeFeedPageQuery): Promise<PinRow[]> {
+  const { part, beforeId, limit, viewerId, wanted } = query;
+  const later = beforeId !== null;
+  const key = `${part} ${limit} ${later} ${wanted}`;
+  let prepared = pages.get(key);
+  if (!prepared) pages.set(key, (prepared = preparePage(part, later, limit, wanted)));
+  return prepared(db).execute(later ? { viewerId, beforeId } : { viewerId });
 }

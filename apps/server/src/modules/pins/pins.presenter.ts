@@ -111,7 +111,10 @@ export function presentSectionName(section: { id: number | string; title: string
 }
 
 type BoardNameRow = NonNullable<Awaited<ReturnType<typeof findBoardName>>>;
-type SaveRow = Awaited<ReturnType<typeof listSavesOf>>[number];
+type SaveRow = Pick<
+  Awaited<ReturnType<typeof listSavesOf>>[number],
+  'pinId' | 'board' | 'ownerUsername' | 'section'
+>;
 
 /** The board a save went to, as the save answers name it. */
 export function presentSavedToBoard(board: BoardNameRow) {

@@ -57,39 +57,44 @@ export function selectPins<Extra extends Record<string, SQL.Aliased | SQL> = Rec
   db: Executor,
   extra?: Extra,
   savedFor: ViewerIdParam | null = null,
+  drivenBy?: PinsDrivenBy,
 ) {
+  const query = db
+    .select({
+      ...(extra as Extra),
+      viewerSaved: savedFor === null ? sql<ViewerSavedRow | null>`null` : viewerSaveOfPicture(savedFor),
+      id: pins.id,
+      title: pins.title,
+      description: pins.description,
+      altText: pins.altText,
+      link: pins.link,
+      domain: pins.domain,
+      hashtags: pins.hashtags,
+      dominantColor: pins.dominantColor,
+      embedSrc: pins.embedSrc,
+      embedType: pins.embedType,
+      videoKey: pins.videoKey,
+      videoDurationMs: pins.videoDurationMs,
+      storyPageCount: pins.storyPageCount,
+      createdMethod: pins.createdMethod,
+      createdAt: pins.createdAt,
+      viaPinId: pins.viaPinId,
+      originPinnerId: pins.originPinnerId,
+      originPinner: userSummaryColumns(originPinner, originAvatar),
+      repinCount: publicSaveCount,
+      imageId: pins.imageId,
+      imageSizes: images.sizes,
+      pinner: userSummaryColumns(pinner, pinnerAvatar),
+      board: { id: boards.id, name: boards.name, slug: boards.slug, privacy: boards.privacy },
+      boardOwnerUsername: boardOwner.username,
+      section: { id: boardSections.id, title: boardSections.title, slug: boardSections.slug },
+    })
+    .from(pins)
+    .$dynamic();
+  // Joined first, so that PostgreSQL may start from it: past eight relations (its
+  // join_collapse_limit) it keeps the order of the later joins as written.
   return (
-    db
-      .select({
-        ...(extra as Extra),
-        viewerSaved: savedFor === null ? sql<ViewerSavedRow | null>`null` : viewerSaveOfPicture(savedFor),
-        id: pins.id,
-        title: pins.title,
-        description: pins.description,
-        altText: pins.altText,
-        link: pins.link,
-        domain: pins.domain,
-        hashtags: pins.hashtags,
-        dominantColor: pins.dominantColor,
-        embedSrc: pins.embedSrc,
-        embedType: pins.embedType,
-        videoKey: pins.videoKey,
-        videoDurationMs: pins.videoDurationMs,
-        storyPageCount: pins.storyPageCount,
-        createdMethod: pins.createdMethod,
-        createdAt: pins.createdAt,
-        viaPinId: pins.viaPinId,
-        originPinnerId: pins.originPinnerId,
-        originPinner: userSummaryColumns(originPinner, originAvatar),
-        repinCount: publicSaveCount,
-        imageId: pins.imageId,
-        imageSizes: images.sizes,
-        pinner: userSummaryColumns(pinner, pinnerAvatar),
-        board: { id: boards.id, name: boards.name, slug: boards.slug, privacy: boards.privacy },
-        boardOwnerUsername: boardOwner.username,
-        section: { id: boardSections.id, title: boardSections.title, slug: boardSections.slug },
-      })
-      .from(pins)
+    (drivenBy ? query.innerJoin(drivenBy.relation, drivenBy.on) : query)
       .innerJoin(images, eq(images.id, pins.imageId))
       .innerJoin(pinner, eq(pinner.id, pins.pinnerId))
       .leftJoin(pinnerAvatar, eq(pinnerAvatar.id, pinner.avatarImageId))
@@ -100,6 +105,12 @@ export function selectPins<Extra extends Record<string, SQL.Aliased | SQL> = Rec
       .leftJoin(originPinner, and(eq(originPinner.id, pins.originPinnerId), activeAccount(originPinner)))
       .leftJoin(originAvatar, eq(originAvatar.id, originPinner.avatarImageId))
   );
+}
+
+/** A relation that chooses the pins a `selectPins` reads (a ranked list), and its join condition. */
+export interface PinsDrivenBy {
+  relation: SQL;
+  on: SQL;
 }
 
 export type PinRow = Awaited<ReturnType<ReturnType<typeof selectPins>['execute']>>[number];

@@ -1,8 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { literalLimit, preparedPerDatabase } from '../../db/prepared.ts';
+import { literalLimit, opaqueParam, preparedPerDatabase } from '../../db/prepared.ts';
 import { selectRows } from '../../db/sql-helpers.ts';
 import { pictureHiddenBy, publicPinJoins, visiblePinJoins } from '../../policies/visibility.ts';
+import { pins } from '../../db/schema/pins.ts';
+import { readablePins, selectPins, type PinRow } from './pins.repository.ts';
 
 /** Tags of the source pin the ranking compares, so the hashtag part stays under the board's. */
 export const MAX_SOURCE_HASHTAGS = 30;
@@ -44,7 +46,9 @@ export interface RelatedSourceRow {
 }
 
 function prepareSource(audience: 'visitor' | 'viewer') {
-  const viewer = audience === 'viewer' ? sql.placeholder('viewerId') : null;
+  // The viewer and the watermark through `opaqueParam` (decision 60): a plan made for a watermark
+  // above every id (no new pins) was priced below the generic plan, so each run was planned again.
+  const viewer = audience === 'viewer' ? opaqueParam('viewerId', 'int8') : null;
   return preparedPerDatabase((db) =>
     db
       .select({
@@ -59,7 +63,7 @@ function prepareSource(audience: 'visitor' | 'viewer') {
           select json_agg(json_build_object('id', n.id, 'board_id', n.board_id, 'hashtags', n.hashtags,
             'lexemes', tsvector_to_array(n.search_vector)) order by n.id)
           from (select n.id, n.board_id, n.hashtags, n.search_vector from pins n
-            where n.id > ${sql.placeholder('since')}::int8 order by n.id limit ${literalLimit(MAX_NEW_PINS_READ + 1)}) n)`,
+            where n.id > ${opaqueParam('since', 'int8')} order by n.id limit ${literalLimit(MAX_NEW_PINS_READ + 1)}) n)`,
       })
       .from(sql`pins ${visiblePinJoins(viewer)}`)
       .where(sql`pins.id = ${sql.placeholder('id')}::int8`)
@@ -164,11 +168,6 @@ export interface RelatedRankQuery {
   limit: number;
 }
 
-export interface RelatedId {
-  id: number;
-  score: number;
-}
-
 /*
  * The score orders by same board, then shared hashtags, then text similarity, packed into one
  * integer so a page continues from a plain (score, id) keyset:
@@ -186,12 +185,10 @@ const SCORE = sql`(case when pins.board_id = ${placeholder('boardId')}::int8 the
 /** The limits the ranking statements are built with; a page reads the smallest that holds it. */
 const RANK_LIMITS = [26, 51, 101, 251, 3 * RELATED_CANDIDATES_PER_BRANCH] as const;
 
-function prepareRank(limit: number) {
+function prepareRankedPage(limit: number) {
   return preparedPerDatabase((db) =>
-    db
-      .select({ id: sql<string | number>`s.id`, score: sql<string | number>`s.score` })
-      .from(
-        sql`(
+    selectPins(db, { score: sql<string | number>`r.score` }, placeholder('viewerId'), {
+      relation: sql`(select s.id, s.score from (
         -- One card per picture: each picture's best-ranked pin the viewer may be shown.
         select distinct on (pins.image_id) pins.id, ${SCORE} as score
         from pins ${publicPinJoins}
@@ -205,26 +202,34 @@ function prepareRank(limit: number) {
           -- 'See fewer like this' (decision 43): none of a picture the viewer hid.
           and not ${pictureHiddenBy(sql`${placeholder('viewerId')}::int8`, sql`pins.image_id`)}
         order by pins.image_id, score desc, pins.id desc
-      ) s`,
-      )
-      .where(sql`(s.score, s.id) < (${placeholder('afterScore')}::int8, ${placeholder('afterId')}::int8)`)
-      .orderBy(sql`s.score desc, s.id desc`)
-      .limit(literalLimit(limit))
-      .prepare(`related_rank_${limit}`),
+      ) s
+      where (s.score, s.id) < (${placeholder('afterScore')}::int8, ${placeholder('afterId')}::int8)
+      order by s.score desc, s.id desc
+      limit ${literalLimit(limit)}) r`,
+      on: sql`r.id = ${pins.id}`,
+    })
+      // The ranked pins are public already (same snapshot); the rule of every pin read again.
+      .where(readablePins(null))
+      .orderBy(sql`r.score desc, r.id desc`)
+      .prepare(`related_page_${limit}`),
   );
 }
 
-const rankStatements = new Map(RANK_LIMITS.map((limit) => [limit, prepareRank(limit)]));
+const rankedPageStatements = new Map(RANK_LIMITS.map((limit) => [limit, prepareRankedPage(limit)]));
+
+/** A ranked related pin: its row as every pin answer reads it, and its score. */
+export type RankedPinRow = PinRow & { score: number };
 
 /**
- * Ranks the candidates: the public ones (`publicPinJoins`, whoever asks) still related to the
+ * Ranks the candidates — the public ones (`publicPinJoins`, whoever asks) still related to the
  * source, best first, one per picture, none of a picture the viewer hid; at most `limit` after
- * the `after` key. One prepared statement.
+ * the `after` key — and reads those pins' rows (`selectPins`, with the viewer's saved state) in
+ * the same prepared statement.
  */
-export async function rankRelatedPins(db: Executor, query: RelatedRankQuery): Promise<RelatedId[]> {
+export async function pageRankedRelatedPins(db: Executor, query: RelatedRankQuery): Promise<RankedPinRow[]> {
   if (query.candidateIds.length === 0) return [];
   const limit = RANK_LIMITS.find((bucket) => bucket >= query.limit) ?? RANK_LIMITS[RANK_LIMITS.length - 1]!;
-  const rows = await rankStatements.get(limit)!(db).execute({
+  const rows = await rankedPageStatements.get(limit)!(db).execute({
     ids: query.candidateIds,
     sourceId: query.sourceId,
     imageId: query.imageId,
@@ -236,5 +241,5 @@ export async function rankRelatedPins(db: Executor, query: RelatedRankQuery): Pr
     afterScore: query.after?.[0] ?? '9223372036854775807',
     afterId: query.after?.[1] ?? '9223372036854775807',
   });
-  return rows.slice(0, query.limit).map((row) => ({ id: Number(row.id), score: Number(row.score) }));
+  return rows.slice(0, query.limit).map((row) => ({ ...row, score: Number(row.score) }));
 }

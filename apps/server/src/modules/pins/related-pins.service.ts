@@ -4,9 +4,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { decodeBookmark, pageOf } from '../../lib/bookmark.ts';
 import { presentPin } from './pins.presenter.ts';
 import type { PinPage } from './pins.service.ts';
-import { listPublicPinsInOrder } from './pins.repository.ts';
 import { newPinsSince, relatedCandidateIds, takeNewPins } from './related-candidates.ts';
-import { findRelatedSource, MAX_SOURCE_HASHTAGS, rankRelatedPins } from './related-pins.repository.ts';
+import { findRelatedSource, MAX_SOURCE_HASHTAGS, pageRankedRelatedPins } from './related-pins.repository.ts';
 
 /** Enough words to find similar pins; a long description adds little past this. */
 const MAX_QUERY_WORDS = 32;
@@ -47,7 +46,8 @@ export async function pageRelatedPins(db: Executor, pinId: number, options: Page
   const hashtags = [...new Set(source.hashtags)].slice(0, MAX_SOURCE_HASHTAGS);
   const words = queryWordsOf(`${source.title} ${source.description}`);
   const candidateIds = await relatedCandidateIds(db, { boardId: source.boardId, hashtags, words });
-  const ranked = await rankRelatedPins(db, {
+  // The ranking and the page's rows in one statement (decision 58).
+  const ranked = await pageRankedRelatedPins(db, {
     candidateIds,
     sourceId: source.id,
     imageId: source.imageId,
@@ -59,10 +59,5 @@ export async function pageRelatedPins(db: Executor, pinId: number, options: Page
     limit: options.pageSize + 1,
   });
   const page = pageOf(ranked, options.pageSize, (row) => [row.score, row.id]);
-  const rows = await listPublicPinsInOrder(
-    db,
-    page.items.map((row) => row.id),
-    options.viewerId,
-  );
-  return { items: rows.map(presentPin), bookmark: page.bookmark };
+  return { items: page.items.map(presentPin), bookmark: page.bookmark };
 }

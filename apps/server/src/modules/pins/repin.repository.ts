@@ -4,7 +4,7 @@ import { preparedPerDatabase } from '../../db/prepared.ts';
 import { boards, boardSections } from '../../db/schema/boards.ts';
 import { pins } from '../../db/schema/pins.ts';
 import { users } from '../../db/schema/users.ts';
-import { isBoardMember } from '../../policies/visibility.ts';
+import { isBoardMember, visiblePinJoins } from '../../policies/visibility.ts';
 import { copyStoryPages } from './story-pages.repository.ts';
 
 /** What a save copies from the pin it saves. */
@@ -179,4 +179,55 @@ const savesOf = preparedPerDatabase((db) =>
  */
 export async function listSavesOf(db: Executor, pinId: number, viewerId: number) {
   return savesOf(db).execute({ pinId, viewerId });
+}
+
+// The closeup's saved state: whether the viewer may see the pin and their saves of its picture,
+// in one prepared statement (one row of nulls beside `visible` when there are none).
+const savesOfVisiblePin = preparedPerDatabase((db) =>
+  db
+    .select({
+      visible: sql<boolean>`v.visible`,
+      pinId: sql<string | null>`s.pin_id`,
+      boardId: sql<string | null>`s.board_id`,
+      boardName: sql<string | null>`s.board_name`,
+      boardSlug: sql<string | null>`s.board_slug`,
+      ownerUsername: sql<string | null>`s.owner_username`,
+      sectionId: sql<string | null>`s.section_id`,
+      sectionTitle: sql<string | null>`s.section_title`,
+    })
+    .from(
+      sql`(select exists (select 1 from pins ${visiblePinJoins(viewer)} where pins.id = ${savedPin}::int8) as visible) v
+      left join lateral (select pins.id, boards.id, boards.name, boards.slug, users.username,
+          board_sections.id, board_sections.title
+        from pins join boards on boards.id = pins.board_id
+        join users on users.id = boards.owner_id
+        left join board_sections on board_sections.id = pins.section_id
+        where v.visible and ${pins.pinnerId} = ${viewer}
+          and ${pins.imageId} = (select sp.image_id from pins sp where sp.id = ${savedPin}::int8)
+          and ${isBoardMember(viewer)}) s (pin_id, board_id, board_name, board_slug, owner_username, section_id, section_title)
+        on true`,
+    )
+    .orderBy(sql`s.pin_id desc`)
+    .prepare('saves_of_visible_pin'),
+);
+
+/**
+ * `listSavesOf` for a pin the viewer may see (`pinVisibleTo`), or null when they may not: the
+ * closeup's saved state in one statement.
+ */
+export async function listSavesOfVisiblePin(db: Executor, pinId: number, viewerId: number) {
+  const rows = await savesOfVisiblePin(db).execute({ pinId, viewerId });
+  if (!rows[0]?.visible) return null;
+  return rows.flatMap((row) =>
+    row.pinId === null
+      ? []
+      : [
+          {
+            pinId: Number(row.pinId),
+            board: { id: Number(row.boardId), name: row.boardName!, slug: row.boardSlug! },
+            ownerUsername: row.ownerUsername!,
+            section: row.sectionId === null ? null : { id: Number(row.sectionId), title: row.sectionTitle! },
+          },
+        ],
+  );
 }

@@ -11,7 +11,7 @@ import {
   coverBoardAndCountPins,
   findSectionOfBoard,
   insertRepin,
-  listSavesOf,
+  listSavesOfVisiblePin,
   type RepinSource,
 } from './repin.repository.ts';
 
@@ -116,8 +116,12 @@ export async function repinPin(
 
 /** The viewer's boards a pin (or a save of it) is already on; empty for a visitor. */
 export async function listSavedTo(db: Database, pinId: number, viewerId: number | null): Promise<SavedTo[]> {
-  if (!(await findPinById(db, pinId, viewerId))) throw new AppError('pin_not_found');
-  if (viewerId === null) return [];
-  const rows = await listSavesOf(db, pinId, viewerId);
+  if (viewerId === null) {
+    if (!(await findPinById(db, pinId, null))) throw new AppError('pin_not_found');
+    return [];
+  }
+  // Whether the pin may be seen and the saves, in one statement (the closeup asks on every open).
+  const rows = await listSavesOfVisiblePin(db, pinId, viewerId);
+  if (!rows) throw new AppError('pin_not_found');
   return rows.map(presentSavedTo);
 }
