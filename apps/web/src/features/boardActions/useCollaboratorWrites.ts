@@ -1,6 +1,6 @@
 import type { Board, UserSummary } from '@pinboard/shared';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useNavigate } from 'react-router';
 import { endpointKey } from '../../api/endpoints.ts';
 import { useToast } from '../../ui/toastContext.ts';

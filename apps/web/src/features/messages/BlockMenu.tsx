@@ -1,6 +1,6 @@
 import './words.ts';
 import { useCallback, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { useToast } from '../../ui/toastContext.ts';
 import { useMenuDismiss } from '../boardActions/useMenuDismiss.ts';
