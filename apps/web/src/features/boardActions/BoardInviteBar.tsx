@@ -8,7 +8,7 @@ import { useToast } from '../../ui/toastContext.ts';
 import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import styles from './BoardActions.module.css';
 import { useInviteAnswers } from './useInviteAnswers.ts';
-import { TOAST_MS } from './useBoardWrites.ts';
+import { TOAST_MS } from './toast.ts';
 
 interface BoardInviteBarProps {
   board: Board;
