@@ -1,6 +1,7 @@
 // `npm run perf:web`: the web app against its performance targets. Not a test: it prints the
 // figures beside the targets and fails only when the measurement itself breaks.
-//   (a) the first page's JavaScript and the CSS, gzipped, from the build (apps/web/dist);
+//   (a) the first page's JavaScript and the CSS, gzipped, from the build (apps/web/dist), and
+//       each public page's static closure (entry, route chunk, their static imports);
 //   (b) every public page's JavaScript as a visitor's browser loads it until the network is idle,
 //       gzipped, from the browser's own network log;
 //   (c) LCP and CLS of the home page and a pin closeup;
@@ -13,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { gzipSize, measureBundle } from './lib/bundle-size.mjs';
+import { gzipSize, measureBundle, measurePageClosures } from './lib/bundle-size.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { FORWARDED_SIGNALS } from './lib/processes.mjs';
 import { publicPages } from './lib/public-pages.mjs';
@@ -239,6 +240,19 @@ function printBundle(bundle) {
   console.log(`  all JS chunks: ${kb(allJs.gzip)} gzipped in ${allJs.files.length} files`);
 }
 
+function printPageClosures(pages) {
+  console.log(
+    '  each public page, the entry script, its route chunk and their static imports (what (b) ' +
+      'counts before the parts its components load lazily):',
+  );
+  for (const page of pages) {
+    console.log(
+      `    ${page.name.padEnd(16)} ${kb(page.gzip).padStart(10)} in ${String(page.files).padStart(2)} files - ` +
+        `target <= ${TARGETS.pageJsKb} KB: ${verdict(page.gzip <= TARGETS.pageJsKb * 1024)}`,
+    );
+  }
+}
+
 function printTimeline(load) {
   console.log('    timeline of run 1 (request start -> end):');
   for (const resource of load.resources) {
@@ -305,6 +319,7 @@ async function main() {
 
   await ensureWebBuild();
   printBundle(await measureBundle(path.join(webDir, 'dist')));
+  printPageClosures(await measurePageClosures(path.join(webDir, 'dist')));
 
   const executablePath = ensureChromium();
   const server = values['base-url']

@@ -88,3 +88,49 @@ export async function measureBundle(distDir) {
     allJs: await total(allJs),
   };
 }
+
+/** Each public page's route module (apps/web/src/router.tsx), by its name in public-pages.mjs. */
+export const PAGE_MODULES = {
+  home: 'src/routes/HomePage.tsx',
+  'pin closeup': 'src/routes/PinPage.tsx',
+  profile: 'src/routes/ProfilePage.tsx',
+  board: 'src/routes/BoardPage.tsx',
+  section: 'src/routes/SectionPage.tsx',
+  'search results': 'src/routes/SearchPage.tsx',
+  ideas: 'src/routes/IdeasPage.tsx',
+  topic: 'src/routes/TopicPage.tsx',
+  today: 'src/routes/TodayPage.tsx',
+};
+
+/**
+ * Each public page's static closure in the build in `distDir`, from Vite's manifest: the entry
+ * script, the page's route chunk and every chunk these import statically, gzipped. What a first
+ * view of the page cannot do without; what its components load lazily once they render (and what
+ * the browser figures in perf:web count) comes on top. Throws when the manifest lacks a page.
+ */
+export async function measurePageClosures(distDir) {
+  const manifest = JSON.parse(await readFile(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry) throw new Error(`${distDir}/.vite/manifest.json names no entry`);
+  const sizes = new Map();
+  const gzipOf = async (file) => {
+    if (!sizes.has(file)) sizes.set(file, gzipSize(await readFile(path.join(distDir, file))));
+    return sizes.get(file);
+  };
+  const pages = [];
+  for (const [name, module] of Object.entries(PAGE_MODULES)) {
+    if (!manifest[module]) throw new Error(`the build's manifest has no chunk for ${module}`);
+    const keys = new Set();
+    const queue = [entry, module];
+    while (queue.length > 0) {
+      const key = queue.shift();
+      if (keys.has(key)) continue;
+      keys.add(key);
+      queue.push(...(manifest[key].imports ?? []));
+    }
+    const files = [...keys].map((key) => manifest[key].file);
+    const gzips = await Promise.all(files.map(gzipOf));
+    pages.push({ name, files: files.length, gzip: gzips.reduce((sum, size) => sum + size, 0) });
+  }
+  return pages;
+}

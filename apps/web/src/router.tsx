@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { queries } from './api/endpoints.ts';
 import { prefetchHomeFeed } from './features/feed/useHomeFeed.ts';
@@ -6,6 +7,18 @@ import { comingSoonRoutes } from './routes/coming-soon-routes.ts';
 import { RootLayout } from './routes/RootLayout.tsx';
 import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
 import { PageLoading } from './ui/PageLoading.tsx';
+
+/**
+ * A lazy route's page: the component `name` of the module `load` imports. One helper instead of
+ * an `async () => ({ Component: (await import(…)).Name })` per route, which the bundler wrote
+ * out in full for each of them in the entry script.
+ */
+function page<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): () => Promise<{ Component: ComponentType }> {
+  return async () => ({ Component: (await load())[name] });
+}
 
 // Pages are lazy so each one's code loads only when it is visited; the layout is tiny and always needed.
 // Given the app's query client, the home route's loader starts the feed request at once, in
@@ -24,7 +37,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             if (queryClient) void prefetchHomeFeed(queryClient);
             return null;
           },
-          lazy: async () => ({ Component: (await import('./routes/HomePage.tsx')).HomePage }),
+          lazy: page(() => import('./routes/HomePage.tsx'), 'HomePage'),
         },
         {
           path: 'pin/:id',
@@ -33,308 +46,244 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
               void queryClient.prefetchQuery(queries.getPin({ params: { id: params.id } }));
             return null;
           },
-          lazy: async () => ({ Component: (await import('./routes/PinPage.tsx')).PinPage }),
+          lazy: page(() => import('./routes/PinPage.tsx'), 'PinPage'),
         },
         {
           path: ':username',
-          lazy: async () => ({ Component: (await import('./routes/ProfilePage.tsx')).ProfilePage }),
+          lazy: page(() => import('./routes/ProfilePage.tsx'), 'ProfilePage'),
         },
         {
           path: ':username/_created',
-          lazy: async () => ({ Component: (await import('./routes/ProfilePage.tsx')).ProfilePage }),
+          lazy: page(() => import('./routes/ProfilePage.tsx'), 'ProfilePage'),
         },
         {
           path: ':username/:board',
-          lazy: async () => ({ Component: (await import('./routes/BoardPage.tsx')).BoardPage }),
+          lazy: page(() => import('./routes/BoardPage.tsx'), 'BoardPage'),
         },
         {
           path: ':username/:board/:section',
-          lazy: async () => ({ Component: (await import('./routes/SectionPage.tsx')).SectionPage }),
+          lazy: page(() => import('./routes/SectionPage.tsx'), 'SectionPage'),
         },
         {
           path: 'login',
-          lazy: async () => ({ Component: (await import('./routes/LoginPage.tsx')).LoginPage }),
+          lazy: page(() => import('./routes/LoginPage.tsx'), 'LoginPage'),
         },
         {
           path: 'login/qr/:id',
-          lazy: async () => ({
-            Component: (await import('./routes/QrLoginApprovePage.tsx')).QrLoginApprovePage,
-          }),
+          lazy: page(() => import('./routes/QrLoginApprovePage.tsx'), 'QrLoginApprovePage'),
         },
         {
           path: 'login/business',
-          lazy: async () => ({
-            Component: (await import('./routes/BusinessLoginPage.tsx')).BusinessLoginPage,
-          }),
+          lazy: page(() => import('./routes/BusinessLoginPage.tsx'), 'BusinessLoginPage'),
         },
         {
           path: 'signup',
-          lazy: async () => ({ Component: (await import('./routes/SignupPage.tsx')).SignupPage }),
+          lazy: page(() => import('./routes/SignupPage.tsx'), 'SignupPage'),
         },
         {
           path: 'add-account',
-          lazy: async () => ({ Component: (await import('./routes/AddAccountPage.tsx')).AddAccountPage }),
+          lazy: page(() => import('./routes/AddAccountPage.tsx'), 'AddAccountPage'),
         },
         {
           path: 'password/reset',
-          lazy: async () => ({
-            Component: (await import('./routes/PasswordResetPage.tsx')).PasswordResetPage,
-          }),
+          lazy: page(() => import('./routes/PasswordResetPage.tsx'), 'PasswordResetPage'),
         },
         // Settings (AUTH only; a visitor gets the login modal); another settings path is no page.
         {
           path: 'settings',
-          lazy: async () => ({
-            Component: (await import('./routes/SettingsIndexPage.tsx')).SettingsIndexPage,
-          }),
+          lazy: page(() => import('./routes/SettingsIndexPage.tsx'), 'SettingsIndexPage'),
         },
         { path: 'settings/account-settings', element: <Navigate to="/settings/account/" replace /> },
         {
           path: 'settings/profile-visibility',
-          lazy: async () => ({
-            Component: (await import('./routes/PrivacyPage.tsx')).ProfileVisibilityPage,
-          }),
+          lazy: page(() => import('./routes/PrivacyPage.tsx'), 'ProfileVisibilityPage'),
         },
         {
           path: 'settings/privacy',
-          lazy: async () => ({ Component: (await import('./routes/PrivacyPage.tsx')).PrivacyPage }),
+          lazy: page(() => import('./routes/PrivacyPage.tsx'), 'PrivacyPage'),
         },
         {
           path: 'settings/notifications',
-          lazy: async () => ({
-            Component: (await import('./routes/NotificationsSettingsPage.tsx')).NotificationsSettingsPage,
-          }),
+          lazy: page(() => import('./routes/NotificationsSettingsPage.tsx'), 'NotificationsSettingsPage'),
         },
         {
           path: 'settings/claim',
-          lazy: async () => ({ Component: (await import('./routes/ClaimPage.tsx')).ClaimPage }),
+          lazy: page(() => import('./routes/ClaimPage.tsx'), 'ClaimPage'),
         },
         // Email confirmation (decision 46): the mailed link, and what a bad link means.
         {
           path: 'email/verify',
-          lazy: async () => ({ Component: (await import('./routes/EmailVerifyPage.tsx')).EmailVerifyPage }),
+          lazy: page(() => import('./routes/EmailVerifyPage.tsx'), 'EmailVerifyPage'),
         },
         // Mail choices by a mail's link, and the survey a digest links to (decision 53).
         {
           path: 'email/subscription/*',
-          lazy: async () => ({
-            Component: (await import('./routes/EmailSubscriptionPage.tsx')).EmailSubscriptionPage,
-          }),
+          lazy: page(() => import('./routes/EmailSubscriptionPage.tsx'), 'EmailSubscriptionPage'),
         },
         {
           path: 'email/user_survey/*',
-          lazy: async () => ({ Component: (await import('./routes/UserSurveyPage.tsx')).UserSurveyPage }),
+          lazy: page(() => import('./routes/UserSurveyPage.tsx'), 'UserSurveyPage'),
         },
         {
           path: 'email_verification_error/*',
-          lazy: async () => ({
-            Component: (await import('./routes/EmailVerificationErrorPage.tsx')).EmailVerificationErrorPage,
-          }),
+          lazy: page(() => import('./routes/EmailVerificationErrorPage.tsx'), 'EmailVerificationErrorPage'),
         },
         {
           path: 'settings/security',
-          lazy: async () => ({
-            Component: (await import('./routes/SecurityPage.tsx')).SecurityPage,
-          }),
+          lazy: page(() => import('./routes/SecurityPage.tsx'), 'SecurityPage'),
         },
         {
           path: 'settings/profile',
-          lazy: async () => ({
-            Component: (await import('./routes/ProfileSettingsPage.tsx')).ProfileSettingsPage,
-          }),
+          lazy: page(() => import('./routes/ProfileSettingsPage.tsx'), 'ProfileSettingsPage'),
         },
         {
           path: 'settings/account',
-          lazy: async () => ({
-            Component: (await import('./routes/AccountPage.tsx')).AccountPage,
-          }),
+          lazy: page(() => import('./routes/AccountPage.tsx'), 'AccountPage'),
         },
         {
           path: 'settings/home-feed',
-          lazy: async () => ({
-            Component: (await import('./routes/HomeFeedSettingsPage.tsx')).HomeFeedSettingsPage,
-          }),
+          lazy: page(() => import('./routes/HomeFeedSettingsPage.tsx'), 'HomeFeedSettingsPage'),
         },
         // Business accounts, business access and quick promote (decision 55).
         {
           path: 'business/convert',
-          lazy: async () => ({
-            Component: (await import('./routes/BusinessConvertPage.tsx')).BusinessConvertPage,
-          }),
+          lazy: page(() => import('./routes/BusinessConvertPage.tsx'), 'BusinessConvertPage'),
         },
         {
           path: 'business/create',
-          lazy: async () => ({
-            Component: (await import('./routes/BusinessCreatePage.tsx')).BusinessCreatePage,
-          }),
+          lazy: page(() => import('./routes/BusinessCreatePage.tsx'), 'BusinessCreatePage'),
         },
         {
           path: 'business/hub',
-          lazy: async () => ({ Component: (await import('./routes/BusinessHubPage.tsx')).BusinessHubPage }),
+          lazy: page(() => import('./routes/BusinessHubPage.tsx'), 'BusinessHubPage'),
         },
         {
           path: 'business/invite/*',
-          lazy: async () => ({
-            Component: (await import('./routes/BusinessAccessPages.tsx')).BusinessInvitePage,
-          }),
+          lazy: page(() => import('./routes/BusinessAccessPages.tsx'), 'BusinessInvitePage'),
         },
         ...['business-access', 'business-manager'].flatMap((prefix) => [
           {
             path: `${prefix}/:userBizId/dashboard`,
-            lazy: async () => ({
-              Component: (await import('./routes/BusinessAccessPages.tsx')).BusinessAccessDashboardPage,
-            }),
+            lazy: page(() => import('./routes/BusinessAccessPages.tsx'), 'BusinessAccessDashboardPage'),
           },
           {
             path: `${prefix}/:userBizId/security`,
-            lazy: async () => ({
-              Component: (await import('./routes/BusinessAccessPages.tsx')).BusinessAccessSecurityPage,
-            }),
+            lazy: page(() => import('./routes/BusinessAccessPages.tsx'), 'BusinessAccessSecurityPage'),
           },
         ]),
         {
           path: 'advertiser/:advertiserId/billing',
-          lazy: async () => ({
-            Component: (await import('./routes/AdvertiserBillingPage.tsx')).AdvertiserBillingPage,
-          }),
+          lazy: page(() => import('./routes/AdvertiserBillingPage.tsx'), 'AdvertiserBillingPage'),
         },
         ...['advertiser/quick_promote', 'advertiser/quick-promote'].map((path) => ({
           path,
-          lazy: async () => ({ Component: (await import('./routes/QuickPromotePage.tsx')).QuickPromotePage }),
+          lazy: page(() => import('./routes/QuickPromotePage.tsx'), 'QuickPromotePage'),
         })),
         {
           path: '_/_/policy/:policy',
-          lazy: async () => ({ Component: (await import('./routes/PolicyPage.tsx')).PolicyPage }),
+          lazy: page(() => import('./routes/PolicyPage.tsx'), 'PolicyPage'),
         },
         // Creating pins (issue 8).
         {
           path: 'pin-builder',
-          lazy: async () => ({
-            Component: (await import('./routes/PinBuilderPage.tsx')).PinBuilderPage,
-          }),
+          lazy: page(() => import('./routes/PinBuilderPage.tsx'), 'PinBuilderPage'),
         },
         ...['idea-pin-builder', 'story-pin-builder'].map((path) => ({
           path,
-          lazy: async () => ({
-            Component: (await import('./routes/IdeaPinBuilderPage.tsx')).IdeaPinBuilderPage,
-          }),
+          lazy: page(() => import('./routes/IdeaPinBuilderPage.tsx'), 'IdeaPinBuilderPage'),
         })),
         ...['pin/create', 'pin/create/:method'].map((path) => ({
           path,
-          lazy: async () => ({
-            Component: (await import('./routes/PinCreatePage.tsx')).PinCreatePage,
-          }),
+          lazy: page(() => import('./routes/PinCreatePage.tsx'), 'PinCreatePage'),
         })),
         {
           path: 'pin/:id/comments',
-          lazy: async () => ({ Component: (await import('./routes/PinCommentsPage.tsx')).PinCommentsPage }),
+          lazy: page(() => import('./routes/PinCommentsPage.tsx'), 'PinCommentsPage'),
         },
         {
           path: 'pin/:id/edit',
-          lazy: async () => ({ Component: (await import('./routes/PinEditPage.tsx')).PinEditPage }),
+          lazy: page(() => import('./routes/PinEditPage.tsx'), 'PinEditPage'),
         },
         // Links to the product's own pins from the pin-create page, and Save's link before the viewer is known.
         {
           path: 'pin/:id/repin/*',
-          lazy: async () => ({ Component: (await import('./routes/PinPage.tsx')).PinPage }),
+          lazy: page(() => import('./routes/PinPage.tsx'), 'PinPage'),
         },
         {
           path: 'board/create',
-          lazy: async () => ({
-            Component: (await import('./routes/MobileCreatePages.tsx')).CreateBoardPage,
-          }),
+          lazy: page(() => import('./routes/MobileCreatePages.tsx'), 'CreateBoardPage'),
         },
         {
           path: 'board/:id/create_section',
-          lazy: async () => ({
-            Component: (await import('./routes/MobileCreatePages.tsx')).CreateSectionPage,
-          }),
+          lazy: page(() => import('./routes/MobileCreatePages.tsx'), 'CreateSectionPage'),
         },
         {
           path: 'board/:id/edit',
-          lazy: async () => ({
-            Component: (await import('./routes/BoardDialogPages.tsx')).EditBoardPage,
-          }),
+          lazy: page(() => import('./routes/BoardDialogPages.tsx'), 'EditBoardPage'),
         },
         {
           path: 'boardsection/:id/edit',
-          lazy: async () => ({
-            Component: (await import('./routes/BoardDialogPages.tsx')).EditSectionPage,
-          }),
+          lazy: page(() => import('./routes/BoardDialogPages.tsx'), 'EditSectionPage'),
         },
         ...['board/:id/collaborators', 'board/:id/add_collaborators'].map((path) => ({
           path,
-          lazy: async () => ({
-            Component: (await import('./routes/BoardDialogPages.tsx')).BoardCollaboratorsPage,
-          }),
+          lazy: page(() => import('./routes/BoardDialogPages.tsx'), 'BoardCollaboratorsPage'),
         })),
         {
           path: 'bookmarklet',
-          lazy: async () => ({
-            Component: (await import('./routes/BookmarkletPage.tsx')).BookmarkletPage,
-          }),
+          lazy: page(() => import('./routes/BookmarkletPage.tsx'), 'BookmarkletPage'),
         },
         // Search (issue 9): one page for the three scopes; the path says which.
         ...['search/pins', 'search/boards', 'search/users'].map((path) => ({
           path,
-          lazy: async () => ({ Component: (await import('./routes/SearchPage.tsx')).SearchPage }),
+          lazy: page(() => import('./routes/SearchPage.tsx'), 'SearchPage'),
         })),
         // Ideas, today and topics (issue 9).
         {
           path: 'ideas',
-          lazy: async () => ({ Component: (await import('./routes/IdeasPage.tsx')).IdeasPage }),
+          lazy: page(() => import('./routes/IdeasPage.tsx'), 'IdeasPage'),
         },
         {
           path: 'ideas/:interest/:id',
-          lazy: async () => ({ Component: (await import('./routes/TopicPage.tsx')).InterestPage }),
+          lazy: page(() => import('./routes/TopicPage.tsx'), 'InterestPage'),
         },
         {
           path: 'topics/*',
-          lazy: async () => ({ Component: (await import('./routes/TopicPage.tsx')).TopicsPage }),
+          lazy: page(() => import('./routes/TopicPage.tsx'), 'TopicsPage'),
         },
         {
           path: 'today',
-          lazy: async () => ({ Component: (await import('./routes/TodayPage.tsx')).TodayPage }),
+          lazy: page(() => import('./routes/TodayPage.tsx'), 'TodayPage'),
         },
         ...['trending', 'popular', 'best', 'article'].map((kind) => ({
           path: `today/${kind}/*`,
-          lazy: async () => ({
-            Component: (await import('./routes/TodayKindPage.tsx')).TodayKindPage,
-          }),
+          lazy: page(() => import('./routes/TodayKindPage.tsx'), 'TodayKindPage'),
         })),
         {
           path: 'conversation/:id',
-          lazy: async () => ({
-            Component: (await import('./routes/ConversationPage.tsx')).ConversationPage,
-          }),
+          lazy: page(() => import('./routes/ConversationPage.tsx'), 'ConversationPage'),
         },
         {
           path: 'notifications/*',
-          lazy: async () => ({
-            Component: (await import('./routes/NotificationsPage.tsx')).NotificationsPage,
-          }),
+          lazy: page(() => import('./routes/NotificationsPage.tsx'), 'NotificationsPage'),
         },
         {
           path: 'appealed-pin',
-          lazy: async () => ({
-            Component: (await import('./routes/AppealedPinPage.tsx')).AppealedPinPage,
-          }),
+          lazy: page(() => import('./routes/AppealedPinPage.tsx'), 'AppealedPinPage'),
         },
         {
           path: 'reports-and-violations',
-          lazy: async () => ({
-            Component: (await import('./routes/ReportsAndViolationsPage.tsx')).ReportsAndViolationsPage,
-          }),
+          lazy: page(() => import('./routes/ReportsAndViolationsPage.tsx'), 'ReportsAndViolationsPage'),
         },
         {
           path: 'age-appeal/*',
-          lazy: async () => ({ Component: (await import('./routes/AgeAppealPage.tsx')).AgeAppealPage }),
+          lazy: page(() => import('./routes/AgeAppealPage.tsx'), 'AgeAppealPage'),
         },
         // Catalogued pages whose feature comes later; static paths, so they rank above ':username'.
         ...comingSoonRoutes,
         {
           path: '*',
-          lazy: async () => ({ Component: (await import('./routes/NotFoundPage.tsx')).NotFoundPage }),
+          lazy: page(() => import('./routes/NotFoundPage.tsx'), 'NotFoundPage'),
         },
       ],
     },

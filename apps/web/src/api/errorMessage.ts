@@ -1,10 +1,10 @@
 import { ERRORS, type ErrorCode } from '@pinboard/shared/errors';
-import type { ParseKeys, TFunction } from 'i18next';
+import type { WordsKey, TFunction } from '../i18n.ts';
 import { ApiRequestError } from './client.ts';
 import './errorsWords.ts';
 
 /** Any key of the app's words: what a failure reads as when nothing better is known. */
-export type WordsKey = ParseKeys;
+export type { WordsKey };
 
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(ERRORS, code);

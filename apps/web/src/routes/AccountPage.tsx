@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { useNavigate } from 'react-router';
 import { useToast } from '../ui/toastContext.ts';
 import { forgetAccount } from '../features/auth/storedAccounts.ts';

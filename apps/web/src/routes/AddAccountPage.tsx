@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { AuthPage } from './AuthPage.tsx';
 
 /** `/add-account`: logs in another account beside the current one (switch_account), then opens its profile. */

@@ -1,5 +1,5 @@
 import '../features/moderation/words.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Navigate } from 'react-router';
 import { AppealList } from '../features/moderation/ModerationLists.tsx';
 import styles from '../features/moderation/Moderation.module.css';

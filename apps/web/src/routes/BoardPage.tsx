@@ -1,6 +1,6 @@
 import { api, endpointKey } from '../api/endpoints.ts';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { useParams } from 'react-router';
 import { BoardHeader } from '../features/boards/BoardHeader.tsx';
 import { BoardSections } from '../features/boards/BoardSections.tsx';

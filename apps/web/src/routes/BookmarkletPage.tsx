@@ -1,6 +1,6 @@
 import '../features/bookmarklet/words.ts';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { bookmarkletHref } from '../features/bookmarklet/bookmarkletCode.ts';
 import styles from './BookmarkletPage.module.css';
 

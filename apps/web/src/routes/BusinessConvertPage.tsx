@@ -1,7 +1,7 @@
 import { safeNextPath } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, endpointKey } from '../api/endpoints.ts';
 import { BusinessForm } from '../features/business/BusinessForm.tsx';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { useNavigate } from 'react-router';
 import { api, endpointKey } from '../api/endpoints.ts';
 import { chooseBusinessProfile } from '../features/business/activeProfile.ts';

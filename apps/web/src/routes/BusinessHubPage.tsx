@@ -1,6 +1,6 @@
 import { roleMay, type BusinessHub, type Campaign, type Pin } from '@pinboard/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Link } from 'react-router';
 import { api, endpointKey, queries } from '../api/endpoints.ts';
 import { useActiveProfile } from '../features/business/activeProfile.ts';

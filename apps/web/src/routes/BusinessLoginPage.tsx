@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { AuthPage } from './AuthPage.tsx';
 
 /** `/login/business/`: the business login variant (container revamped_business_login_page). */

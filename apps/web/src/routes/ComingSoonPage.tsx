@@ -1,5 +1,5 @@
 import { matchWebRoute } from '@pinboard/shared/routes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Link, useLocation } from 'react-router';
 import styles from './StatusPage.module.css';
 

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { ErrorState, LoadingState } from '../ui/PageStates.tsx';
 import styles from '../features/discover/Discover.module.css';
 

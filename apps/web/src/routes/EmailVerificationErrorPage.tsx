@@ -2,7 +2,7 @@ import {
   EMAIL_VERIFICATION_FAILURES,
   type EmailVerificationFailure,
 } from '@pinboard/shared/account-settings';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Link, useSearchParams } from 'react-router';
 import { useResendEmailLink } from '../features/emailVerification/useResendEmailLink.ts';
 import { useViewer } from '../features/viewer/useViewer.ts';

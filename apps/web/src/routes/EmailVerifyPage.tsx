@@ -5,7 +5,7 @@ import {
 } from '@pinboard/shared/account-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiRequestError } from '../api/client.ts';
 import { api, endpointKey } from '../api/endpoints.ts';

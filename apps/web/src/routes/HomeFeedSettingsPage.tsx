@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { HomeFeedSettings } from '../features/people/HomeFeedSettings.tsx';
 import '../features/people/words.ts';
 import { SettingsLayout } from '../features/settings/SettingsLayout.tsx';

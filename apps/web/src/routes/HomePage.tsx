@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FeedTabs } from '../features/feed/FeedTabs.tsx';
 import { FollowSuggestions } from '../features/feed/FollowSuggestions.tsx';

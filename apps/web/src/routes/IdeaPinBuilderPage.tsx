@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { STORY_PAGES_MAX } from '@pinboard/shared';
 import { useReducer, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Link } from 'react-router';
 import { Button } from '../ui/Button.tsx';
 import { BoardChoice } from '../features/pinBuilder/BoardChoice.tsx';

@@ -1,5 +1,5 @@
 import '../features/discover/words.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Link } from 'react-router';
 import styles from '../features/discover/Discover.module.css';
 import { useIdeas } from '../features/discover/discoverApi.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { AuthPage } from './AuthPage.tsx';
 
 /** `/login`: the login page (container login_page); `?next=` is where it leads afterwards. */

@@ -2,7 +2,7 @@ import '../features/pinCreate/words.ts';
 import type { Board } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { endpointKey } from '../api/endpoints.ts';
 import { errorMessage } from '../api/errorMessage.ts';

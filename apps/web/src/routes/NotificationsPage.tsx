@@ -1,5 +1,5 @@
 import '../features/notifications/words.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Navigate } from 'react-router';
 import { NotificationList } from '../features/notifications/NotificationList.tsx';
 import { useViewer } from '../features/viewer/useViewer.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { queries } from '../api/endpoints.ts';
 import { NotificationsForm } from '../features/settings/NotificationsForm.tsx';
 import { SettingsLayout } from '../features/settings/SettingsLayout.tsx';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PIN_DESCRIPTION_MAX, PIN_TITLE_MAX, type FoundImages } from '@pinboard/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Link } from 'react-router';
 import type { SaveChoice } from '../features/saving/BoardPicker.tsx';
 import { BoardChoice } from '../features/pinBuilder/BoardChoice.tsx';

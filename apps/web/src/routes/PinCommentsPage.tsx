@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Link, useParams } from 'react-router';
 import { CommentsSection } from '../features/comments/CommentsSection.tsx';
 import { isPinUnavailable } from '../features/closeup/pinAccess.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { useParams } from 'react-router';
 import { PinEditScreen } from '../features/pinMenu/PinEditScreen.tsx';
 import { SignedInGate } from '../features/pinBuilder/SignedInGate.tsx';

@@ -1,6 +1,6 @@
 import './policyWords.ts';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, wordsGroup } from '../i18n.ts';
 import { useLocation, useParams } from 'react-router';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import styles from './PolicyPage.module.css';
@@ -34,7 +34,8 @@ export function PolicyPage() {
 function PolicyDocumentPage({ name }: { name: PolicyName }) {
   const { t } = useTranslation();
   const { hash } = useLocation();
-  const text: PolicyDocument = t(`policy.${POLICIES[name]}`, { returnObjects: true });
+  // Loaded with this page (policyWords.ts, imported above).
+  const text: PolicyDocument = wordsGroup('policy', POLICIES[name])!;
   const titleId = `policy-${name}`;
 
   // The router does not scroll to a fragment, and the sections exist only once this lazy page renders.

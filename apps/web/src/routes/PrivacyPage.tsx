@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { PrivacySwitches } from '../features/settings/PrivacySwitches.tsx';
 import { SettingsLayout } from '../features/settings/SettingsLayout.tsx';
 import styles from '../features/settings/Settings.module.css';

@@ -1,6 +1,6 @@
 import { api, endpointKey } from '../api/endpoints.ts';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { useLocation, useParams } from 'react-router';
 import { PinsPanel } from '../features/boards/PinsPanel.tsx';
 import { displayName } from '../features/pins/pinText.ts';

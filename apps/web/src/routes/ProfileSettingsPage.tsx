@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { AvatarSection } from '../features/profileEdit/AvatarSection.tsx';
 import { ProfileEditForm } from '../features/profileEdit/ProfileEditForm.tsx';
 import { useOwnProfile } from '../features/profileEdit/useOwnProfile.ts';

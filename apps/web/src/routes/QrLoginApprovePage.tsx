@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { useLocation, useParams } from 'react-router';
 import { useAuthModal } from '../features/auth/authModalContext.ts';
 import { QrLoginApproval } from '../features/auth/qr/QrLoginApproval.tsx';

@@ -1,6 +1,6 @@
 import { roleMay } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Link, useSearchParams } from 'react-router';
 import { queries } from '../api/endpoints.ts';
 import { useActiveProfile } from '../features/business/activeProfile.ts';

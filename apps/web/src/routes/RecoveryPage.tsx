@@ -1,7 +1,7 @@
 import { AUTH_LIMITS, RECOVERY_MODAL_CODES, type Viewer } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../ui/Button.tsx';
 import { useToast } from '../ui/toastContext.ts';

@@ -2,7 +2,7 @@ import { FOOTER_HEIGHT, HEADER_HEIGHT } from '@pinboard/shared/chrome';
 import { PAGE_PADDING_TOP, PAGE_PADDING_X } from '@pinboard/shared/layout';
 import { matchWebRoute } from '@pinboard/shared/routes';
 import { lazy, Suspense, type CSSProperties, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Outlet, useLocation } from 'react-router';
 import { AppFooter } from '../features/shell/AppFooter.tsx';
 import { EmailConfirmBanner } from '../features/emailVerification/EmailConfirmBanner.tsx';

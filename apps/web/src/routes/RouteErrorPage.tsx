@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Button } from '../ui/Button.tsx';
 import styles from './StatusPage.module.css';
 

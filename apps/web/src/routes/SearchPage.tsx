@@ -1,5 +1,5 @@
 import '../features/search/words.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { useLocation, useSearchParams } from 'react-router';
 import { ScopeTabs } from '../features/search/ScopeTabs.tsx';
 import hidden from '../ui/VisuallyHidden.module.css';

@@ -1,5 +1,5 @@
 import { api, endpointKey } from '../api/endpoints.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { useParams } from 'react-router';
 import { PinsPanel } from '../features/boards/PinsPanel.tsx';
 import { SectionHeader } from '../features/boards/SectionHeader.tsx';

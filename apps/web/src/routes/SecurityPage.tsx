@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Button } from '../ui/Button.tsx';
 import { BackupCodesSection } from '../features/settings/BackupCodesSection.tsx';
 import { ChangePasswordSection } from '../features/settings/ChangePasswordSection.tsx';

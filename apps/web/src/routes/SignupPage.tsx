@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { AuthPage } from './AuthPage.tsx';
 
 /** `/signup`: the sign-up page, in the login page container. */

@@ -1,6 +1,6 @@
 import '../features/discover/words.ts';
 import type { TodayKind } from '@pinboard/shared/discover';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Link, useLocation } from 'react-router';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import styles from '../features/discover/Discover.module.css';

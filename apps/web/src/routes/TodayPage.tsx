@@ -1,6 +1,6 @@
 import '../features/discover/words.ts';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Link } from 'react-router';
 import type { TodaySection } from '@pinboard/shared/discover';
 import styles from '../features/discover/Discover.module.css';

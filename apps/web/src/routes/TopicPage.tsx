@@ -1,5 +1,5 @@
 import '../features/discover/words.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Link, useParams } from 'react-router';
 import { PinFeed } from '../features/pins/PinFeed.tsx';
 import { PIN_PAGE_SIZE, usePinPages } from '../features/pins/usePinPages.ts';

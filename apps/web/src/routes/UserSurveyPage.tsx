@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { useSearchParams } from 'react-router';
 import { UserSurvey } from '../features/emailMail/UserSurvey.tsx';
 import styles from '../features/emailMail/EmailMail.module.css';

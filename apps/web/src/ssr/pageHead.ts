@@ -6,7 +6,7 @@ import { endpointKey } from '../api/endpoints.ts';
 import { boardAddressKey, sectionUrl } from '../features/boards/useBoard.ts';
 import { displayName } from '../features/pins/pinText.ts';
 import { isNotFoundError } from '../features/profile/apiErrors.ts';
-import { addLazyWords, i18next } from '../i18n.ts';
+import { addLazyWords, t } from '../i18n.ts';
 import words from '../locales/en/ssr.json';
 
 addLazyWords('ssr', words);
@@ -105,8 +105,6 @@ function boardCover(origin: string, board: Board): HeadImage | null {
     ? { url: absolute(origin, board.image_cover_url), width: null, height: null, alt: board.name }
     : null;
 }
-
-const t = i18next.t.bind(i18next);
 
 function pinHead(origin: string, pin: Pin): Omit<PageHead, 'status'> {
   const canonical = absolute(origin, `/pin/${pin.id}/`);

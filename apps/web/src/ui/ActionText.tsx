@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-// i18next's own markup for a component inside words (as Trans reads it): one action, `<0>…</0>`.
+// The words' own markup for a component inside them (as Trans reads it, i18n.ts): one action, `<0>…</0>`.
 const ACTION = /^([\s\S]*)<0>([\s\S]*)<\/0>([\s\S]*)$/;
 
 /**

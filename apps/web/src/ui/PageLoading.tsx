@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import styles from './PageLoading.module.css';
 
 /** Shown while a page's code (or what it needs first) loads. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Link } from 'react-router';
 import { Button } from './Button.tsx';
 import styles from './PageStates.module.css';

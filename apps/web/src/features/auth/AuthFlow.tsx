@@ -6,7 +6,7 @@ import {
   type Viewer,
 } from '@pinboard/shared';
 import { useEffect, useReducer, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../ui/toastContext.ts';
 import { useViewer } from '../viewer/useViewer.ts';

@@ -1,6 +1,6 @@
 import { AUTH_LIMITS } from '@pinboard/shared';
 import { useCallback, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { trackAuthEvent } from './analytics.ts';
 import { AuthFlow } from './AuthFlow.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import styles from './AuthFlow.module.css';
 import type { BotCheck } from './botCheck/useBotCheck.ts';
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ForgotPasswordBodySchema } from '@pinboard/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { z } from 'zod';
 import { placeServerError } from '../../api/formErrors.ts';
 import { Button } from '../../ui/Button.tsx';

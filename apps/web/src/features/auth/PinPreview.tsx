@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { usePin } from '../closeup/usePin.ts';
 import { pinAltText } from '../pins/pinText.ts';
 import styles from './AuthFlow.module.css';

@@ -3,7 +3,7 @@ import type { Viewer } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { z } from 'zod';
 import { ApiRequestError } from '../../api/client.ts';
 import { placeServerError } from '../../api/formErrors.ts';

@@ -3,7 +3,7 @@ import { checkBirthday, emailTypoHint, EmailSchema } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../i18n.ts';
 import { z } from 'zod';
 import { ApiRequestError } from '../../api/client.ts';
 import { errorMessage } from '../../api/errorMessage.ts';

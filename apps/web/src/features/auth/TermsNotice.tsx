@@ -1,4 +1,4 @@
-import { Trans } from 'react-i18next';
+import { Trans } from '../../i18n.ts';
 import { Link } from 'react-router';
 import styles from './AuthFlow.module.css';
 import { termsVariant, type ClientPlace } from './termsVariant.ts';

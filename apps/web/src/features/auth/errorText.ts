@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 
 /** A code's words on the sign-up, login and account screens: unknown codes read as the generic failure. */

@@ -1,6 +1,6 @@
 import { AUTH_LIMITS } from '@pinboard/shared';
 import type { ComponentProps, CSSProperties, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { ActionText } from '../../ui/ActionText.tsx';
 import { TextField } from '../../ui/TextField.tsx';

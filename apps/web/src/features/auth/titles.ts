@@ -1,5 +1,5 @@
 import type { SignupContainer, SignupSource } from '@pinboard/shared';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n.ts';
 import type { AuthModalOptions } from './authModalContext.ts';
 
 /** The source a container implies when the caller names none. */

@@ -1,14 +1,14 @@
 import type { Board } from '@pinboard/shared';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { endpointKey, queries } from '../../api/endpoints.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useToast } from '../../ui/toastContext.ts';
 import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import styles from './BoardActions.module.css';
 import { useInviteAnswers } from './useInviteAnswers.ts';
-import { TOAST_MS } from './useBoardWrites.ts';
+import { TOAST_MS } from './toast.ts';
 
 interface BoardInviteBarProps {
   board: Board;

@@ -1,7 +1,7 @@
 import './words.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { queries } from '../../api/endpoints.ts';
 import { Button } from '../../ui/Button.tsx';

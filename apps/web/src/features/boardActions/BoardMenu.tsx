@@ -1,7 +1,7 @@
 import type { Board } from '@pinboard/shared';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { ActionMenu, type ActionMenuItem } from './ActionMenu.tsx';
 import { deleteBoard } from './boardActionsApi.ts';

@@ -1,6 +1,6 @@
 import type { Board } from '@pinboard/shared';
 import type { QueryKey } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useAuthModal } from '../auth/authModalContext.ts';
 import { promptFollowSignup, promptOnSessionEnd } from '../auth/promptOnSessionEnd.ts';

@@ -2,7 +2,7 @@ import './words.ts';
 import type { Board } from '@pinboard/shared';
 import type { QueryKey } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import styles from './BoardActions.module.css';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import list from './Collaborators.module.css';
 import type { QueuedInvitee } from './useCollaborators.ts';
 

@@ -1,7 +1,7 @@
 import type { CollaboratorSuggestion, UserSummary } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';
 import styles from './Collaborators.module.css';

@@ -1,7 +1,7 @@
 import './words.ts';
 import type { Board } from '@pinboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { endpointKey } from '../../api/endpoints.ts';
 import { invalidateBoard } from '../boards/invalidateBoard.ts';
 import styles from './BoardActions.module.css';

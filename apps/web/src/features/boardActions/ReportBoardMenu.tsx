@@ -1,6 +1,6 @@
 import type { Board } from '@pinboard/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { ReportDialog } from '../pinMenu/ReportPinDialog.tsx';
 import { ActionMenu } from './ActionMenu.tsx';
 

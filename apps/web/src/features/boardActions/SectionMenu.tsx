@@ -2,7 +2,7 @@ import './words.ts';
 import type { Board, BoardSection } from '@pinboard/shared';
 import type { QueryKey } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { canEditBoard } from '../boards/canEditBoard.ts';
 import { useViewer } from '../viewer/useViewer.ts';

@@ -1,6 +1,6 @@
 import type { Board } from '@pinboard/shared';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { useToast } from '../../ui/toastContext.ts';
@@ -8,8 +8,7 @@ import { boardAddressKey } from '../boards/useBoard.ts';
 import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import { archiveBoard } from './boardActionsApi.ts';
 import { forgetSaves } from '../saving/savedState.ts';
-
-export const TOAST_MS = 5000;
+import { TOAST_MS } from './toast.ts';
 
 /**
  * Shows a failed board action's words as an error toast (codes 2171-2173 say so;

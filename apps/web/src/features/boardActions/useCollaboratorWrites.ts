@@ -1,6 +1,6 @@
 import type { Board, UserSummary } from '@pinboard/shared';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useNavigate } from 'react-router';
 import { endpointKey } from '../../api/endpoints.ts';
 import { useToast } from '../../ui/toastContext.ts';
@@ -8,7 +8,8 @@ import { removeBoardQueries } from '../boards/invalidateBoard.ts';
 import { refreshProfileLists } from '../profile/refreshProfileLists.ts';
 import { archiveBoard } from './boardActionsApi.ts';
 import { removeCollaborator } from './collaboratorsApi.ts';
-import { TOAST_MS, useErrorToast } from './useBoardWrites.ts';
+import { TOAST_MS } from './toast.ts';
+import { useErrorToast } from './useBoardWrites.ts';
 
 /**
  * What a collaborator does to a board that is not theirs: archive it for themselves (at once,

@@ -1,6 +1,6 @@
 import type { Board } from '@pinboard/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { FollowCountButton } from '../people/FollowCountButton.tsx';
 import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';

@@ -1,6 +1,6 @@
 import type { Board, BoardSection } from '@pinboard/shared';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import styles from './BoardSections.module.css';

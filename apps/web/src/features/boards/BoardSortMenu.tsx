@@ -1,6 +1,6 @@
 import { BOARD_SORTS, isBoardSort, type BoardSort } from '@pinboard/shared/board-sorts';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import styles from './BoardSortMenu.module.css';
 
 interface BoardSortMenuProps {

@@ -1,6 +1,6 @@
 import type { UserSummary } from '@pinboard/shared';
 import { NAMED_COLLABORATORS } from '@pinboard/shared/board-sorts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';
 import { displayName } from '../pins/pinText.ts';
 import { formatCount } from '../profile/formatCount.ts';

@@ -1,5 +1,5 @@
 import type { BoardPrivacy } from '@pinboard/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import styles from './PrivacyIcon.module.css';
 
 interface PrivacyIconProps {

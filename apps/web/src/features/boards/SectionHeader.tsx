@@ -1,5 +1,5 @@
 import type { Board, BoardSection } from '@pinboard/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { displayName } from '../pins/pinText.ts';
 import { countOptions } from '../profile/formatCount.ts';

@@ -1,5 +1,5 @@
 import './words.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { TextField } from '../../ui/TextField.tsx';
 
 /** What the billing details form holds (the quick-promote step and the billing page). */

@@ -1,7 +1,7 @@
 import './words.ts';
 import { mayActAs } from '@pinboard/shared';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useLocation } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { PageLoading } from '../../ui/PageLoading.tsx';

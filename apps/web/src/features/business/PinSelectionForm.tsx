@@ -8,7 +8,7 @@ import {
 } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { api, queries } from '../../api/endpoints.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';

@@ -14,7 +14,7 @@ import {
 } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useNavigate } from 'react-router';
 import { api, endpointKey } from '../../api/endpoints.ts';
 import { ApiRequestError } from '../../api/client.ts';

@@ -1,6 +1,6 @@
 import './words.ts';
 import type { QuickPromoteResult } from '@pinboard/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { formatMoney } from './money.ts';

@@ -1,6 +1,6 @@
 import { api, endpointKey } from '../../api/endpoints.ts';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorState, LoadingState, NotFoundState } from '../../ui/PageStates.tsx';
 import { usePinPages } from '../pins/usePinPages.ts';

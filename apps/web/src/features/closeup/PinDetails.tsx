@@ -1,6 +1,6 @@
 import type { Pin } from '@pinboard/shared';
 import { useId, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { useAuthModal } from '../auth/authModalContext.ts';
 import { useOutboundLink } from '../offsite/useOutboundLink.tsx';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 import { PinFeed } from '../pins/PinFeed.tsx';
 import type { usePinPages } from '../pins/usePinPages.ts';

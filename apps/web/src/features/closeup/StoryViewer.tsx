@@ -1,7 +1,7 @@
 import './storyWords.ts';
 import type { StoryPage } from '@pinboard/shared';
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import styles from './StoryViewer.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import { COMMENT_TEXT_MAX } from '@pinboard/shared/comment-limits';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { errorMessageLater } from '../../api/errorMessageLater.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useAuthModal } from '../auth/authModalContext.ts';

@@ -1,5 +1,5 @@
 import { commentParts } from '@pinboard/shared/comments';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { useOutboundLink } from '../offsite/useOutboundLink.tsx';
 import styles from './Comments.module.css';

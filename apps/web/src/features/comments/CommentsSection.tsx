@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { CommentComposer } from './CommentComposer.tsx';

@@ -1,5 +1,5 @@
 import type { TodaySection } from '@pinboard/shared/discover';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { BoardGrid } from '../boards/BoardGrid.tsx';
 import { PinFeed } from '../pins/PinFeed.tsx';
 

@@ -6,7 +6,7 @@ import {
 import type { EmailChoices, EmailSubscription as Subscription } from '@pinboard/shared/email-mail';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../api/client.ts';
 import { api, endpointKey, queries } from '../../api/endpoints.ts';

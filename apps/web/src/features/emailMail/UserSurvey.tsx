@@ -1,6 +1,6 @@
 import { SURVEY_TEXT_MAX, SURVEY_USES, type SurveyUse } from '@pinboard/shared/email-mail';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { api } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';

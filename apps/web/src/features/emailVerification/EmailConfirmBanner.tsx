@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import styles from './EmailConfirmBanner.module.css';
 import { useResendEmailLink } from './useResendEmailLink.ts';

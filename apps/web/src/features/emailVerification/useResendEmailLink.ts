@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { api } from '../../api/endpoints.ts';
 import { errorMessageLater } from '../../api/errorMessageLater.ts';
 

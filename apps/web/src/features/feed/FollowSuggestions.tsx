@@ -1,5 +1,5 @@
 import type { UserSummary } from '@pinboard/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';
 import { displayName } from '../pins/pinText.ts';

@@ -1,6 +1,6 @@
 import { STORY_PAGE_TEXT_MAX } from '@pinboard/shared';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { MediaDropzone } from '../pinBuilder/MediaDropzone.tsx';
 import { MediaPreview } from '../pinBuilder/MediaPreview.tsx';
 import { STORY_ASPECT_RATIO } from '../pinBuilder/pinBuilderForm.ts';

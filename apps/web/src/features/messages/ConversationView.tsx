@@ -3,7 +3,7 @@ import type { Message, Viewer } from '@pinboard/shared';
 import { MESSAGE_MAX_LENGTH } from '@pinboard/shared/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link, useNavigate } from 'react-router';
 import { api, endpointKey, queries } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';

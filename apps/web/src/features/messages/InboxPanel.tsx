@@ -2,7 +2,7 @@ import './words.ts';
 import type { Conversation } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { queries } from '../../api/endpoints.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,6 +1,6 @@
 import './words.ts';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/endpoints.ts';
 import { errorMessageLater } from '../../api/errorMessageLater.ts';

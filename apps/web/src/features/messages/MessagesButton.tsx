@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { ChatIcon } from '../shell/icons.tsx';
 import styles from './Messages.module.css';
 import { BADGE_MOST_SHOWN, CountBadge } from '../../ui/CountBadge.tsx';

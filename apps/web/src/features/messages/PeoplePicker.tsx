@@ -2,7 +2,7 @@ import './words.ts';
 import type { UserSummary } from '@pinboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useNavigate } from 'react-router';
 import { api, endpointKey, queries } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';

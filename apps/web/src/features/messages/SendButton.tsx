@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useSearchParams } from 'react-router';
 import { useAuthModal } from '../auth/authModalContext.ts';
 import { useViewer } from '../viewer/useViewer.ts';

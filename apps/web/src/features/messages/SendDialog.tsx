@@ -2,7 +2,7 @@ import './words.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '@pinboard/shared/auth/email';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { api } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,5 +1,5 @@
 import type { Conversation, Message } from '@pinboard/shared';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n.ts';
 import { displayName } from '../pins/pinText.ts';
 
 /** The others in a conversation, by name, joined by commas. */

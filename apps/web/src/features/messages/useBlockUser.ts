@@ -1,7 +1,7 @@
 import './words.ts';
 import type { UserProfile } from '@pinboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { api, endpointKey } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { useToast } from '../../ui/toastContext.ts';

@@ -4,7 +4,7 @@ import { CreateAgeAppealSchema, type CreateAgeAppeal } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { api, queries } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';

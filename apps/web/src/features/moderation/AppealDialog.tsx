@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { APPEAL_REASON_MAX } from '@pinboard/shared';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { z } from 'zod';
 import { api } from '../../api/endpoints.ts';
 import { errorMessage, type WordsKey } from '../../api/errorMessage.ts';

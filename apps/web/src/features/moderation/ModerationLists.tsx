@@ -1,7 +1,7 @@
 import './words.ts';
 import type { Appeal, ModerationAction, MyReport, ReportReason, Violation } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { queries } from '../../api/endpoints.ts';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';

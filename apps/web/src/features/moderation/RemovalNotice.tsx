@@ -2,7 +2,7 @@ import './words.ts';
 import { REPORT_REASONS, type Removal, type ReportReason } from '@pinboard/shared';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { endpointKey } from '../../api/endpoints.ts';
 import { Button } from '../../ui/Button.tsx';

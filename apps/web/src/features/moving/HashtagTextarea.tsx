@@ -7,7 +7,7 @@ import {
   type ComponentPropsWithoutRef,
   type KeyboardEvent,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import styles from './HashtagTextarea.module.css';
 import { findHashtagToken, insertHashtag } from './hashtagToken.ts';
 import { useHashtagSuggestions } from './useHashtagSuggestions.ts';

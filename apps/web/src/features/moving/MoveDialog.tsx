@@ -1,6 +1,6 @@
 import '../saving/words.ts';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { BoardPicker, type SaveChoice } from '../saving/BoardPicker.tsx';
 import styles from './MoveDialog.module.css';

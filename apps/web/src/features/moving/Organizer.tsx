@@ -1,7 +1,7 @@
 import './words.ts';
 import type { Pin } from '@pinboard/shared';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { MoveDialog } from './MoveDialog.tsx';
 import styles from './Organizer.module.css';

@@ -1,6 +1,6 @@
 import type { Pin } from '@pinboard/shared';
 import { useMutation, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { ApiResult } from '../../api/client.ts';
 import { endpointKey } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';

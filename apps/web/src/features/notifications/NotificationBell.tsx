@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { NavLink, useLocation } from 'react-router';
 import { LoadingState } from '../../ui/PageStates.tsx';
 import { BellIcon } from '../shell/icons.tsx';

@@ -1,5 +1,5 @@
 import type { Notification, UserSummary } from '@pinboard/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';

@@ -1,6 +1,6 @@
 import type { Viewer } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { queries } from '../../api/endpoints.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';

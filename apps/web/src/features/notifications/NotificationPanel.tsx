@@ -1,5 +1,5 @@
 import './words.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { NotificationList } from './NotificationList.tsx';
 import styles from './NotificationBell.module.css';

@@ -1,6 +1,6 @@
 import type { Interest } from '@pinboard/shared/discover';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { InterestPicker } from './InterestPicker.tsx';

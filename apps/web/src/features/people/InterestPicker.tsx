@@ -1,5 +1,5 @@
 import type { Interest } from '@pinboard/shared/discover';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import styles from './InterestPicker.module.css';
 import './words.ts';
 

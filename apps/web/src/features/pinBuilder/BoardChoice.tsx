@@ -1,7 +1,7 @@
 import '../saving/words.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { endpointKey } from '../../api/endpoints.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { BoardPicker, type SaveChoice } from '../saving/BoardPicker.tsx';

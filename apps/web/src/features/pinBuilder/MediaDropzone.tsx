@@ -1,5 +1,5 @@
 import { useId, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { ACCEPTED_MEDIA } from './mediaChecks.ts';
 import media from './Media.module.css';
 

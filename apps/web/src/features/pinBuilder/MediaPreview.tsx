@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { PIN_ASPECT_RATIOS, type PinAspectRatio } from './pinBuilderForm.ts';
 import media from './Media.module.css';

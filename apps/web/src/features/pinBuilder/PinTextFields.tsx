@@ -1,7 +1,6 @@
-import type { TFunction } from 'i18next';
+import { useTranslation, type TFunction } from '../../i18n.ts';
 import { useId } from 'react';
 import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { TextField } from '../../ui/TextField.tsx';
 import { HashtagTextarea } from '../moving/HashtagTextarea.tsx';
 import { FIELD_MAX, type PinText } from './pinBuilderForm.ts';

@@ -1,6 +1,6 @@
 import type { CreatedPin } from '@pinboard/shared';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { placeName } from './BoardChoice.tsx';

@@ -1,6 +1,6 @@
 import type { MediaUpload } from '@pinboard/shared';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import {
   checkImageSize,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { queries } from '../../api/endpoints.ts';
 import { Button } from '../../ui/Button.tsx';
 import { isInstagramUrl } from './pinCreateParams.ts';

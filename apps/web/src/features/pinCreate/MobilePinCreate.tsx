@@ -1,6 +1,6 @@
 import type { PickerBoard } from '@pinboard/shared';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../ui/toastContext.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import styles from './PinCreate.module.css';
 import type { usePinImage } from './usePinImage.ts';
 

@@ -1,6 +1,6 @@
 import '../auth/words.ts';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useLocation } from 'react-router';
 import { AuthFlow } from '../auth/AuthFlow.tsx';
 import authStyles from '../../ui/PageCard.module.css';

@@ -1,6 +1,6 @@
 import type { Pin } from '@pinboard/shared';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import styles from './PinMenu.module.css';
 import { PinEditForm } from './PinEditForm.tsx';

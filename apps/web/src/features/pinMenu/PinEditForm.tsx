@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PIN_ALT_TEXT_MAX, type Pin } from '@pinboard/shared';
 import { useState } from 'react';
 import { useForm, type Control, type UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { z } from 'zod';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { placeServerError } from '../../api/formErrors.ts';

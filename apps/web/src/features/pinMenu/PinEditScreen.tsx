@@ -1,6 +1,6 @@
 import './words.ts';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useNavigate } from 'react-router';
 import { PageLoading } from '../../ui/PageLoading.tsx';
 import { NotFoundState } from '../../ui/PageStates.tsx';

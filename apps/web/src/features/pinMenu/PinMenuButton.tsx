@@ -1,6 +1,6 @@
 import type { Pin } from '@pinboard/shared';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import styles from './PinMenu.module.css';
 
 // The menu, its dialogs and words are a chunk of their own, loaded on hover, focus or the first open.

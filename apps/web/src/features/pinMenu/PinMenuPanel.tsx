@@ -2,7 +2,7 @@ import './words.ts';
 import type { Pin } from '@pinboard/shared';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../ui/toastContext.ts';
 import { useAuthModal } from '../auth/authModalContext.ts';

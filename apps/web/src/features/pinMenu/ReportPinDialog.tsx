@@ -3,7 +3,7 @@ import { REPORT_REASONS, type Pin } from '@pinboard/shared';
 import './words.ts';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { z } from 'zod';
 import { api } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';

@@ -1,6 +1,6 @@
 import type { Pin, UpdatePin } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { api, endpointKey } from '../../api/endpoints.ts';
 import { useToast } from '../../ui/toastContext.ts';
 import { TOAST_MS } from './toast.ts';

@@ -1,7 +1,7 @@
 import type { Pin } from '@pinboard/shared';
 import { HOVER_DELAY_MS } from '@pinboard/shared/layout';
 import { useRef, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { useOutboundLink } from '../offsite/useOutboundLink.tsx';
 import { SaveButton } from '../saving/SaveButton.tsx';

@@ -1,6 +1,6 @@
 import type { Pin } from '@pinboard/shared';
 import { memo, useMemo, useRef, useState, type FocusEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { cardHeight } from './cardMetrics.ts';
 import { gridGeometry, layoutMasonry, visibleIndices } from './masonry.ts';

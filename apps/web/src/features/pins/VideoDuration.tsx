@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { formatDuration } from './formatDuration.ts';
 import hidden from '../../ui/VisuallyHidden.module.css';
 import styles from './VideoDuration.module.css';

@@ -1,5 +1,5 @@
 import type { Pin, UserSummary } from '@pinboard/shared';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n.ts';
 
 /** The name shown for a person: their full name, else their username. */
 export function displayName(user: UserSummary): string {

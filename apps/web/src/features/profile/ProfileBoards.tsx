@@ -1,6 +1,6 @@
 import type { UserProfile } from '@pinboard/shared';
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { BoardGrid } from '../boards/BoardGrid.tsx';
 import { BoardSortMenu } from '../boards/BoardSortMenu.tsx';

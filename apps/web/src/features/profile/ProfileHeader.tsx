@@ -1,6 +1,6 @@
 import type { UserProfile } from '@pinboard/shared';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { MessageButton } from '../messages/MessageButton.tsx';
 import { FollowCountButton } from '../people/FollowCountButton.tsx';

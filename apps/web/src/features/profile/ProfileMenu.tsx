@@ -1,6 +1,6 @@
 import type { UserProfile } from '@pinboard/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { ActionMenu } from '../boardActions/ActionMenu.tsx';
 import { useBlockChoice } from '../messages/useBlockUser.ts';
 import { displayName } from '../pins/pinText.ts';

@@ -4,7 +4,7 @@ import { PRONOUNS, PROFILE_LIMITS, ProfileFieldsSchema, type ProfileFields } fro
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { api } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { placeServerError } from '../../api/formErrors.ts';

@@ -1,6 +1,6 @@
 import type { BoardPicker, PickerBoard } from '@pinboard/shared';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { BoardRow, type RowStatus } from './BoardRow.tsx';
 import styles from './BoardPicker.module.css';
 import { buildPickerItems, type PickerItem } from './pickerItems.ts';

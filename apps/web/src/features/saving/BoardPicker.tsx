@@ -1,6 +1,6 @@
 import type { Board, BoardSection, PickerBoard } from '@pinboard/shared';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { AddSectionForm } from './AddSectionForm.tsx';

@@ -1,5 +1,5 @@
 import type { PickerBoard } from '@pinboard/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { CollaboratorAvatars } from '../boards/CollaboratorAvatars.tsx';
 import { PrivacyIcon } from '../boards/PrivacyIcon.tsx';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { BoardNameSchema, type Board } from '@pinboard/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { z } from 'zod';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import styles from './BoardPicker.module.css';
 import { useTitleSuggestions } from './useBoardPicker.ts';
 

@@ -1,6 +1,6 @@
 import type { Pin, Video } from '@pinboard/shared';
 import { useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { VideoDuration } from '../pins/VideoDuration.tsx';
 import { pinAltText } from '../pins/pinText.ts';
 import { prefersReducedMotion } from './confetti.ts';

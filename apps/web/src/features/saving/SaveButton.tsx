@@ -1,5 +1,5 @@
 import type { Pin } from '@pinboard/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import styles from './SaveButton.module.css';
 import type { SaveOrigin } from './SaveFlow.tsx';

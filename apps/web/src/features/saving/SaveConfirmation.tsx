@@ -1,7 +1,7 @@
 import type { RepinResult } from '@pinboard/shared';
 import { useEffect, useEffectEvent, useMemo, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { CONFETTI_MS, confettiParticles, prefersReducedMotion } from './confetti.ts';
 import styles from './SaveResult.module.css';
 

@@ -2,7 +2,7 @@ import './words.ts';
 import type { Pin, RepinResult } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { endpointKey } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { Dialog } from '../../ui/Dialog.tsx';

@@ -1,6 +1,6 @@
 import { canPromotePin, promotePinPath, type RepinResult } from '@pinboard/shared';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { useViewer } from '../viewer/useViewer.ts';

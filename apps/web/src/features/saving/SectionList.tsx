@@ -1,6 +1,6 @@
 import type { PickerBoard } from '@pinboard/shared';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { RowEnd, type RowStatus } from './BoardRow.tsx';
 import styles from './BoardPicker.module.css';
 import { usePickerKeys } from './usePickerKeys.ts';

@@ -1,5 +1,5 @@
 import type { FoundImage, Pin } from '@pinboard/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { pinAltText } from '../pins/pinText.ts';
 import styles from './SaveMedia.module.css';
 

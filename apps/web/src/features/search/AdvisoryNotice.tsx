@@ -1,7 +1,7 @@
 import type { Advisory } from '@pinboard/shared';
 import { advisoryShowsActions } from '@pinboard/shared/search-advisories';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import styles from './AdvisoryNotice.module.css';
 import { noticeSegments } from './noticeText.ts';

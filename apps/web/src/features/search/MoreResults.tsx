@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useFetchMore } from '../pins/useFetchMore.ts';
 import styles from './SearchResults.module.css';

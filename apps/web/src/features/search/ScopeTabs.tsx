@@ -1,5 +1,5 @@
 import type { SearchScope } from '@pinboard/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import tabStyles from '../../ui/Tabs.module.css';
 import { SEARCH_PAGE_SCOPES, searchPathOf } from './searchPath.ts';

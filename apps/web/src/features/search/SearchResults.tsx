@@ -1,6 +1,6 @@
 import type { Board, Pin, SearchScope, UserProfile } from '@pinboard/shared';
 import { ADVISORY_SEVERITIES } from '@pinboard/shared/search-advisories';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { BoardGrid } from '../boards/BoardGrid.tsx';
 import { PinFeed } from '../pins/PinFeed.tsx';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';

@@ -1,6 +1,6 @@
 import './words.ts';
 import { useEffect, useId, useLayoutEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { SearchTypeaheadProps } from './typeaheadContract.ts';
 import { TypeaheadOptionRow } from './TypeaheadOptionRow.tsx';
 import type { TypeaheadOption } from './typeaheadOptions.ts';

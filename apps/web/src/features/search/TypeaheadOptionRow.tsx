@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { PinnerAvatar } from '../pins/PinnerAvatar.tsx';
 import { displayName } from '../pins/pinText.ts';
 import { countOptions } from '../profile/formatCount.ts';

@@ -5,7 +5,7 @@ import { GENDERS } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { z } from 'zod';
 import { api, endpointKey } from '../../api/endpoints.ts';
 import { placeServerError } from '../../api/formErrors.ts';

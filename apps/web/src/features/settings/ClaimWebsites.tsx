@@ -8,7 +8,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { api, endpointKey } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { placeServerError } from '../../api/formErrors.ts';

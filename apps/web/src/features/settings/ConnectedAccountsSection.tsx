@@ -6,7 +6,7 @@ import {
 } from '@pinboard/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';

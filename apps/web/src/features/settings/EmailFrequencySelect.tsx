@@ -1,6 +1,6 @@
 import { EMAIL_FREQUENCIES } from '@pinboard/shared/account-settings';
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 
 /**
  * How often a category's mail goes out (off, as it happens, daily): the one select of the

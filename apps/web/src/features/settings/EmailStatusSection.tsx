@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import { api, endpointKey } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../../ui/TextField.tsx';
 import { passwordRulesQuery } from '../auth/authQueries.ts';

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { api, endpointKey } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { Button } from '../../ui/Button.tsx';

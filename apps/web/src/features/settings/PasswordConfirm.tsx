@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../../ui/TextField.tsx';
 

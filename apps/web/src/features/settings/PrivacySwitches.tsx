@@ -1,7 +1,7 @@
 import type { AccountSettings, PrivacyKey } from '@pinboard/shared/account-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { api, endpointKey, queries } from '../../api/endpoints.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { SettingsQuery } from './SettingsQuery.tsx';

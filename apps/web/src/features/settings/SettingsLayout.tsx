@@ -1,6 +1,6 @@
 import './words.ts';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link, useLocation } from 'react-router';
 import { PageLoading } from '../../ui/PageLoading.tsx';
 import { Button } from '../../ui/Button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { NavLink } from 'react-router';
 import { SETTINGS_PAGES } from './settingsPages.ts';
 

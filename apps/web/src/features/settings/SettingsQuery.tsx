@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { ErrorState, LoadingState } from '../../ui/PageStates.tsx';
 
 /** A settings answer's section: loading, failed with a retry, or drawn from the data. */

@@ -1,7 +1,7 @@
 import type { AccountSecurity } from '@pinboard/shared/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ReauthForm } from './ReauthForm.tsx';
 import styles from './Settings.module.css';

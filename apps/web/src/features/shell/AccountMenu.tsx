@@ -1,7 +1,7 @@
 import type { StoredAccount, UserSummary, Viewer } from '@pinboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/endpoints.ts';
 import { forgetAccount, rememberViewer, switcherAccounts } from '../auth/storedAccounts.ts';

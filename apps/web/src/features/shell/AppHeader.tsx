@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link, NavLink } from 'react-router';
 import { useViewer } from '../viewer/useViewer.ts';
 import { HeaderAccount } from './HeaderAccount.tsx';

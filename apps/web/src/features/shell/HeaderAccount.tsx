@@ -1,6 +1,6 @@
 import type { UserSummary, Viewer } from '@pinboard/shared';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { NavLink, useLocation } from 'react-router';
 import { preloadAuthModal } from '../auth/AuthModalProvider.tsx';
 import { useAuthModal } from '../auth/authModalContext.ts';

@@ -8,7 +8,7 @@ import {
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { SearchScope } from '@pinboard/shared';
 import { searchPathOf, searchScopeOf } from '../search/searchPath.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useAuthModal } from '../auth/authModalContext.ts';
 import { isSessionEnd, promptFollowSignup, promptOnSessionEnd } from '../auth/promptOnSessionEnd.ts';

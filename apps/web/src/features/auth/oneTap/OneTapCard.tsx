@@ -1,6 +1,6 @@
 import { PROVIDER_NAMES, type Viewer } from '@pinboard/shared';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n.ts';
 import { useLocation } from 'react-router';
 import { Button } from '../../../ui/Button.tsx';
 import { useViewer } from '../../viewer/useViewer.ts';

@@ -1,6 +1,6 @@
 import type { QrLoginRequest } from '@pinboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n.ts';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../../api/client.ts';
 import { endpointKey, queries } from '../../../api/endpoints.ts';

@@ -1,6 +1,6 @@
 import { QR_LOGIN_TTL_SECONDS } from '@pinboard/shared';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormError } from '../../../ui/FormError.tsx';
 import { useAuthModal, type AuthModalOptions } from '../authModalContext.ts';

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useExperimentGroup } from '../../experiments/useExperimentGroup.ts';
 import type { AuthModalOptions } from '../authModalContext.ts';

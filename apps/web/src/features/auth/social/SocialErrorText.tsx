@@ -1,5 +1,4 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, type TFunction } from '../../../i18n.ts';
 import { errorMessage } from '../../../api/errorMessage.ts';
 import { ActionText } from '../../../ui/ActionText.tsx';
 import styles from '../AuthFlow.module.css';

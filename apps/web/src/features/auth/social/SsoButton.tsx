@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import authStyles from '../AuthFlow.module.css';
 import styles from './Social.module.css';

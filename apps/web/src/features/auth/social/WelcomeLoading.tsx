@@ -1,7 +1,7 @@
 import { ONE_TAP_LOADING } from '@pinboard/shared';
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n.ts';
 import { LogoMark } from '../../shell/icons.tsx';
 import styles from './Social.module.css';
 

@@ -8,7 +8,7 @@ import {
   type ConsentState,
 } from '@pinboard/shared';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormError } from '../../../ui/FormError.tsx';
 import styles from '../AuthFlow.module.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n.ts';
 import styles from '../AuthFlow.module.css';
 import type { BotCheck } from '../botCheck/useBotCheck.ts';
 import { LoginForm } from '../LoginForm.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n.ts';
 import styles from '../AuthFlow.module.css';
 import { ForgotPasswordForm } from '../ForgotPasswordForm.tsx';
 import { StepHeading } from '../parts.tsx';

@@ -1,6 +1,6 @@
 import { MIN_SIGNUP_INTERESTS } from '@pinboard/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormError } from '../../../ui/FormError.tsx';
 import { InterestPicker } from '../../people/InterestPicker.tsx';

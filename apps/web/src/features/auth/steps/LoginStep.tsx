@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../i18n.ts';
 import { Link } from 'react-router';
 import { Button } from '../../../ui/Button.tsx';
 import styles from '../AuthFlow.module.css';

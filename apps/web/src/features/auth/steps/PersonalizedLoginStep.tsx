@@ -1,7 +1,6 @@
 import { PROVIDER_NAMES, type SocialProvider, type ViewerInfo } from '@pinboard/shared';
-import type { TFunction } from 'i18next';
+import { useTranslation, type TFunction } from '../../../i18n.ts';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useHomeFeed } from '../../feed/useHomeFeed.ts';
 import styles from '../AuthFlow.module.css';
 import type { AuthModalOptions } from '../authModalContext.ts';

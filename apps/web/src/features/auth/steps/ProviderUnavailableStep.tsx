@@ -1,5 +1,5 @@
 import { PROVIDER_NAMES, type SocialProvider } from '@pinboard/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import styles from '../AuthFlow.module.css';
 import { StepHeading } from '../parts.tsx';

@@ -1,5 +1,5 @@
 import { RECOVERY_MODAL_CODES, RESET_TOKEN_TTL_MINUTES } from '@pinboard/shared';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../i18n.ts';
 import { Button } from '../../../ui/Button.tsx';
 import styles from '../AuthFlow.module.css';
 import { StepHeading } from '../parts.tsx';

@@ -1,5 +1,5 @@
 import { AUTH_LIMITS } from '@pinboard/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n.ts';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../../ui/toastContext.ts';
 import type { AuthModalOptions } from '../authModalContext.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../i18n.ts';
 import type { ClientContext } from '@pinboard/shared';
 import { Button } from '../../../ui/Button.tsx';
 import styles from '../AuthFlow.module.css';
