@@ -7,9 +7,13 @@ import { createInvalidationBus } from '../../src/adapters/invalidation/index.ts'
 import { adCharges, adGroupSpendDays } from '../../src/db/schema/ad-delivery.ts';
 import { adGroups, ads, businessMembers, campaigns } from '../../src/db/schema/business.ts';
 import { todayIn } from '../../src/modules/business/business.presenter.ts';
-import { dayFractionIn, PACING_AHEAD_SHARE } from '../../src/modules/promoted/auction.ts';
+import { dayFractionIn, PACING_AHEAD_SHARE, promotedSlots } from '../../src/modules/promoted/auction.ts';
 import { recordAdEvent } from '../../src/modules/promoted/spend.ts';
-import { CANDIDATE_LIST_MAX_AGE_MS, CANDIDATE_LIST_TTL_MS } from '../../src/modules/promoted/serving.ts';
+import {
+  CANDIDATE_LIST_MAX_AGE_MS,
+  CANDIDATE_LIST_TTL_MS,
+  CHECKED_AHEAD_PER_PLACE,
+} from '../../src/modules/promoted/serving.ts';
 import { clearLocalSignedOutAnswers, clearSignedOutAnswers } from '../../src/lib/signed-out-answers.ts';
 import { dataOf, signedInBrowser, type SignedInBrowser } from '../helpers/board-writes.ts';
 import { TestBrowser } from '../helpers/browser.ts';
@@ -183,6 +187,35 @@ describe('promoted pins in the home feed and search', () => {
     await t.db.execute(sql`update boards set privacy = 'secret' where id = ${hidden.boardId}`);
     const cards = promotedOf(await homeFeed(await signedInBrowser(t)));
     expect(cards.map((c) => c.id)).toEqual([next.pinId]);
+  });
+
+  it('past the candidates checked ahead, a winner is still one the viewer may see and did not hide', async () => {
+    // More ads than are checked while who is looking is read outbid the rest but reach only women.
+    const ahead = (promotedSlots(25).length + 1) * CHECKED_AHEAD_PER_PLACE;
+    const forWomen: Promotion[] = [];
+    for (let i = 0; i <= ahead; i += 1) {
+      const p = await promotion({ targeting: { genders: ['female'] }, auto: false, title: `Loaf ${i}` });
+      await t.db.update(adGroups).set({ bidMicro: 900_000 }).where(eq(adGroups.id, p.adGroupId));
+      forWomen.push(p);
+    }
+    const hid = await promotion({ title: 'Hidden loaf' });
+    const secret = await promotion({ title: 'Secret loaf' });
+    const open = await promotion({ title: 'Open loaf' });
+    for (const [p, bid] of [
+      [hid, 500_000],
+      [secret, 400_000],
+      [open, 10_000],
+    ] as const)
+      await t.db.update(adGroups).set({ bidMicro: bid }).where(eq(adGroups.id, p.adGroupId));
+    await onlyServing(...forWomen, hid, secret, open);
+    await t.db.execute(sql`update boards set privacy = 'secret' where id = ${secret.boardId}`);
+    const man = await signedInBrowser(t, (await t.make.user({ gender: 'male' })).id);
+    expect((await man.put(`/v3/pins/${hid.pinId}/hide/`)).status).toBe(200);
+    expect(promotedOf(await homeFeed(man)).map((c) => c.id)).toEqual([open.pinId]);
+    const woman = await signedInBrowser(t, (await t.make.user({ gender: 'female' })).id);
+    const theirs = promotedOf(await homeFeed(woman)).map((c) => c.id);
+    expect(theirs).toHaveLength(2);
+    expect(forWomen.map((p) => p.pinId)).toEqual(expect.arrayContaining(theirs));
   });
 
   it('matches targeting: gender and age from the profile, interests without auto-targeting', async () => {

@@ -60,9 +60,14 @@ export interface TargetedAd {
   pinText: string;
   /** The words of `pinText`, when already split (the candidate list keeps them). */
   pinWords?: ReadonlySet<string>;
+  /** The targeting's interests as matched (`interestsOf`), when already worked out. */
+  interests?: readonly string[];
 }
 
 const norm = (word: string) => word.toLowerCase().replace(/^#/, '');
+
+/** An ad group's interests as targeting matches them: lower case, without a leading '#'. */
+export const interestsOf = (targeting: TargetingSpec): string[] => (targeting.interests ?? []).map(norm);
 
 /** The words of a pin's text, as search matches them. */
 export const pinWordsOf = (pinText: string): Set<string> =>
@@ -98,7 +103,7 @@ export function targetingFor(viewer: ViewerTraits): (ad: TargetedAd) => boolean 
       if (viewer.gender === null ? !ad.autoTargeting : !spec.genders.includes(viewer.gender as never))
         return false;
     }
-    const interests = (spec.interests ?? []).map(norm);
+    const interests = ad.interests ?? interestsOf(spec);
     if (!ad.autoTargeting && interests.length > 0) {
       if (!interests.some((interest) => mine.has(interest))) return false;
     }
@@ -163,15 +168,23 @@ export interface Win<B extends Bidder> {
   impressionPriceMicro: number;
 }
 
+/** What a bidder is ranked by: its bid × expected click rate (its expected value per view). */
+export const auctionScore = (b: Bidder): number => b.bidMicro * b.clickRate;
+
+/** The auction's order: the higher score first, ties to the older ad. */
+export const auctionOrder = (a: Bidder, b: Bidder): number =>
+  auctionScore(b) - auctionScore(a) || a.adId - b.adId;
+
 /**
  * A second-price auction for each of `slots` places: bidders rank by bid × expected click rate;
  * a winner pays what would have kept it first — the runner-up's score (per impression), or that
  * divided by its own click rate (per click) — never more than its bid, at least one micro-unit.
- * One card per pin; ties go to the older ad.
+ * One card per pin; ties go to the older ad. Only the first `slots + 1` bidders of distinct pins
+ * in that order decide the outcome, so a caller holding bidders in order may pass just those.
  */
 export function runAuction<B extends Bidder>(bidders: B[], slots: number): Win<B>[] {
-  const score = (b: Bidder) => b.bidMicro * b.clickRate;
-  const ranked = [...bidders].sort((a, b) => score(b) - score(a) || a.adId - b.adId);
+  const score = auctionScore;
+  const ranked = [...bidders].sort(auctionOrder);
   const wins: Win<B>[] = [];
   const pins = new Set<number>();
   const left = ranked.filter((b) => {

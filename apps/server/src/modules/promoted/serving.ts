@@ -12,6 +12,8 @@ import { clearWithSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import {
   ageBucketOf,
   AUTOMATIC_BID_SHARE,
+  auctionOrder,
+  interestsOf,
   PRIOR_CLICKS,
   PRIOR_IMPRESSIONS,
   dayFractionIn,
@@ -50,7 +52,6 @@ interface CandidateRow extends Record<string, unknown> {
   ad_id: number;
   pin_id: number;
   image_id: number;
-  ad_group_id: number;
   owner_user_id: number;
   impressions: number;
   clicks: number;
@@ -63,10 +64,8 @@ interface CandidateRow extends Record<string, unknown> {
   campaign_budget: number;
   campaign_spend: number;
   lifetime_cap: number | null;
-  c_start: string;
-  c_end: string | null;
-  g_start: string;
-  g_end: string | null;
+  start_day: string;
+  end_day: string | null;
   time_zone: string;
   advertiser_country: string;
   advertiser_name: string;
@@ -76,32 +75,70 @@ interface CandidateRow extends Record<string, unknown> {
   pin_text: string;
 }
 
-/** A row of the candidate list, with what serving derives from it once per read of the list. */
-interface Candidate extends CandidateRow {
-  ad: TargetedAd;
+/**
+ * A candidate as serving keeps it: its row turned, once per read of the list, into the few exact
+ * fields a page checks (plain values, one shape for all, so a page's scan stays cheap).
+ */
+export interface Candidate {
+  adId: number;
+  pinId: number;
+  imageId: number;
+  ownerUserId: number;
+  objective: CampaignObjective;
   bidMicro: number;
   clickRate: number;
+  ad: TargetedAd;
+  timeZone: string;
+  /** The later of the campaign's and the ad group's first day. */
+  start: string;
+  /** The earlier of their last days; null when neither ends. */
+  end: string | null;
+  /** A lifetime budget or spend cap already reached. */
+  spentOut: boolean;
+  /** The ad group's budget, else the campaign's daily one; null when neither is daily. */
+  dailyBudget: number | null;
+  /** The ad group's latest spend day and what it spent then. */
+  spentDay: string | null;
+  spentMicro: number;
+  advertiserName: string;
+  promoterUsername: string;
 }
+
+/**
+ * The candidates as a page reads them: in the auction's order (`auctionOrder`), and per country,
+ * since locations always bind (targeting's own rule: the ad group's locations, else the ad
+ * account's country), so a page scans only the ads that may reach its viewer's country.
+ */
+export interface CandidateIndex {
+  ranked: readonly Candidate[];
+  byCountry: ReadonlyMap<string, readonly Candidate[]>;
+}
+
+const EMPTY: readonly Candidate[] = [];
 
 /**
  * Every approved, active ad of an active ad group and campaign near its dates, whose promoter's
  * account is active, with its ad group's latest spend-day row: the same for every viewer, ordered
  * as the auction ranks them (bid × smoothed click rate). Dates and pacing are then checked exactly
- * in each ad account's time zone, and who is looking per request.
+ * in each ad account's time zone, and who is looking per request. `wordsOf` splits a pin's text
+ * (the list keeps the last read's words, so a pin's text is split once, not once a second).
  */
-async function listCandidates(db: Executor): Promise<Candidate[]> {
+async function listCandidates(
+  db: Executor,
+  wordsOf: (pinText: string) => ReadonlySet<string>,
+): Promise<CandidateIndex> {
   const rows = await selectRows<CandidateRow>(
     db,
     sql`
     select a.id::int as ad_id, a.pin_id::int as pin_id, p.image_id::float8 as image_id,
-      a.ad_group_id::int as ad_group_id, v.owner_user_id::int as owner_user_id,
+      v.owner_user_id::int as owner_user_id,
       a.impressions::int as impressions, a.clicks::int as clicks,
       g.bid_micro::float8 as bid_micro, g.auto_targeting, g.targeting,
       coalesce(g.budget_micro, case when c.budget_type = 'DAILY' then c.budget_micro end)::float8 as daily_budget,
       c.objective, c.budget_type, c.budget_micro::float8 as campaign_budget,
       c.spend_micro::float8 as campaign_spend, c.lifetime_spend_cap_micro::float8 as lifetime_cap,
-      c.start_date::text as c_start, c.end_date::text as c_end,
-      g.start_date::text as g_start, g.end_date::text as g_end,
+      greatest(c.start_date, g.start_date)::text as start_day,
+      least(c.end_date, g.end_date)::text as end_day,
       v.time_zone, v.country as advertiser_country, v.name as advertiser_name,
       u.username as promoter_username,
       s.day::text as spent_day, s.spent_micro::float8 as spent_micro,
@@ -126,21 +163,58 @@ async function listCandidates(db: Executor): Promise<Candidate[]> {
       * (a.clicks + ${sql.raw(String(PRIOR_CLICKS))})::float8 / (a.impressions + ${sql.raw(String(PRIOR_IMPRESSIONS))}) desc, a.id
     limit ${CANDIDATE_LIMIT}`,
   );
-  return rows.map((row) => ({
-    ...row,
-    ad: {
-      targeting: row.targeting ?? {},
-      autoTargeting: row.auto_targeting,
-      advertiserCountry: row.advertiser_country,
-      pinText: row.pin_text,
-      pinWords: pinWordsOf(row.pin_text),
-    },
-    bidMicro:
-      row.bid_micro ??
-      Math.max(1, Math.floor((row.daily_budget ?? row.campaign_budget) * AUTOMATIC_BID_SHARE)),
-    clickRate: expectedClickRate(row.clicks, row.impressions),
-  }));
+  const ranked = rows.map(candidateOf(wordsOf)).sort(auctionOrder);
+  const byCountry = new Map<string, Candidate[]>();
+  for (const candidate of ranked) {
+    const spec = candidate.ad.targeting;
+    const countries = spec.locations?.length ? spec.locations : [candidate.ad.advertiserCountry];
+    for (const country of new Set(countries)) {
+      let list = byCountry.get(country);
+      if (!list) byCountry.set(country, (list = []));
+      list.push(candidate);
+    }
+  }
+  return { ranked, byCountry };
 }
+
+const candidateOf =
+  (wordsOf: (pinText: string) => ReadonlySet<string>) =>
+  (row: CandidateRow): Candidate => {
+    const targeting = row.targeting ?? {};
+    const campaignSpend = Number(row.campaign_spend);
+    const lifetimeCap = row.lifetime_cap === null ? null : Number(row.lifetime_cap);
+    return {
+      adId: Number(row.ad_id),
+      pinId: Number(row.pin_id),
+      imageId: Number(row.image_id),
+      ownerUserId: Number(row.owner_user_id),
+      objective: row.objective,
+      bidMicro:
+        row.bid_micro === null
+          ? Math.max(1, Math.floor(Number(row.daily_budget ?? row.campaign_budget) * AUTOMATIC_BID_SHARE))
+          : Number(row.bid_micro),
+      clickRate: expectedClickRate(Number(row.clicks), Number(row.impressions)),
+      ad: {
+        targeting,
+        autoTargeting: row.auto_targeting,
+        advertiserCountry: row.advertiser_country,
+        pinText: row.pin_text,
+        pinWords: wordsOf(row.pin_text),
+        interests: interestsOf(targeting),
+      },
+      timeZone: row.time_zone,
+      start: row.start_day,
+      end: row.end_day,
+      spentOut:
+        (row.budget_type === 'LIFETIME' && campaignSpend >= Number(row.campaign_budget)) ||
+        (lifetimeCap !== null && campaignSpend >= lifetimeCap),
+      dailyBudget: row.daily_budget === null ? null : Number(row.daily_budget),
+      spentDay: row.spent_day,
+      spentMicro: Number(row.spent_micro ?? 0),
+      advertiserName: row.advertiser_name,
+      promoterUsername: row.promoter_username,
+    };
+  };
 
 /**
  * The per-instance candidate list (decision 56). Once it is CANDIDATE_LIST_TTL_MS old it is read
@@ -155,7 +229,7 @@ async function listCandidates(db: Executor): Promise<Candidate[]> {
  * read of the list.
  */
 export interface CandidateList {
-  current(): Promise<Candidate[]>;
+  current(): Promise<CandidateIndex>;
   /** Forgets the list: the next page waits for a fresh read. */
   clear(): void;
 }
@@ -164,18 +238,29 @@ export interface CandidateList {
 export const CANDIDATE_LIST_MAX_AGE_MS = 5_000;
 
 export function createCandidateList(db: Executor): CandidateList {
-  let kept: { rows: Candidate[]; readAt: number } | null = null;
-  let reading: Promise<Candidate[]> | null = null;
+  let kept: { index: CandidateIndex; readAt: number } | null = null;
+  let reading: Promise<CandidateIndex> | null = null;
   // Bumped by each clear: a read begun before it is not kept.
   let generation = 0;
+  // The pins' words as the last read split them, by pin text: a read reuses them.
+  let words = new Map<string, ReadonlySet<string>>();
   const read = () => {
     const begun = generation;
     const readAt = Date.now();
-    const promise = listCandidates(db);
+    const before = words;
+    const now = new Map<string, ReadonlySet<string>>();
+    const wordsOf = (pinText: string) => {
+      let split = now.get(pinText) ?? before.get(pinText);
+      if (!split) split = pinWordsOf(pinText);
+      now.set(pinText, split);
+      return split;
+    };
+    const promise = listCandidates(db, wordsOf);
     reading = promise;
     promise.then(
-      (rows) => {
-        if (begun === generation) kept = { rows, readAt };
+      (index) => {
+        words = now;
+        if (begun === generation) kept = { index, readAt };
       },
       () => {},
     );
@@ -189,9 +274,9 @@ export function createCandidateList(db: Executor): CandidateList {
   const list = {
     async current() {
       const age = kept ? Date.now() - kept.readAt : Infinity;
-      if (age < CANDIDATE_LIST_TTL_MS) return kept!.rows;
+      if (age < CANDIDATE_LIST_TTL_MS) return kept!.index;
       const next = reading ?? read();
-      return age < CANDIDATE_LIST_MAX_AGE_MS ? kept!.rows : next;
+      return age < CANDIDATE_LIST_MAX_AGE_MS ? kept!.index : next;
     },
     clear() {
       generation += 1;
@@ -209,13 +294,14 @@ interface ViewerFacts {
   traits: ViewerTraits;
   /** Profiles whose ads never reach them: their own and every business they belong to. */
   businesses: Set<number>;
-  /** Pictures they hid, among the candidates'. */
+  /** Pictures they hid, among those asked about. */
   hiddenImages: Set<number>;
 }
 
 /**
- * One prepared query for a signed-in viewer (none for a visitor): gender, birthday, interests, the
- * businesses they belong to, and which of the candidates' pictures they hid.
+ * One prepared query for a signed-in viewer (none for a visitor): gender, birthday, interests,
+ * the businesses they belong to, and which of a few candidates' pictures they hid (the likely
+ * winners', a handful of ids, never the whole list's).
  */
 const viewerFactsOf = preparedPerDatabase((db) =>
   db
@@ -241,7 +327,7 @@ async function viewerFacts(
   viewer: ServingViewer,
   searchTerms: string[] | null,
   now: Date,
-  candidateImages: number[],
+  images: number[],
 ): Promise<ViewerFacts> {
   const facts: ViewerFacts = {
     traits: { country: viewer.country, ageBucket: null, gender: null, interests: [], searchTerms },
@@ -250,7 +336,7 @@ async function viewerFacts(
   };
   if (viewer.userId === null) return facts;
   facts.businesses.add(viewer.userId);
-  const [row] = await viewerFactsOf(db).execute({ viewerId: viewer.userId, images: candidateImages });
+  const [row] = await viewerFactsOf(db).execute({ viewerId: viewer.userId, images });
   if (!row) return facts;
   const traits = facts.traits;
   traits.gender = row.gender === 'female' || row.gender === 'male' ? row.gender : null;
@@ -275,17 +361,14 @@ function clockAt(now: Date) {
 }
 
 /** Whether an ad may serve now: in its dates, budget left, on pace (decision 56). */
-function deliverable(row: CandidateRow, clock: ReturnType<typeof clockAt>): boolean {
-  const { today, fraction } = clock(row.time_zone);
-  const start = row.c_start > row.g_start ? row.c_start : row.g_start;
-  if (today < start) return false;
-  if (row.c_end !== null && today > row.c_end) return false;
-  if (row.g_end !== null && today > row.g_end) return false;
-  if (row.budget_type === 'LIFETIME' && row.campaign_spend >= row.campaign_budget) return false;
-  if (row.lifetime_cap !== null && row.campaign_spend >= row.lifetime_cap) return false;
-  if (row.daily_budget === null) return true;
-  const spent = row.spent_day === today ? (row.spent_micro ?? 0) : 0;
-  return paceAllows(spent, row.daily_budget, fraction);
+function deliverable(candidate: Candidate, clock: ReturnType<typeof clockAt>): boolean {
+  const { today, fraction } = clock(candidate.timeZone);
+  if (today < candidate.start) return false;
+  if (candidate.end !== null && today > candidate.end) return false;
+  if (candidate.spentOut) return false;
+  if (candidate.dailyBudget === null) return true;
+  const spent = candidate.spentDay === today ? candidate.spentMicro : 0;
+  return paceAllows(spent, candidate.dailyBudget, fraction);
 }
 
 export interface ServingDeps {
@@ -295,9 +378,20 @@ export interface ServingDeps {
 }
 
 /**
- * The page with promoted pins at the fixed rhythm: candidates that reach the viewer and may
- * deliver go to a second-price auction per slot; each winner must still be a pin the viewer may
- * see. Every promoted card carries its signed token (position, price, viewer).
+ * How many of the viewer's country's first deliverable candidates are checked (visibility, hidden
+ * pictures) while who is looking is still being read, per place to fill (the slots and a
+ * runner-up): targeting then usually picks among pins already checked, and a page costs one
+ * round trip (two statements at once). A page that gets past them checks the rest after.
+ */
+export const CHECKED_AHEAD_PER_PLACE = 2;
+
+/**
+ * The page with promoted pins at the fixed rhythm. The candidates of the viewer's country are
+ * scanned in the auction's order, keeping those that may deliver, reach the viewer and are not of
+ * their own businesses, one per pin, until the page's slots and a runner-up are filled (only those
+ * decide a second-price auction). Each of those must be a pin the viewer may see (the pins' own
+ * visibility) whose picture they did not hide; one that is not gives way to the next bidders.
+ * Every promoted card carries its signed token (position, price, viewer).
  */
 export async function withPromoted(
   deps: ServingDeps,
@@ -309,44 +403,67 @@ export async function withPromoted(
   if (slots.length === 0) return organic;
   const now = options.now ?? new Date();
   const clock = clockAt(now);
-  const candidates = (await deps.candidates.current()).filter((row) => deliverable(row, clock));
-  if (candidates.length === 0) return organic;
-  const facts = await viewerFacts(
-    deps.db,
-    viewer,
-    options.searchTerms ?? null,
-    now,
-    viewer.userId === null ? [] : [...new Set(candidates.map((row) => row.image_id))],
-  );
-  const reaches = targetingFor(facts.traits);
-  const bidders = candidates
-    .filter(
-      (row) =>
-        !facts.businesses.has(row.owner_user_id) && !facts.hiddenImages.has(row.image_id) && reaches(row.ad),
-    )
-    .map((row) => ({
-      row,
-      adId: row.ad_id,
-      pinId: row.pin_id,
-      bidMicro: row.bidMicro,
-      clickRate: row.clickRate,
-    }));
-  if (bidders.length === 0) return organic;
-  // Winners the viewer may not see (a secret board, a block) give way to the next bidders: only
-  // the likely winners and their runner-up are checked, again while one of them was not visible.
+  const pool = (await deps.candidates.current()).byCountry.get(viewer.country) ?? EMPTY;
+  if (pool.length === 0) return organic;
+  const wanted = slots.length + 1;
+  // What was asked, and the answers: visibility by pin, hiding by picture.
   const visible = new Map<number, PinRow>();
-  const checked = new Set<number>();
-  let field = bidders;
-  for (;;) {
-    const unchecked = runAuction(field, slots.length + 1)
-      .map((win) => win.bidder.pinId)
-      .filter((pinId) => !checked.has(pinId));
-    if (unchecked.length === 0) break;
-    for (const row of await listPublicPinsInOrder(deps.db, unchecked, viewer.userId))
+  const askedPins = new Set<number>();
+  const askedImages = new Set<number>();
+  const askVisibility = async (candidates: readonly Candidate[]) => {
+    const pinIds = [...new Set(candidates.map((candidate) => candidate.pinId))];
+    if (pinIds.length === 0) return;
+    for (const row of await listPublicPinsInOrder(deps.db, pinIds, viewer.userId))
       visible.set(Number(row.id), row);
-    for (const pinId of unchecked) checked.add(pinId);
-    field = field.filter((b) => !checked.has(b.pinId) || visible.has(b.pinId));
+    for (const pinId of pinIds) askedPins.add(pinId);
+  };
+  const refused = (candidate: Candidate) =>
+    (askedPins.has(candidate.pinId) && !visible.has(candidate.pinId)) ||
+    facts.hiddenImages.has(candidate.imageId);
+  // While who is looking is read, the first deliverable candidates' pins are checked.
+  const ahead: Candidate[] = [];
+  if (viewer.userId !== null) {
+    const pins = new Set<number>();
+    for (let i = 0; i < pool.length && ahead.length < wanted * CHECKED_AHEAD_PER_PLACE; i += 1) {
+      const candidate = pool[i]!;
+      if (pins.has(candidate.pinId) || !deliverable(candidate, clock)) continue;
+      pins.add(candidate.pinId);
+      ahead.push(candidate);
+    }
   }
+  const aheadImages = ahead.map((candidate) => candidate.imageId);
+  const [facts] = await Promise.all([
+    viewerFacts(deps.db, viewer, options.searchTerms ?? null, now, aheadImages),
+    askVisibility(ahead),
+  ]);
+  for (const image of aheadImages) askedImages.add(image);
+  const reaches = targetingFor(facts.traits);
+  const taken = new Set<number>();
+  let field: Candidate[] = [];
+  for (let next = 0; ;) {
+    while (field.length < wanted && next < pool.length) {
+      const candidate = pool[next++]!;
+      if (taken.has(candidate.pinId) || refused(candidate)) continue;
+      if (facts.businesses.has(candidate.ownerUserId)) continue;
+      if (!deliverable(candidate, clock) || !reaches(candidate.ad)) continue;
+      taken.add(candidate.pinId);
+      field.push(candidate);
+    }
+    const unchecked = field.filter(
+      (candidate) =>
+        !askedPins.has(candidate.pinId) || (viewer.userId !== null && !askedImages.has(candidate.imageId)),
+    );
+    if (unchecked.length === 0) break;
+    const images = unchecked.map((candidate) => candidate.imageId);
+    const [more] = await Promise.all([
+      viewer.userId === null ? null : viewerFacts(deps.db, viewer, options.searchTerms ?? null, now, images),
+      askVisibility(unchecked),
+    ]);
+    for (const image of more?.hiddenImages ?? []) facts.hiddenImages.add(image);
+    for (const image of images) askedImages.add(image);
+    field = field.filter((candidate) => !refused(candidate));
+  }
+  if (field.length === 0) return organic;
   const auction = runAuction(field, slots.length).map((win) => ({
     win,
     pin: presentPin(visible.get(win.bidder.pinId)!),
@@ -364,15 +481,15 @@ export async function withPromoted(
   const rest = organic.filter((pin) => !winning.has(pictureOf(pin)));
   const places = promotedSlots(rest.length);
   const promoted = wins.map(({ win, pin }, index): Pin => {
-    const row = win.bidder.row;
-    const mode = pricing(row.objective);
+    const candidate = win.bidder;
+    const mode = pricing(candidate.objective);
     return {
       ...pin,
       is_promoted: true,
-      promoter: { name: row.advertiser_name, username: row.promoter_username },
+      promoter: { name: candidate.advertiserName, username: candidate.promoterUsername },
       ad_token: deps.tokens.sign(
         {
-          adId: row.ad_id,
+          adId: candidate.adId,
           viewer: viewer.key,
           position: places[index]!,
           mode,
