@@ -17,6 +17,7 @@ import { authorizeAdvertiser } from '../../policies/business-access.ts';
 import { reviewAd, reviewColumns } from './ad-review.ts';
 import {
   archiveChildren,
+  carryToAdGroups,
   findAd,
   findAdGroup,
   findCampaign,
@@ -150,6 +151,9 @@ export async function updateCampaign(
     const start = body.start_date ?? current.startDate;
     const end = body.end_date === undefined ? current.endDate : body.end_date;
     if (body.start_date !== undefined || body.end_date !== undefined) assertDates(start, end);
+    // A new end date is not in the past: a campaign is completed by its day passing, not by a change.
+    if (body.end_date != null && body.end_date < today)
+      throw new AppError('end_date_invalid', { field: 'end_date' });
     const row = await updateCampaignRow(tx, campaignId, {
       ...given({
         name: body.name,
@@ -160,6 +164,7 @@ export async function updateCampaign(
       startDate: start,
       endDate: end,
     });
+    await carryToAdGroups(tx, current, row);
     if (body.status === 'ARCHIVED') await archiveChildren(tx, campaignId);
     return presentCampaign(row, today);
   });

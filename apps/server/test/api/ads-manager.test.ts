@@ -1,0 +1,129 @@
+/**
+ * What the Ads manager and Reporting pages ask of the server (decision 65): changes that keep a
+ * campaign's ad groups in step with it, and an ad account's results per day and per campaign
+ * from the counted views and the ledger, in its currency and day.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adGroups, campaigns } from '../../src/db/schema/business.ts';
+import { todayIn } from '../../src/modules/business/business.presenter.ts';
+import { addDays } from '../../src/modules/business/campaign-rules.ts';
+import { dataOf, signedInBrowser, type SignedInBrowser } from '../helpers/board-writes.ts';
+import { errorOf } from '../helpers/browser.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface Promotion {
+  browser: SignedInBrowser;
+  advertiserId: string;
+  campaignId: string;
+  adGroupId: string;
+  adId: string;
+  timeZone: string;
+}
+
+/** A business in `country` with billing details and one quick-promoted pin (10 days, 5 a day). */
+async function promotion(country = 'US', name = 'Spring sale'): Promise<Promotion> {
+  const browser = await signedInBrowser(t);
+  const { advertiser } = dataOf(
+    await browser.post('/v3/business/convert/', { business_name: 'Shop', country }),
+  );
+  const board = await t.make.board(browser.userId);
+  const pin = await t.make.pin(browser.userId, board.id, { link: 'https://shop.example.com/item' });
+  await browser.put(`/ads/v4/advertisers/${advertiser.id}/billing_profile/`, {
+    business_name: 'Shop Ltd',
+    address: '1 Main Street',
+  });
+  const made = dataOf(
+    await browser.post(`/ads/v4/advertisers/${advertiser.id}/pins/${pin.id}/quick_promote/`, {
+      budget_in_micro_currency: 5_000_000,
+      campaign_name: name,
+      destination_url: 'https://shop.example.com/item',
+      duration: 10,
+      auto_targeting_enabled: true,
+      is_ongoing: false,
+      start_now: true,
+      targeting_spec: {},
+      advertiser_id: advertiser.id,
+      ads_client_type: 'quick_promote',
+      pin_id: String(pin.id),
+      product_group_id: null,
+      flexible_daily_budget_enabled: false,
+    }),
+  );
+  return {
+    browser,
+    advertiserId: advertiser.id,
+    campaignId: made.campaign.id,
+    adGroupId: made.ad_group.id,
+    adId: made.ad.id,
+    timeZone: advertiser.time_zone,
+  };
+}
+
+const groupOf = async (p: Promotion) =>
+  (
+    await t.db
+      .select()
+      .from(adGroups)
+      .where(eq(adGroups.id, Number(p.adGroupId)))
+  )[0]!;
+
+describe('changing a campaign from the Ads manager', () => {
+  it("carries a new end date and daily budget to the ad groups that had the campaign's", async () => {
+    const p = await promotion();
+    const url = `/ads/v4/advertisers/${p.advertiserId}/campaigns/${p.campaignId}/`;
+    const today = todayIn(p.timeZone);
+    const changed = dataOf(
+      await p.browser.patch(url, { end_date: addDays(today, 40), budget_in_micro_currency: 9_000_000 }),
+    );
+    expect(changed).toMatchObject({ end_date: addDays(today, 40), budget_in_micro_currency: 9_000_000 });
+    expect(await groupOf(p)).toMatchObject({ endDate: addDays(today, 40), budgetMicro: 9_000_000 });
+
+    // An ad group given a budget of its own keeps it.
+    await p.browser.patch(`/ads/v4/advertisers/${p.advertiserId}/ad_groups/${p.adGroupId}/`, {
+      budget_in_micro_currency: 4_000_000,
+    });
+    await p.browser.patch(url, { budget_in_micro_currency: 11_000_000, end_date: null });
+    expect(await groupOf(p)).toMatchObject({ endDate: null, budgetMicro: 4_000_000 });
+  });
+
+  it('refuses a budget or end date outside the campaign rules, changing nothing', async () => {
+    const p = await promotion();
+    const url = `/ads/v4/advertisers/${p.advertiserId}/campaigns/${p.campaignId}/`;
+    const [before] = await t.db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.id, Number(p.campaignId)));
+    const low = await p.browser.patch(url, { budget_in_micro_currency: 1_000_000 });
+    expect(errorOf(low)).toMatchObject({ code: 'budget_below_minimum' });
+    const far = await p.browser.patch(url, { end_date: addDays(todayIn(p.timeZone), 400) });
+    expect(errorOf(far)).toMatchObject({ code: 'end_date_invalid' });
+    const past = await p.browser.patch(url, { end_date: addDays(todayIn(p.timeZone), -5) });
+    expect(errorOf(past)).toMatchObject({ code: 'end_date_invalid' });
+    const [after] = await t.db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.id, Number(p.campaignId)));
+    expect(after).toEqual(before);
+    expect(await groupOf(p)).toMatchObject({ budgetMicro: 5_000_000, endDate: before!.endDate });
+  });
+
+  it('pauses and resumes an ad group; a completed one cannot be changed', async () => {
+    const p = await promotion();
+    const url = `/ads/v4/advertisers/${p.advertiserId}/ad_groups/${p.adGroupId}/`;
+    expect(dataOf(await p.browser.patch(url, { status: 'PAUSED' })).status).toBe('PAUSED');
+    expect(dataOf(await p.browser.patch(url, { status: 'ACTIVE' })).status).toBe('ACTIVE');
+    await t.db
+      .update(adGroups)
+      .set({ endDate: addDays(todayIn(p.timeZone), -2) })
+      .where(eq(adGroups.id, Number(p.adGroupId)));
+    expect(errorOf(await p.browser.patch(url, { status: 'PAUSED' })).code).toBe('campaign_status_final');
+    expect((await groupOf(p)).status).toBe('ACTIVE');
+  });
+});
