@@ -198,6 +198,14 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             Component: (await import('./routes/AdvertiserBillingPage.tsx')).AdvertiserBillingPage,
           }),
         },
+        {
+          path: 'advertiser/:advertiserId/ads',
+          lazy: async () => ({ Component: (await import('./routes/AdsManagerPage.tsx')).AdsManagerPage }),
+        },
+        {
+          path: 'advertiser/:advertiserId/reporting',
+          lazy: async () => ({ Component: (await import('./routes/ReportingPage.tsx')).ReportingPage }),
+        },
         ...['advertiser/quick_promote', 'advertiser/quick-promote'].map((path) => ({
           path,
           lazy: async () => ({ Component: (await import('./routes/QuickPromotePage.tsx')).QuickPromotePage }),
