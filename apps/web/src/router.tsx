@@ -175,6 +175,14 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           path: 'advertiser/:advertiserId/billing',
           lazy: page(() => import('./routes/AdvertiserBillingPage.tsx'), 'AdvertiserBillingPage'),
         },
+        {
+          path: 'advertiser/:advertiserId/ads',
+          lazy: async () => ({ Component: (await import('./routes/AdsManagerPage.tsx')).AdsManagerPage }),
+        },
+        {
+          path: 'advertiser/:advertiserId/reporting',
+          lazy: async () => ({ Component: (await import('./routes/ReportingPage.tsx')).ReportingPage }),
+        },
         ...['advertiser/quick_promote', 'advertiser/quick-promote'].map((path) => ({
           path,
           lazy: page(() => import('./routes/QuickPromotePage.tsx'), 'QuickPromotePage'),

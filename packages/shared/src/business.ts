@@ -372,6 +372,42 @@ export const BusinessHubSchema = z.object({
 });
 export type BusinessHub = z.infer<typeof BusinessHubSchema>;
 
+/** The ranges reporting offers: the last 7 or 30 days of the ad account, today included. */
+export const REPORT_RANGES = ['7', '30'] as const;
+export type ReportRange = (typeof REPORT_RANGES)[number];
+
+const ResultsShape = {
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+  /** What the ledger charged, in micro-units of the ad account's currency. */
+  spend_in_micro_currency: z.number().int(),
+};
+
+/**
+ * `GET …/reports/`: an ad account's results over a range of its days (decision 65): every day of
+ * the range (zeros included, oldest first), the campaigns with results in it (most spend first)
+ * and the totals.
+ */
+export const AdvertiserReportSchema = z.object({
+  advertiser_id: IdSchema,
+  currency: z.enum(CURRENCIES),
+  time_zone: z.string(),
+  /** The range's first and last day (today) in the ad account's time zone, YYYY-MM-DD. */
+  start_date: z.string(),
+  end_date: z.string(),
+  totals: z.object(ResultsShape),
+  days: z.array(z.object({ date: z.string(), ...ResultsShape })),
+  campaigns: z.array(
+    z.object({
+      campaign_id: IdSchema,
+      name: z.string(),
+      status: z.enum(CAMPAIGN_STATUSES),
+      ...ResultsShape,
+    }),
+  ),
+});
+export type AdvertiserReport = z.infer<typeof AdvertiserReportSchema>;
+
 /** `POST /v3/promoted/events/`: impressions the page saw (a card half visible for a second). */
 export const PromotedEventsBodySchema = z.strictObject({
   events: z

@@ -242,6 +242,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // An ad account's billing page: its billing details, payment method and invoices (decision 62); the
   // billing pages under it come later.
   live('advertiserAccountBillingPage', 'advertiser/:advertiserId/billing', 'advertiser', 'advertising'),
+  // The Ads manager and Reporting pages of an ad account (decision 65); the pages under them come later.
+  live('advertiserAccountAdsPage', 'advertiser/:advertiserId/ads', 'advertiser', 'advertising'),
+  live('advertiserAccountReportingPage', 'advertiser/:advertiserId/reporting', 'advertiser', 'advertising'),
   ...ADVERTISER_PAGES.map((page) =>
     soon(camel('advertiserAccount', page), `advertiser/:advertiserId/${page}/*`, 'advertiser', 'advertising'),
   ),

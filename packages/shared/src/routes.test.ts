@@ -102,7 +102,9 @@ describe('the route table', () => {
         .map((r) => r.id)
         .sort(),
     ).toEqual([
+      'advertiserAccountAdsPage',
       'advertiserAccountBillingPage',
+      'advertiserAccountReportingPage',
       'advertiserQuickPromote',
       'advertiserQuickPromoteLink',
       'businessAccessDashboard',
@@ -211,6 +213,8 @@ describe('matchWebRoute', () => {
     ['/ideas/kitchens/9182', 'ideasInterest'],
     ['/business-access/77/ad-accounts/cee-migration', 'businessAccessAdAccountsCeeMigration'],
     ['/advertiser/42/reporting/campaigns/', 'advertiserAccountReporting'],
+    ['/advertiser/42/reporting/?days=30', 'advertiserAccountReportingPage'],
+    ['/advertiser/42/ads/', 'advertiserAccountAdsPage'],
     ['/advertiser/quick-promote', 'advertiserQuickPromote'],
     ['/billing/history/', 'billing'],
     [

@@ -91,6 +91,7 @@ const CALLS: Call[] = [
     url: (w) => `${base(w)}/ads/${w.adId}/`,
     body: () => ({ status: 'PAUSED' }),
   },
+  { name: 'getAdvertiserReport', allowed: VIEWERS, method: 'GET', url: (w) => `${base(w)}/reports/?days=30` },
   { name: 'listConversionTags', allowed: VIEWERS, method: 'GET', url: (w) => `${base(w)}/conversion_tags/` },
   {
     name: 'createConversionTag',

@@ -1219,7 +1219,7 @@ const MATRIX: Entry[] = [
     allowed: seers,
     request: (o) => get('/ads/v4/advertisers/{advertiserId}/', { advertiserId: o.advertiserId }),
   },
-  ...(['campaigns', 'ad_groups', 'ads', 'conversion_tags'] as const).map((list): Entry => ({
+  ...(['campaigns', 'ad_groups', 'ads', 'conversion_tags', 'reports'] as const).map((list): Entry => ({
     op: `GET /ads/v4/advertisers/{advertiserId}/${list}/`,
     on: ['business profile'],
     allowed: seers,

@@ -51,6 +51,7 @@ export const endpointRoutes = {
   followUser: { method: 'PUT', path: '/v3/users/{username}/follow/' },
   getAccountSecurity: { method: 'GET', path: '/v3/users/settings/security/' },
   getAdvertiser: { method: 'GET', path: '/ads/v4/advertisers/{advertiserId}/' },
+  getAdvertiserReport: { method: 'GET', path: '/ads/v4/advertisers/{advertiserId}/reports/' },
   getAgeAppeal: { method: 'GET', path: '/v3/age-appeals/{id}/' },
   getAuthProviders: { method: 'GET', path: '/v3/auth/providers/' },
   getBillingProfile: { method: 'GET', path: '/ads/v4/advertisers/{advertiserId}/billing_profile/' },

@@ -67,7 +67,9 @@ function HubContent({ hub, pins }: { hub: BusinessHub; pins: Pin[] }) {
                   name: advertiser.name,
                   country: advertiser.country,
                   currency: advertiser.currency,
-                })}
+                })}{' '}
+                <Link to={`/advertiser/${advertiser.id}/ads/`}>{t('business.hub.adsManager')}</Link>{' '}
+                <Link to={`/advertiser/${advertiser.id}/reporting/`}>{t('business.hub.reporting')}</Link>
                 {roleMay(role, 'manage_billing') && (
                   <>
                     {' '}

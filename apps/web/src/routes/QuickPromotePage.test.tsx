@@ -170,6 +170,9 @@ describe('quick promote steps', () => {
     expect(screen.getByRole('link', { name: 'Billing details' }).getAttribute('href')).toBe(
       promoted().billing_url,
     );
+    expect(screen.getByRole('link', { name: 'Manage this campaign' }).getAttribute('href')).toBe(
+      `/advertiser/${promoted().campaign.advertiser_id}/ads/`,
+    );
   }, 30_000);
 
   it('goes straight to success when business and billing details are valid, and says why review refused it', async () => {

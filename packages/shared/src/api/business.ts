@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AdGroupSchema,
   AdSchema,
+  AdvertiserReportSchema,
   AdvertiserSchema,
   BillingProfileSchema,
   InvoiceSchema,
@@ -24,6 +25,7 @@ import {
   PromotedEventsResultSchema,
   PutBillingProfileSchema,
   QuickPromoteResultSchema,
+  REPORT_RANGES,
   UpdateAdGroupSchema,
   UpdateAdSchema,
   UpdateCampaignSchema,
@@ -47,6 +49,10 @@ const CampaignParams = z.strictObject({ advertiserId: IdSchema, campaignId: IdSc
 const AdGroupParams = z.strictObject({ advertiserId: IdSchema, adGroupId: IdSchema });
 const AdParams = z.strictObject({ advertiserId: IdSchema, adId: IdSchema });
 const ListQuery = z.strictObject({ campaign_id: IdSchema.optional(), ad_group_id: IdSchema.optional() });
+const ReportQuery = z.strictObject({
+  /** The last 7 (the default) or 30 days of the ad account, today included. */
+  days: z.enum(REPORT_RANGES).optional(),
+});
 
 /** Business accounts and business access (issue 20, decision 55). */
 export const businessEndpoints = {
@@ -297,6 +303,17 @@ export const adsEndpoints = {
     params: AdParams,
     body: UpdateAdSchema,
     response: AdSchema,
+  }),
+  getAdvertiserReport: defineEndpoint({
+    method: 'GET',
+    path: '/ads/v4/advertisers/{advertiserId}/reports/',
+    summary: "An ad account's results per day and per campaign over its last 7 or 30 days",
+    tag: ads,
+    access: 'signedIn',
+    params: AdvertiserParams,
+    query: ReportQuery,
+    response: AdvertiserReportSchema,
+    cache: personal,
   }),
   listConversionTags: defineEndpoint({
     method: 'GET',

@@ -49,6 +49,36 @@ export const adCharges = pgTable(
     index('ad_charges_campaign_idx').on(t.campaignId),
     // Monthly invoices sum one month's charges per ad account (decision 62).
     index('ad_charges_day_idx').on(t.day),
+    // Reporting sums an ad account's charges over a few days (decision 65).
+    index('ad_charges_advertiser_day_idx').on(t.advertiserId, t.day),
+  ],
+);
+
+/**
+ * What an ad was seen and clicked on one day of its ad account (decision 65): counted with the
+ * view, in the charge's transaction, whether the view is charged or not (a click-priced ad's
+ * impressions are never in the ledger). Reporting reads these and the ledger's charges.
+ */
+export const adResultDays = pgTable(
+  'ad_result_days',
+  {
+    adId: bigint('ad_id', { mode: 'number' })
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    /** The calendar day in the ad account's time zone. */
+    day: date('day').notNull(),
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    advertiserId: bigint('advertiser_id', { mode: 'number' })
+      .notNull()
+      .references(() => advertisers.id, { onDelete: 'cascade' }),
+    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.adId, t.day] }),
+    index('ad_result_days_advertiser_day_idx').on(t.advertiserId, t.day),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { adGroups, ads, billingProfiles, campaigns, conversionTags } from '../../db/schema/business.ts';
 import { boards } from '../../db/schema/boards.ts';
@@ -120,6 +120,34 @@ export async function updateAdRow(db: Executor, id: number, set: Partial<typeof 
   const [row] = await db.update(ads).set(set).where(eq(ads.id, id)).returning();
   clearSignedOutAnswers();
   return row!;
+}
+
+/**
+ * A campaign's new dates and daily budget carry to its ad groups that had the old ones: every ad
+ * group starts with its campaign's dates (none changes them on its own), and quick promote gives
+ * its ad group the campaign's daily budget, which serving and spend read first. An ad group given
+ * a budget of its own keeps it.
+ */
+export async function carryToAdGroups(db: Executor, before: CampaignRow, after: CampaignRow): Promise<void> {
+  if (before.startDate !== after.startDate || before.endDate !== after.endDate) {
+    await db
+      .update(adGroups)
+      .set({ startDate: after.startDate, endDate: after.endDate })
+      .where(
+        and(
+          eq(adGroups.campaignId, after.id),
+          eq(adGroups.startDate, before.startDate),
+          before.endDate === null ? isNull(adGroups.endDate) : eq(adGroups.endDate, before.endDate),
+        ),
+      );
+  }
+  if (after.budgetType === 'DAILY' && before.budgetMicro !== after.budgetMicro) {
+    await db
+      .update(adGroups)
+      .set({ budgetMicro: after.budgetMicro })
+      .where(and(eq(adGroups.campaignId, after.id), eq(adGroups.budgetMicro, before.budgetMicro)));
+  }
+  clearSignedOutAnswers();
 }
 
 /** An archived campaign archives its ad groups and ads with it. */

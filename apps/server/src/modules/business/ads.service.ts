@@ -17,6 +17,7 @@ import { authorizeAdvertiser } from '../../policies/business-access.ts';
 import { reviewAd, reviewColumns } from './ad-review.ts';
 import {
   archiveChildren,
+  carryToAdGroups,
   findAd,
   findAdGroup,
   findCampaign,
@@ -36,6 +37,7 @@ import {
   presentAdGroup,
   presentAdvertiser,
   presentCampaign,
+  statusOn,
   todayIn,
 } from './business.presenter.ts';
 import { assertBudget, assertDates, assertPromotablePin } from './campaign-rules.ts';
@@ -50,6 +52,49 @@ export async function getAdvertiser(
   const { advertiser, role } = await authorizeAdvertiser(db, viewerId, 'view_ads', advertiserId);
   return presentAdvertiser(advertiser, role, await hasBillingProfile(db, advertiserId));
 }
+
+/**
+ * The three levels a person changes, each looked up by (ad account, id) so another account's is
+ * missing.
+ */
+const LEVELS = {
+  campaign: { find: findCampaign, notFound: 'campaign_not_found' },
+  adGroup: { find: findAdGroup, notFound: 'ad_group_not_found' },
+  ad: { find: findAd, notFound: 'ad_not_found' },
+} as const;
+type Level = keyof typeof LEVELS;
+type RowOf<L extends Level> = NonNullable<Awaited<ReturnType<(typeof LEVELS)[L]['find']>>>;
+
+/**
+ * A campaign, ad group or ad of the ad account that may still change: missing → its not-found
+ * answer; archived or completed → `campaign_status_final`. `field` names the body's field when the
+ * row is the parent a new one goes into.
+ */
+async function changeable<L extends Level>(
+  db: Executor,
+  advertiserId: number,
+  level: L,
+  id: number,
+  today: string,
+  field?: string,
+): Promise<RowOf<L>> {
+  const { find, notFound } = LEVELS[level];
+  const row = (await find(db, advertiserId, id)) as RowOf<L> | null;
+  if (!row) throw new AppError(notFound, field ? { field } : undefined);
+  // Its own status today: COMPLETED once an inclusive end date has passed (ads have no dates).
+  const status = statusOn(row.status, 'endDate' in row ? row.endDate : null, today);
+  if (status === 'ARCHIVED' || status === 'COMPLETED')
+    throw new AppError('campaign_status_final', field ? { field } : undefined);
+  return row;
+}
+
+/** The columns a change sets: only the fields the body gave (null included, undefined left out). */
+function given<T extends Record<string, unknown>>(columns: T): Partial<T> {
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** A list query's ids as numbers (absent: no filter). */
+const idFilter = (id: string | undefined) => (id ? Number(id) : undefined);
 
 // Campaigns
 
@@ -101,24 +146,25 @@ export async function updateCampaign(
   const { advertiser } = await authorizeAdvertiser(db, viewerId, 'manage_ads', advertiserId);
   const today = todayIn(advertiser.timeZone);
   return db.transaction(async (tx) => {
-    const current = await findCampaign(tx, advertiserId, campaignId);
-    if (!current) throw new AppError('campaign_not_found');
-    const status = presentCampaign(current, today).status;
-    if (status === 'ARCHIVED' || status === 'COMPLETED') throw new AppError('campaign_status_final');
+    const current = await changeable(tx, advertiserId, 'campaign', campaignId, today);
     if (body.budget_in_micro_currency !== undefined) assertBudget(body.budget_in_micro_currency, advertiser);
     const start = body.start_date ?? current.startDate;
     const end = body.end_date === undefined ? current.endDate : body.end_date;
     if (body.start_date !== undefined || body.end_date !== undefined) assertDates(start, end);
+    // A new end date is not in the past: a campaign is completed by its day passing, not by a change.
+    if (body.end_date != null && body.end_date < today)
+      throw new AppError('end_date_invalid', { field: 'end_date' });
     const row = await updateCampaignRow(tx, campaignId, {
-      ...(body.name !== undefined && { name: body.name }),
-      ...(body.status !== undefined && { status: body.status }),
-      ...(body.budget_in_micro_currency !== undefined && { budgetMicro: body.budget_in_micro_currency }),
-      ...(body.lifetime_spend_cap_in_micro_currency !== undefined && {
+      ...given({
+        name: body.name,
+        status: body.status,
+        budgetMicro: body.budget_in_micro_currency,
         lifetimeSpendCapMicro: body.lifetime_spend_cap_in_micro_currency,
       }),
       startDate: start,
       endDate: end,
     });
+    await carryToAdGroups(tx, current, row);
     if (body.status === 'ARCHIVED') await archiveChildren(tx, campaignId);
     return presentCampaign(row, today);
   });
@@ -134,9 +180,7 @@ export async function listAdGroups(
 ): Promise<AdGroup[]> {
   const { advertiser } = await authorizeAdvertiser(db, viewerId, 'view_ads', advertiserId);
   const today = todayIn(advertiser.timeZone);
-  const rows = await listAdGroupsOf(db, advertiserId, {
-    campaignId: query.campaign_id ? Number(query.campaign_id) : undefined,
-  });
+  const rows = await listAdGroupsOf(db, advertiserId, { campaignId: idFilter(query.campaign_id) });
   return rows.map((row) => presentAdGroup(row, today));
 }
 
@@ -147,9 +191,15 @@ export async function createAdGroup(
   body: z.output<typeof CreateAdGroupSchema>,
 ): Promise<AdGroup> {
   const { advertiser } = await authorizeAdvertiser(db, viewerId, 'manage_ads', advertiserId);
-  const campaign = await findCampaign(db, advertiserId, Number(body.campaign_id));
-  if (!campaign) throw new AppError('campaign_not_found', { field: 'campaign_id' });
-  if (campaign.status === 'ARCHIVED') throw new AppError('campaign_status_final', { field: 'campaign_id' });
+  const today = todayIn(advertiser.timeZone);
+  const campaign = await changeable(
+    db,
+    advertiserId,
+    'campaign',
+    Number(body.campaign_id),
+    today,
+    'campaign_id',
+  );
   if (body.budget_in_micro_currency != null) assertBudget(body.budget_in_micro_currency, advertiser);
   const row = await insertAdGroup(db, {
     advertiserId,
@@ -165,7 +215,7 @@ export async function createAdGroup(
     startDate: campaign.startDate,
     endDate: campaign.endDate,
   });
-  return presentAdGroup(row, todayIn(advertiser.timeZone));
+  return presentAdGroup(row, today);
 }
 
 export async function updateAdGroup(
@@ -176,21 +226,27 @@ export async function updateAdGroup(
   body: z.output<typeof UpdateAdGroupSchema>,
 ): Promise<AdGroup> {
   const { advertiser } = await authorizeAdvertiser(db, viewerId, 'manage_ads', advertiserId);
-  const current = await findAdGroup(db, advertiserId, adGroupId);
-  if (!current) throw new AppError('ad_group_not_found');
-  if (current.status === 'ARCHIVED') throw new AppError('campaign_status_final');
-  if (body.budget_in_micro_currency != null) assertBudget(body.budget_in_micro_currency, advertiser);
-  const row = await updateAdGroupRow(db, adGroupId, {
-    ...(body.name !== undefined && { name: body.name }),
-    ...(body.status !== undefined && { status: body.status }),
-    ...(body.budget_in_micro_currency !== undefined && { budgetMicro: body.budget_in_micro_currency }),
-    ...(body.bid_in_micro_currency !== undefined && { bidMicro: body.bid_in_micro_currency }),
-    ...(body.auto_targeting_enabled !== undefined && { autoTargeting: body.auto_targeting_enabled }),
-    ...(body.targeting_spec !== undefined && {
-      targeting: { locations: [advertiser.country], ...body.targeting_spec },
-    }),
+  const today = todayIn(advertiser.timeZone);
+  return db.transaction(async (tx) => {
+    await changeable(tx, advertiserId, 'adGroup', adGroupId, today);
+    if (body.budget_in_micro_currency != null) assertBudget(body.budget_in_micro_currency, advertiser);
+    const row = await updateAdGroupRow(
+      tx,
+      adGroupId,
+      given({
+        name: body.name,
+        status: body.status,
+        budgetMicro: body.budget_in_micro_currency,
+        bidMicro: body.bid_in_micro_currency,
+        autoTargeting: body.auto_targeting_enabled,
+        targeting:
+          body.targeting_spec === undefined
+            ? undefined
+            : { locations: [advertiser.country], ...body.targeting_spec },
+      }),
+    );
+    return presentAdGroup(row, today);
   });
-  return presentAdGroup(row, todayIn(advertiser.timeZone));
 }
 
 // Ads
@@ -203,8 +259,8 @@ export async function listAds(
 ): Promise<Ad[]> {
   await authorizeAdvertiser(db, viewerId, 'view_ads', advertiserId);
   const rows = await listAdsOf(db, advertiserId, {
-    campaignId: query.campaign_id ? Number(query.campaign_id) : undefined,
-    adGroupId: query.ad_group_id ? Number(query.ad_group_id) : undefined,
+    campaignId: idFilter(query.campaign_id),
+    adGroupId: idFilter(query.ad_group_id),
   });
   return rows.map(presentAd);
 }
@@ -216,9 +272,8 @@ export async function createAd(
   body: z.output<typeof CreateAdSchema>,
 ): Promise<Ad> {
   const { advertiser } = await authorizeAdvertiser(db, viewerId, 'manage_ads', advertiserId);
-  const group = await findAdGroup(db, advertiserId, Number(body.ad_group_id));
-  if (!group) throw new AppError('ad_group_not_found', { field: 'ad_group_id' });
-  if (group.status === 'ARCHIVED') throw new AppError('campaign_status_final', { field: 'ad_group_id' });
+  const today = todayIn(advertiser.timeZone);
+  const group = await changeable(db, advertiserId, 'adGroup', Number(body.ad_group_id), today, 'ad_group_id');
   const pinId = Number(body.pin_id);
   await assertPromotablePin(db, advertiser, pinId);
   const destination = body.destination_url || null;
@@ -245,13 +300,10 @@ export async function updateAd(
   adId: number,
   body: z.output<typeof UpdateAdSchema>,
 ): Promise<Ad> {
-  await authorizeAdvertiser(db, viewerId, 'manage_ads', advertiserId);
-  const current = await findAd(db, advertiserId, adId);
-  if (!current) throw new AppError('ad_not_found');
-  if (current.status === 'ARCHIVED') throw new AppError('campaign_status_final');
-  const row = await updateAdRow(db, adId, {
-    ...(body.name !== undefined && { name: body.name }),
-    ...(body.status !== undefined && { status: body.status }),
+  const { advertiser } = await authorizeAdvertiser(db, viewerId, 'manage_ads', advertiserId);
+  const today = todayIn(advertiser.timeZone);
+  return db.transaction(async (tx) => {
+    await changeable(tx, advertiserId, 'ad', adId, today);
+    return presentAd(await updateAdRow(tx, adId, given({ name: body.name, status: body.status })));
   });
-  return presentAd(row);
 }

@@ -65,7 +65,7 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 }
 
 /** A stored status, or COMPLETED once the inclusive end date has passed in the account's day. */
-function statusOn(
+export function statusOn(
   stored: 'ACTIVE' | 'PAUSED' | 'ARCHIVED',
   endDate: string | null,
   today: string,

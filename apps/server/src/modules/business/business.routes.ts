@@ -10,6 +10,7 @@ import * as billing from './billing.service.ts';
 import * as access from './business-access.service.ts';
 import * as business from './business.service.ts';
 import { quickPromotePin } from './quick-promote.service.ts';
+import { getAdvertiserReport } from './reporting.service.ts';
 import type { Promoted } from '../promoted/promoted.ts';
 
 export interface BusinessRouteDeps {
@@ -114,6 +115,8 @@ export function adsRoutes({
       ok(await adsService.createAd(db, viewer.userId, id(params.advertiserId), body)),
     updateAd: async ({ params, body, viewer }) =>
       ok(await adsService.updateAd(db, viewer.userId, id(params.advertiserId), id(params.adId), body)),
+    getAdvertiserReport: async ({ params, query, viewer }) =>
+      ok(await getAdvertiserReport(db, viewer.userId, id(params.advertiserId), query.days)),
     listConversionTags: async ({ params, viewer }) =>
       ok(await billing.listConversionTags(db, viewer.userId, id(params.advertiserId))),
     createConversionTag: async ({ params, body, viewer }) =>

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { adCharges, adGroupSpendDays, adTokenUses } from '../../db/schema/ad-delivery.ts';
+import { adCharges, adGroupSpendDays, adResultDays, adTokenUses } from '../../db/schema/ad-delivery.ts';
 import { adGroups, ads, advertisers, campaigns } from '../../db/schema/business.ts';
 import { todayIn } from '../business/business.presenter.ts';
 import type { VerifiedAdToken } from './ad-token.ts';
@@ -8,8 +8,8 @@ import type { VerifiedAdToken } from './ad-token.ts';
 export type ChargeOutcome = 'charged' | 'counted' | 'replayed' | 'gone';
 
 /**
- * Counts a promoted view's impression or click once per token, and charges it when its pricing
- * says so (CPM: an impression costs the second price per impression; CPC: a click its second price
+ * Counts a promoted view's impression or click once per token (on the ad and on its day's
+ * results), and charges it when its pricing says so (CPM: an impression costs the second price per impression; CPC: a click its second price
  * per click). One transaction: the token's use, the counter, and — if the charge fits — the day's
  * spend row (a conditional update: `spent + amount <= daily budget`, so concurrent charges can
  * never overspend it), the campaign's spend (the same for a lifetime budget) and the ledger row.
@@ -55,13 +55,25 @@ export async function recordAdEvent(
           : { clicks: sql`${ads.clicks} + 1` },
       )
       .where(eq(ads.id, ad.id));
+    // The day's results for reporting (decision 65), in the ad account's day like the charge.
+    const day = todayIn(ad.timeZone, now);
+    const counted = kind === 'impression' ? { impressions: 1, clicks: 0 } : { impressions: 0, clicks: 1 };
+    await tx
+      .insert(adResultDays)
+      .values({ adId: ad.id, day, campaignId: ad.campaignId, advertiserId: ad.advertiserId, ...counted })
+      .onConflictDoUpdate({
+        target: [adResultDays.adId, adResultDays.day],
+        set:
+          kind === 'impression'
+            ? { impressions: sql`${adResultDays.impressions} + 1` }
+            : { clicks: sql`${adResultDays.clicks} + 1` },
+      });
     const charged =
       (token.mode === 'cpm' && kind === 'impression') || (token.mode === 'cpc' && kind === 'click');
     // An ad account unpaid past the billing limit is not charged (decision 62): a view served
     // before it stopped still counts.
     if (!charged || ad.billingStoppedAt !== null) return 'counted';
     const amount = token.priceMicro;
-    const day = todayIn(ad.timeZone, now);
     const dailyBudget = ad.groupBudget ?? (ad.campaignBudgetType === 'DAILY' ? ad.campaignBudget : null);
     if (dailyBudget !== null) {
       await tx.insert(adGroupSpendDays).values({ adGroupId: ad.adGroupId, day }).onConflictDoNothing();

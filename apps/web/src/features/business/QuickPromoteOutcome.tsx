@@ -39,6 +39,9 @@ export function PromoteSuccess({
       </p>
       <div className={styles.actions}>
         <Link to="/business/hub">{t('business.promote.seeCampaigns')}</Link>
+        <Link to={`/advertiser/${result.campaign.advertiser_id}/ads/`}>
+          {t('business.promote.manageCampaign')}
+        </Link>
         <Link to={result.billing_url}>{t('business.promote.billing')}</Link>
         <Button variant="primary" onClick={onDone}>
           {t('business.promote.done')}

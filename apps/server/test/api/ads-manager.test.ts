@@ -1,0 +1,220 @@
+/**
+ * What the Ads manager and Reporting pages ask of the server (decision 65): changes that keep a
+ * campaign's ad groups in step with it, and an ad account's results per day and per campaign
+ * from the counted views and the ledger, in its currency and day.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adGroups, campaigns } from '../../src/db/schema/business.ts';
+import { todayIn } from '../../src/modules/business/business.presenter.ts';
+import { addDays } from '../../src/modules/business/campaign-rules.ts';
+import { recordAdEvent } from '../../src/modules/promoted/spend.ts';
+import { dataOf, signedInBrowser, type SignedInBrowser } from '../helpers/board-writes.ts';
+import { errorOf } from '../helpers/browser.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface Promotion {
+  browser: SignedInBrowser;
+  advertiserId: string;
+  campaignId: string;
+  adGroupId: string;
+  adId: string;
+  timeZone: string;
+}
+
+/** A business in `country` with billing details and one quick-promoted pin (10 days, a daily budget). */
+async function promotion(country = 'US', name = 'Spring sale', budgetMicro = 5_000_000): Promise<Promotion> {
+  const browser = await signedInBrowser(t);
+  const { advertiser } = dataOf(
+    await browser.post('/v3/business/convert/', { business_name: 'Shop', country }),
+  );
+  const board = await t.make.board(browser.userId);
+  const pin = await t.make.pin(browser.userId, board.id, { link: 'https://shop.example.com/item' });
+  await browser.put(`/ads/v4/advertisers/${advertiser.id}/billing_profile/`, {
+    business_name: 'Shop Ltd',
+    address: '1 Main Street',
+  });
+  const made = dataOf(
+    await browser.post(`/ads/v4/advertisers/${advertiser.id}/pins/${pin.id}/quick_promote/`, {
+      budget_in_micro_currency: budgetMicro,
+      campaign_name: name,
+      destination_url: 'https://shop.example.com/item',
+      duration: 10,
+      auto_targeting_enabled: true,
+      is_ongoing: false,
+      start_now: true,
+      targeting_spec: {},
+      advertiser_id: advertiser.id,
+      ads_client_type: 'quick_promote',
+      pin_id: String(pin.id),
+      product_group_id: null,
+      flexible_daily_budget_enabled: false,
+    }),
+  );
+  return {
+    browser,
+    advertiserId: advertiser.id,
+    campaignId: made.campaign.id,
+    adGroupId: made.ad_group.id,
+    adId: made.ad.id,
+    timeZone: advertiser.time_zone,
+  };
+}
+
+let nonce = 0;
+/** A promoted view's impression or click at `at`, priced per click (cpc) or per impression (cpm). */
+function view(p: Promotion, kind: 'impression' | 'click', mode: 'cpc' | 'cpm', at = new Date()) {
+  nonce += 1;
+  return recordAdEvent(
+    t.db,
+    {
+      adId: Number(p.adId),
+      viewer: 'u:1',
+      position: 4,
+      mode,
+      priceMicro: 250_000,
+      issuedAt: at.getTime(),
+      nonce: `report-${nonce}`,
+    },
+    kind,
+    at,
+  );
+}
+
+const groupOf = async (p: Promotion) =>
+  (
+    await t.db
+      .select()
+      .from(adGroups)
+      .where(eq(adGroups.id, Number(p.adGroupId)))
+  )[0]!;
+
+describe('changing a campaign from the Ads manager', () => {
+  it("carries a new end date and daily budget to the ad groups that had the campaign's", async () => {
+    const p = await promotion();
+    const url = `/ads/v4/advertisers/${p.advertiserId}/campaigns/${p.campaignId}/`;
+    const today = todayIn(p.timeZone);
+    const changed = dataOf(
+      await p.browser.patch(url, { end_date: addDays(today, 40), budget_in_micro_currency: 9_000_000 }),
+    );
+    expect(changed).toMatchObject({ end_date: addDays(today, 40), budget_in_micro_currency: 9_000_000 });
+    expect(await groupOf(p)).toMatchObject({ endDate: addDays(today, 40), budgetMicro: 9_000_000 });
+
+    // An ad group given a budget of its own keeps it.
+    await p.browser.patch(`/ads/v4/advertisers/${p.advertiserId}/ad_groups/${p.adGroupId}/`, {
+      budget_in_micro_currency: 4_000_000,
+    });
+    await p.browser.patch(url, { budget_in_micro_currency: 11_000_000, end_date: null });
+    expect(await groupOf(p)).toMatchObject({ endDate: null, budgetMicro: 4_000_000 });
+  });
+
+  it('refuses a budget or end date outside the campaign rules, changing nothing', async () => {
+    const p = await promotion();
+    const url = `/ads/v4/advertisers/${p.advertiserId}/campaigns/${p.campaignId}/`;
+    const [before] = await t.db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.id, Number(p.campaignId)));
+    const low = await p.browser.patch(url, { budget_in_micro_currency: 1_000_000 });
+    expect(errorOf(low)).toMatchObject({ code: 'budget_below_minimum' });
+    const far = await p.browser.patch(url, { end_date: addDays(todayIn(p.timeZone), 400) });
+    expect(errorOf(far)).toMatchObject({ code: 'end_date_invalid' });
+    const past = await p.browser.patch(url, { end_date: addDays(todayIn(p.timeZone), -5) });
+    expect(errorOf(past)).toMatchObject({ code: 'end_date_invalid' });
+    const [after] = await t.db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.id, Number(p.campaignId)));
+    expect(after).toEqual(before);
+    expect(await groupOf(p)).toMatchObject({ budgetMicro: 5_000_000, endDate: before!.endDate });
+  });
+
+  it('pauses and resumes an ad group; a completed one cannot be changed', async () => {
+    const p = await promotion();
+    const url = `/ads/v4/advertisers/${p.advertiserId}/ad_groups/${p.adGroupId}/`;
+    expect(dataOf(await p.browser.patch(url, { status: 'PAUSED' })).status).toBe('PAUSED');
+    expect(dataOf(await p.browser.patch(url, { status: 'ACTIVE' })).status).toBe('ACTIVE');
+    await t.db
+      .update(adGroups)
+      .set({ endDate: addDays(todayIn(p.timeZone), -2) })
+      .where(eq(adGroups.id, Number(p.adGroupId)));
+    expect(errorOf(await p.browser.patch(url, { status: 'PAUSED' })).code).toBe('campaign_status_final');
+    expect((await groupOf(p)).status).toBe('ACTIVE');
+  });
+});
+
+describe('GET /ads/v4/advertisers/{advertiserId}/reports/', () => {
+  it('is empty, with every day of the range at zero, when nothing ran', async () => {
+    const p = await promotion('SE', 'Sommar', 70_000_000);
+    const report = dataOf(await p.browser.get(`/ads/v4/advertisers/${p.advertiserId}/reports/?days=30`));
+    const today = todayIn(p.timeZone);
+    expect(report).toMatchObject({
+      currency: 'SEK',
+      time_zone: p.timeZone,
+      start_date: addDays(today, -29),
+      end_date: today,
+      totals: { impressions: 0, clicks: 0, spend_in_micro_currency: 0 },
+      campaigns: [],
+    });
+    expect(report.days).toHaveLength(30);
+    expect(report.days[29]).toEqual({ date: today, impressions: 0, clicks: 0, spend_in_micro_currency: 0 });
+  });
+
+  it('counts views per day and campaign, and spend from the ledger, in the last 7 days only', async () => {
+    const p = await promotion();
+    const today = todayIn(p.timeZone);
+    // A click-priced campaign: impressions count, clicks are charged.
+    for (let i = 0; i < 3; i += 1) expect(await view(p, 'impression', 'cpc')).toBe('counted');
+    expect(await view(p, 'click', 'cpc')).toBe('charged');
+    // Eight days ago: outside the last 7 days, inside the last 30.
+    const old = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    expect(await view(p, 'impression', 'cpm', old)).toBe('charged');
+
+    const week = dataOf(await p.browser.get(`/ads/v4/advertisers/${p.advertiserId}/reports/?days=7`));
+    expect(week.totals).toEqual({ impressions: 3, clicks: 1, spend_in_micro_currency: 250_000 });
+    expect(week.days).toHaveLength(7);
+    expect(week.days.at(-1)).toEqual({
+      date: today,
+      impressions: 3,
+      clicks: 1,
+      spend_in_micro_currency: 250_000,
+    });
+    expect(week.campaigns).toEqual([
+      {
+        campaign_id: p.campaignId,
+        name: 'Spring sale',
+        status: 'ACTIVE',
+        impressions: 3,
+        clicks: 1,
+        spend_in_micro_currency: 250_000,
+      },
+    ]);
+    const month = dataOf(await p.browser.get(`/ads/v4/advertisers/${p.advertiserId}/reports/?days=30`));
+    expect(month.totals).toEqual({ impressions: 4, clicks: 1, spend_in_micro_currency: 500_000 });
+    // The default range is the last 7 days.
+    expect(dataOf(await p.browser.get(`/ads/v4/advertisers/${p.advertiserId}/reports/`)).totals).toEqual(
+      week.totals,
+    );
+  });
+
+  it("shows only the ad account's own campaigns, and refuses another range in the envelope", async () => {
+    const mine = await promotion('US', 'Mine');
+    const theirs = await promotion('US', 'Theirs');
+    await view(theirs, 'impression', 'cpm');
+    const report = dataOf(await mine.browser.get(`/ads/v4/advertisers/${mine.advertiserId}/reports/`));
+    expect(report.campaigns).toEqual([]);
+    expect(report.totals.impressions).toBe(0);
+    const other = await mine.browser.get(`/ads/v4/advertisers/${theirs.advertiserId}/reports/`);
+    expect(other.status).toBe(404);
+    expect(errorOf(other).code).toBe('advertiser_not_found');
+    const bad = await mine.browser.get(`/ads/v4/advertisers/${mine.advertiserId}/reports/?days=9`);
+    expect(bad.status).toBe(400);
+    expect(errorOf(bad).code).toBe('invalid_request');
+  });
+});
