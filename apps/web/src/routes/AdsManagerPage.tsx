@@ -11,7 +11,7 @@ import {
 } from '@pinboard/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Link, useParams } from 'react-router';
 import { api, endpointKey, queries } from '../api/endpoints.ts';
 import { errorMessage } from '../api/errorMessage.ts';

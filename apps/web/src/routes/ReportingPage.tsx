@@ -1,6 +1,6 @@
 import { REPORT_RANGES, type AdvertiserReport, type ReportRange } from '@pinboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { queries } from '../api/endpoints.ts';
 import { errorMessage } from '../api/errorMessage.ts';

@@ -1,6 +1,6 @@
 import './words.ts';
 import { roleMay, type Advertiser } from '@pinboard/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n.ts';
 import { Link } from 'react-router';
 import styles from './Business.module.css';
 
