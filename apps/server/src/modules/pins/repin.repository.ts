@@ -5,6 +5,14 @@ import { boards, boardSections } from '../../db/schema/boards.ts';
 import { pins } from '../../db/schema/pins.ts';
 import { users } from '../../db/schema/users.ts';
 import { isBoardMember } from '../../policies/visibility.ts';
+import { selectRows } from '../../db/sql-helpers.ts';
+import {
+  addedNotificationsJson,
+  notificationInsertCtes,
+  parseAddedNotifications,
+  type AddedNotification,
+  type NotificationWrite,
+} from '../notifications/notifications.repository.ts';
 import { copyStoryPages } from './story-pages.repository.ts';
 
 /** What a save copies from the pin it saves. */
@@ -116,22 +124,24 @@ export async function coverBoardWithPin(
 }
 
 /**
- * After a save's insert, in its transaction: `coverBoardWithPin`, and the saver's pin count
- * with this save in it (the count trigger ran with the insert), in one round trip.
+ * After a save's insert, its transaction's last statement: `coverBoardWithPin`, the save's
+ * notifications (`notificationInsertCtes`, decision 66), and the saver's pin count with this
+ * save in it (the count trigger ran with the insert), in one round trip. Answers the count and
+ * the notifications added.
  */
-export async function coverBoardAndCountPins(
+export async function coverBoardCountPinsAndNotify(
   db: Executor,
   save: { boardId: number; imageId: number; sectionChosen: boolean; pinnerId: number },
-): Promise<number> {
-  const cover = db
-    .$with('cover')
-    .as(coverBoardUpdate(db, save.boardId, save.imageId, save.sectionChosen).returning({ id: boards.id }));
-  const [row] = await db
-    .with(cover)
-    .select({ pinCount: users.pinCount })
-    .from(users)
-    .where(eq(users.id, save.pinnerId));
-  return row?.pinCount ?? 0;
+  notifications: NotificationWrite,
+): Promise<{ pinCount: number; added: AddedNotification[] }> {
+  const cover = coverBoardUpdate(db, save.boardId, save.imageId, save.sectionChosen);
+  const [row] = await selectRows<{ pin_count: number | string | null; added: unknown }>(
+    db,
+    sql`with cover as (${cover.getSQL()}), ${notificationInsertCtes(notifications)}
+      select (select ${users.pinCount} from ${users} where ${users.id} = ${save.pinnerId}) as pin_count,
+        ${addedNotificationsJson()} as added`,
+  );
+  return { pinCount: Number(row?.pin_count ?? 0), added: parseAddedNotifications(row?.added ?? []) };
 }
 
 export async function findBoardName(db: Executor, boardId: number) {
