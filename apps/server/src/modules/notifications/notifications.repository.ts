@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { NotificationKind } from '@pinboard/shared';
 import { NOTIFICATION_DEFAULTS, type NotificationCategory } from '@pinboard/shared/account-settings';
 import type { Executor } from '../../db/client.ts';
-import { int8Array, selectRows } from '../../db/sql-helpers.ts';
+import { opaqueParam, preparedPerDatabase } from '../../db/prepared.ts';
+import { selectRows } from '../../db/sql-helpers.ts';
 import { boardInvites, boardCollaborators } from '../../db/schema/social.ts';
 import { boards } from '../../db/schema/boards.ts';
 import { pinComments } from '../../db/schema/comments.ts';
@@ -57,55 +58,57 @@ function toId(value: string | number | null) {
   return value === null ? null : Number(value);
 }
 
-const NOTIFICATION_COLUMNS = sql.raw(
-  'recipient_id, kind, actor_id, pin_id, board_id, invite_id, comment_id, group_key, message, mail_category',
-);
-
 function notificationValues(row: Omit<NewNotification, 'recipientId'>, recipient: SQL): SQL {
   return sql`${recipient}, ${row.kind}::text, ${row.actorId}::int8, ${row.pinId ?? null}::int8,
     ${row.boardId ?? null}::int8, ${row.inviteId ?? null}::int8, ${row.commentId ?? null}::int8,
     ${row.groupKey}::text, ${row.message ?? null}::text, ${row.mailCategory ?? null}::text`;
 }
 
+/** The owner and collaborators of the board `boardId` (a value or parameter): who hears of new pins on it. */
+export function boardMembersOf(boardId: SQL | number): SQL {
+  return sql`(select owner_id as id from ${boards} where id = ${boardId}
+    union select user_id from ${boardCollaborators} where board_id = ${boardId})`;
+}
+
+/** The columns of `notification_rows`, in order. */
+export const NOTIFICATION_ROW_COLUMNS = sql.raw(
+  'recipient_id, kind, actor_id, pin_id, board_id, invite_id, comment_id, group_key, message, mail_category',
+);
+
 /**
- * The insert of `write` as two common table expressions for a statement of one's own or of the
- * caller (a save writes its notifications in its own statement, decision 66):
- * `notification_rows` (every row wanted) and `added_notifications` (the rows inserted: those the
- * recipient may see now, by the read-time rule `notificationVisibleAs`; an actor already in a
- * recipient's group is not added again). `addedNotificationsJson` reads the second.
+ * The insert of the rows of a common table expression `notification_rows` (its columns
+ * `NOTIFICATION_ROW_COLUMNS`), as the body of `added_notifications`: the rows the recipient may
+ * see now, by the read-time rule `notificationVisibleAs`; an actor already in a recipient's group
+ * is not added again. `addedNotificationsJson` reads what it added.
  */
-export function notificationInsertCtes(write: NotificationWrite): SQL {
+export const INSERT_NOTIFICATION_ROWS = sql`insert into ${notifications} (recipient_id, kind, actor_id, pin_id, board_id, invite_id, comment_id, group_key, message)
+  select n.recipient_id, n.kind, n.actor_id, n.pin_id, n.board_id, n.invite_id, n.comment_id, n.group_key, n.message
+    from notification_rows n
+    where ${notificationVisibleAs('n')}
+  on conflict do nothing
+  returning recipient_id, kind, actor_id, group_key, invite_id`;
+
+/** `notification_rows` and `added_notifications` of `write` (see `INSERT_NOTIFICATION_ROWS`). */
+function notificationInsertCtes(write: NotificationWrite): SQL {
   const parts: SQL[] = [];
   if (write.rows.length > 0) {
     const values = sql.join(
       write.rows.map((row) => sql`(${notificationValues(row, sql`${row.recipientId}::int8`)})`),
       sql`, `,
     );
-    parts.push(sql`select * from (values ${values}) as v(${NOTIFICATION_COLUMNS})`);
+    parts.push(sql`select * from (values ${values}) as v(${NOTIFICATION_ROW_COLUMNS})`);
   }
   const members = write.toBoardMembers;
   if (members) {
-    const board = members.boardId ?? null;
     parts.push(sql`select ${notificationValues(members, sql`m.id`)}
-      from (select owner_id as id from ${boards} where id = ${board}
-        union select user_id from ${boardCollaborators} where board_id = ${board}) m
+      from ${boardMembersOf(members.boardId ?? 0)} m
       where m.id <> ${members.actorId}`);
   }
-  if (parts.length === 0)
-    parts.push(
-      sql`select ${notificationValues({ kind: 'moderation', actorId: 0, groupKey: '' }, sql`0::int8`)} where false`,
-    );
   return sql`notification_rows as (${sql.join(parts, sql` union all `)}),
-    added_notifications as (
-      insert into ${notifications} (recipient_id, kind, actor_id, pin_id, board_id, invite_id, comment_id, group_key, message)
-      select n.recipient_id, n.kind, n.actor_id, n.pin_id, n.board_id, n.invite_id, n.comment_id, n.group_key, n.message
-        from notification_rows n
-        where ${notificationVisibleAs('n')}
-      on conflict do nothing
-      returning recipient_id, kind, actor_id, group_key, invite_id)`;
+    added_notifications as (${INSERT_NOTIFICATION_ROWS})`;
 }
 
-/** The rows `notificationInsertCtes` added, as one JSON array (read with `parseAddedNotifications`). */
+/** The rows `added_notifications` added, as one JSON array (read with `parseAddedNotifications`). */
 export function addedNotificationsJson(): SQL {
   const instantByDefault = (Object.keys(NOTIFICATION_DEFAULTS) as NotificationCategory[]).filter(
     (category) => NOTIFICATION_DEFAULTS[category].email === 'instant',
@@ -147,7 +150,7 @@ export function parseAddedNotifications(json: unknown): AddedNotification[] {
   }));
 }
 
-/** Inserts `write` in one statement (see `notificationInsertCtes`); answers the rows added. */
+/** Inserts `write` in one statement (see `INSERT_NOTIFICATION_ROWS`); answers the rows added. */
 export async function insertNotifications(
   db: Executor,
   write: NotificationWrite,
@@ -261,6 +264,35 @@ export async function listNotificationGroups(
   return rows.map(groupOf);
 }
 
+// Prepared (decision 39; `opaqueParam` as for the boards' thumbnails): the live event of every
+// new notification reads these, and planning the visibility rule cost as much as running it.
+const groupsOf = preparedPerDatabase((db) =>
+  db
+    .select({
+      recipientId: sql<number>`n.recipient_id`.mapWith(Number),
+      groupKey: sql<string>`n.group_key`,
+      lastId: sql<number>`max(n.id)`.mapWith(Number),
+      kind: sql<NotificationKind>`(array_agg(n.kind order by n.id desc))[1]`,
+      createdAt: sql<Date | string>`max(n.created_at)`,
+      seen: sql<boolean>`bool_and(n.seen_at is not null)`,
+      actorIds: sql<(string | number)[]>`(array_agg(n.actor_id order by n.id desc))[1:3]`,
+      actorCount: sql<number>`count(*)`.mapWith(Number),
+      pinId: sql<string | number | null>`(array_agg(n.pin_id order by n.id desc))[1]`,
+      boardId: sql<string | number | null>`(array_agg(n.board_id order by n.id desc))[1]`,
+      inviteId: sql<string | number | null>`(array_agg(n.invite_id order by n.id desc))[1]`,
+      commentId: sql<string | number | null>`(array_agg(n.comment_id order by n.id desc))[1]`,
+      message: sql<string | null>`(array_agg(n.message order by n.id desc))[1]`,
+    })
+    .from(
+      sql`unnest(${opaqueParam('recipientIds', 'int8[]')}, ${opaqueParam('groupKeys', 'text[]')})
+        as w(recipient_id, group_key)
+      join notifications n on n.recipient_id = w.recipient_id and n.group_key = w.group_key`,
+    )
+    .where(notificationVisibleAs('n'))
+    .groupBy(sql`n.recipient_id`, sql`n.group_key`)
+    .prepare('notification_groups_of'),
+);
+
 /**
  * Several people's groups at once, each as `listNotificationGroups` reads one by its key (the
  * live events of many new notifications in one statement). A group the recipient may see
@@ -271,23 +303,47 @@ export async function listNotificationGroupsOf(
   wanted: { recipientId: number; groupKey: string }[],
 ): Promise<Map<string, NotificationGroupRow>> {
   if (wanted.length === 0) return new Map();
-  const keys = sql.join(
-    wanted.map((group) => sql`(${group.recipientId}::int8, ${group.groupKey}::text)`),
-    sql`, `,
+  const rows = await groupsOf(db).execute({
+    recipientIds: wanted.map((group) => group.recipientId),
+    groupKeys: wanted.map((group) => group.groupKey),
+  });
+  return new Map(
+    rows.map((row) => [
+      `${row.recipientId} ${row.groupKey}`,
+      {
+        lastId: row.lastId,
+        kind: row.kind,
+        createdAt: new Date(row.createdAt),
+        seen: row.seen,
+        actorIds: row.actorIds.map(Number),
+        actorCount: row.actorCount,
+        pinId: toId(row.pinId),
+        boardId: toId(row.boardId),
+        inviteId: toId(row.inviteId),
+        commentId: toId(row.commentId),
+        message: row.message,
+      },
+    ]),
   );
-  const rows = await selectRows<RawGroup & { recipient_id: string | number; group_key: string }>(
-    db,
-    sql`select n.recipient_id, n.group_key, ${GROUP_COLUMNS}
-      from (values ${keys}) as w(recipient_id, group_key)
-      join notifications n on n.recipient_id = w.recipient_id and n.group_key = w.group_key
-      where ${notificationVisibleAs('n')}
-      group by n.recipient_id, n.group_key`,
-  );
-  return new Map(rows.map((row) => [`${Number(row.recipient_id)} ${row.group_key}`, groupOf(row)]));
 }
 
 /** The most the unread count counts: the badge shows 99+ past it. */
 export const UNREAD_CAP = 100;
+
+// Prepared, as `groupsOf`. Each person's unseen rows are walked by `notifications_unseen_idx`
+// in group order, so a count stops at the cap's hundredth group.
+const unreadCounts = preparedPerDatabase((db) =>
+  db
+    .select({
+      recipientId: sql<number>`r.id`.mapWith(Number),
+      count: sql<number>`(select count(*) from (
+        select distinct n.group_key from notifications n
+        where n.recipient_id = r.id and n.seen_at is null and ${notificationVisibleAs('n')}
+        limit ${sql.raw(String(UNREAD_CAP))}) unread)`.mapWith(Number),
+    })
+    .from(sql`unnest(${opaqueParam('recipientIds', 'int8[]')}) as r(id)`)
+    .prepare('unread_notification_counts'),
+);
 
 /** Groups with an unseen row the recipient may see, up to UNREAD_CAP (the partial index's rows only). */
 export async function countUnreadGroups(db: Executor, recipientId: number): Promise<number> {
@@ -300,15 +356,8 @@ export async function countUnreadGroupsOf(
   recipientIds: number[],
 ): Promise<Map<number, number>> {
   if (recipientIds.length === 0) return new Map();
-  const rows = await selectRows<{ recipient_id: string | number; count: string | number }>(
-    db,
-    sql`select r.id as recipient_id, (select count(*) from (
-        select distinct n.group_key from notifications n
-        where n.recipient_id = r.id and n.seen_at is null and ${notificationVisibleAs('n')}
-        limit ${UNREAD_CAP}) unread) as count
-      from unnest(${int8Array([...new Set(recipientIds)])}) as r(id)`,
-  );
-  return new Map(rows.map((row) => [Number(row.recipient_id), Number(row.count)]));
+  const rows = await unreadCounts(db).execute({ recipientIds: [...new Set(recipientIds)] });
+  return new Map(rows.map((row) => [row.recipientId, row.count]));
 }
 
 /** Marks every unseen notification of the recipient seen. */

@@ -78,16 +78,20 @@ function pinAddedRow(added: { boardId: number; actorId: number }) {
 /**
  * A save's notifications (the pin's pinner hears their pin was saved, the board's other members
  * of a new pin), for the save to insert in its own transaction's last statement
- * (`notificationInsertCtes`, decision 66); `afterNotificationsAdded` with what it added once
- * committed.
+ * (`coverBoardCountPinsAndNotify`, decision 66); then `afterNotificationsAdded` with what it
+ * added, once committed.
  */
 export function saveNotifications(saved: {
   pinId: number;
   pinnerId: number;
   actorId: number;
   boardId: number;
-}): NotificationWrite {
-  return toWrite({ rows: [pinSavedRow(saved)], toBoardMembers: pinAddedRow(saved) });
+}): {
+  pinSaved: NewNotification | null;
+  pinAdded: Omit<NewNotification, 'recipientId'>;
+} {
+  const [pinSaved] = toWrite({ rows: [pinSavedRow(saved)] }).rows;
+  return { pinSaved: pinSaved ?? null, pinAdded: withMailCategory(pinAddedRow(saved)) };
 }
 
 /** Someone followed a person. */
