@@ -8,6 +8,7 @@ import {
   liveNotificationEvent,
   liveNotificationEvents,
 } from '../../src/modules/notifications/notifications.service.ts';
+import { notifyPinAdded } from '../../src/modules/notifications/notify.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -250,6 +251,20 @@ describe('GET /v3/notifications/', () => {
       board: { id: String(other.id) },
       actor_count: 1,
     });
+  });
+
+  it("tells a board's other members of a pin added to it, the actor nobody, a board of one nobody", async () => {
+    const owner = await person();
+    const member = await person();
+    const shared = await t.make.board(owner.id);
+    await t.make.collaborator(shared.id, member.id);
+    const alone = await t.make.board(owner.id);
+    await notifyPinAdded(t.db, { boardId: shared.id, actorId: owner.id });
+    await notifyPinAdded(t.db, { boardId: alone.id, actorId: owner.id });
+    expect(await list(owner)).toEqual([]);
+    const items = await list(member);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ kind: 'board_pins_added', board: { id: String(shared.id) } });
   });
 
   it('reads the live events of many new notifications together as each would be read alone', async () => {

@@ -104,7 +104,7 @@ function notificationInsertCtes(write: NotificationWrite): SQL {
       from ${boardMembersOf(members.boardId ?? 0)} m
       where m.id <> ${members.actorId}`);
   }
-  return sql`notification_rows as (${sql.join(parts, sql` union all `)}),
+  return sql`notification_rows (${NOTIFICATION_ROW_COLUMNS}) as (${sql.join(parts, sql` union all `)}),
     added_notifications as (${INSERT_NOTIFICATION_ROWS})`;
 }
 
