@@ -35,7 +35,7 @@ export function literalLimit(limit: number): number {
  * and the generic one is kept. Typed as a placeholder, so that it goes where one goes (a
  * `ViewerIdParam`).
  */
-export function opaqueParam(name: string, type: 'int8' | 'int8[]'): Placeholder {
+export function opaqueParam(name: string, type: 'int8' | 'int8[]' | 'text[]'): Placeholder {
   // Cast again outside: `= any((select …))` would be read as the subquery form of `any`.
   return sql`((select ${sql.placeholder(name)}::${sql.raw(type)})::${sql.raw(type)})` as unknown as Placeholder;
 }

@@ -1,8 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boards } from '../../src/db/schema/boards.ts';
 import { notifications } from '../../src/db/schema/notifications.ts';
 import { users } from '../../src/db/schema/users.ts';
+import {
+  batchedLiveNotificationEvent,
+  liveNotificationEvent,
+  liveNotificationEvents,
+} from '../../src/modules/notifications/notifications.service.ts';
+import { notifyPinAdded } from '../../src/modules/notifications/notify.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -202,4 +208,94 @@ describe('GET /v3/notifications/', () => {
     // A visitor's viewer has none.
     expect((await data(call(null, 'GET', '/v3/users/me/'))).unread_notifications).toBe(0);
   });
+
+  it('counts unread groups up to the cap, walking past groups the recipient may no longer see', async () => {
+    const star = await person();
+    const gone = await person();
+    const fan = await person();
+    // 60 groups whose only actor is no longer active sort first (group keys a…), then 120 visible ones.
+    const row = (actorId: number, key: string) => ({
+      recipientId: star.id,
+      kind: 'user_followed' as const,
+      actorId,
+      groupKey: key,
+    });
+    await t.db
+      .insert(notifications)
+      .values([
+        ...Array.from({ length: 60 }, (_, i) => row(gone.id, `a:${String(i).padStart(3, '0')}`)),
+        ...Array.from({ length: 120 }, (_, i) => row(fan.id, `b:${String(i).padStart(3, '0')}`)),
+      ]);
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, gone.id));
+    expect(await unread(star)).toBe(100);
+    // Seen rows are not counted: 20 of the visible groups left unseen.
+    await t.db
+      .update(notifications)
+      .set({ seenAt: new Date() })
+      .where(and(eq(notifications.recipientId, star.id), lt(notifications.groupKey, 'b:100')));
+    expect(await unread(star)).toBe(20);
+  });
+
+  it("tells a board's other members of a save of the saver's own pin, and the saver nobody", async () => {
+    const { owner, board, pin } = await pinner();
+    const member = await person();
+    await t.make.collaborator(board.id, member.id);
+    const other = await t.make.board(owner.id);
+    await t.make.collaborator(other.id, member.id);
+    expect((await save(owner, pin.id, other.id)).status).toBe(200);
+    expect(await list(owner)).toEqual([]);
+    const items = await list(member);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      kind: 'board_pins_added',
+      board: { id: String(other.id) },
+      actor_count: 1,
+    });
+  });
+
+  it("tells a board's other members of a pin added to it, the actor nobody, a board of one nobody", async () => {
+    const owner = await person();
+    const member = await person();
+    const shared = await t.make.board(owner.id);
+    await t.make.collaborator(shared.id, member.id);
+    const alone = await t.make.board(owner.id);
+    await notifyPinAdded(t.db, { boardId: shared.id, actorId: owner.id });
+    await notifyPinAdded(t.db, { boardId: alone.id, actorId: owner.id });
+    expect(await list(owner)).toEqual([]);
+    const items = await list(member);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ kind: 'board_pins_added', board: { id: String(shared.id) } });
+  });
+
+  it('reads the live events of many new notifications together as each would be read alone', async () => {
+    const people = await Promise.all([pinner(), pinner(), pinner()]);
+    const savers = await Promise.all([person(), person()]);
+    for (const saver of savers) {
+      const board = await t.make.board(saver.id);
+      for (const { pin } of people) expect((await save(saver, pin.id, board.id)).status).toBe(200);
+    }
+    const wanted = [
+      ...people.map(({ owner, pin }) => ({ recipientId: owner.id, groupKey: groupKeyOf(pin.id) })),
+      // Someone with nothing in the group asked for: their count, no group.
+      { recipientId: savers[0]!.id, groupKey: groupKeyOf(people[0]!.pin.id) },
+    ];
+    const alone = await Promise.all(
+      wanted.map((item) => liveNotificationEvent(t.db, item.recipientId, item.groupKey)),
+    );
+    expect(alone.map((event) => event.type === 'notifications' && event.unread_notifications)).toEqual([
+      1, 1, 1, 0,
+    ]);
+    expect(alone[0]).toMatchObject({ notification: { kind: 'pin_saved', actor_count: 2 } });
+    expect(alone[3]).toMatchObject({ notification: null });
+    expect(await liveNotificationEvents(t.db, wanted)).toEqual(alone);
+    // Asked for one by one in the same turn, they are read in one batch and answer the same.
+    expect(
+      await Promise.all(
+        wanted.map((item) => batchedLiveNotificationEvent(t.db, item.recipientId, item.groupKey)),
+      ),
+    ).toEqual(alone);
+  });
 });
+
+const DAY_MS = 86_400_000;
+const groupKeyOf = (pinId: number) => `pin_saved:${pinId}:${Math.floor(Date.now() / DAY_MS)}`;

@@ -5,12 +5,14 @@ import { decodeBookmark, pageOf, type PageOptions } from '../../lib/bookmark.ts'
 import { sendLiveEvent } from './live-publisher.ts';
 import {
   countUnreadGroups,
+  countUnreadGroupsOf,
   findActors,
   findBoardsNamed,
   findCommentsNamed,
   findInvitesNamed,
   findPinsNamed,
   listNotificationGroups,
+  listNotificationGroupsOf,
   markAllSeen,
   type NotificationGroupRow,
 } from './notifications.repository.ts';
@@ -73,18 +75,93 @@ export async function markNotificationsSeen(db: Executor, viewer: number) {
   return { unread_notifications: 0 };
 }
 
-/** The live event of a new notification: the unread count and the group it joined. */
+/** The live event of a stream's start (no group) or of a new notification: the unread count and the group it joined. */
 export async function liveNotificationEvent(
   db: Executor,
   recipientId: number,
   groupKey: string | null,
 ): Promise<LiveEvent> {
+  if (groupKey !== null) return (await liveNotificationEvents(db, [{ recipientId, groupKey }]))[0]!;
+  return {
+    type: 'notifications',
+    unread_notifications: await countUnreadGroups(db, recipientId),
+    notification: null,
+  };
+}
+
+/**
+ * The live events of several new notifications, in the order asked, from one statement for the
+ * unread counts, one for the groups and one per kind of object the groups name (whatever their
+ * number).
+ */
+export async function liveNotificationEvents(
+  db: Executor,
+  wanted: { recipientId: number; groupKey: string }[],
+): Promise<LiveEvent[]> {
   const [unread, groups] = await Promise.all([
-    countUnreadGroups(db, recipientId),
-    groupKey === null
-      ? Promise.resolve([])
-      : listNotificationGroups(db, { recipientId, beforeId: null, groupKey, limit: 1 }),
+    countUnreadGroupsOf(
+      db,
+      wanted.map((item) => item.recipientId),
+    ),
+    listNotificationGroupsOf(db, wanted),
   ]);
-  const [notification] = await presentGroups(db, groups);
-  return { type: 'notifications', unread_notifications: unread, notification: notification ?? null };
+  const found = [...groups.entries()];
+  const presented = await presentGroups(
+    db,
+    found.map(([, group]) => group),
+  );
+  const byKey = new Map(found.map(([key], index) => [key, presented[index]!]));
+  return wanted.map((item) => ({
+    type: 'notifications',
+    unread_notifications: unread.get(item.recipientId) ?? 0,
+    notification: byKey.get(`${item.recipientId} ${item.groupKey}`) ?? null,
+  }));
+}
+
+/** The most new notifications one batch of live events reads. */
+const LIVE_BATCH = 200;
+
+interface LiveBatches {
+  waiting: { recipientId: number; groupKey: string; settle: (event: Promise<LiveEvent>) => void }[];
+  running: boolean;
+}
+const liveBatches = new WeakMap<Executor, LiveBatches>();
+
+/**
+ * The live event of a new notification, read together with the others asked for meanwhile
+ * (decision 66): the first one asked starts a batch at once; those asked while it runs wait
+ * for it and are read together in the next, so a quiet server answers each at once and a busy
+ * one reads many in the same few statements.
+ */
+export function batchedLiveNotificationEvent(
+  db: Executor,
+  recipientId: number,
+  groupKey: string,
+): Promise<LiveEvent> {
+  let batches = liveBatches.get(db);
+  if (!batches) {
+    batches = { waiting: [], running: false };
+    liveBatches.set(db, batches);
+  }
+  const state = batches;
+  const event = new Promise<LiveEvent>((resolve) => {
+    state.waiting.push({ recipientId, groupKey, settle: resolve });
+  });
+  if (!state.running) {
+    state.running = true;
+    // After this turn's other calls (a save's notifications are sent together).
+    void Promise.resolve().then(() => runLiveBatches(db, state));
+  }
+  return event;
+}
+
+async function runLiveBatches(db: Executor, state: LiveBatches): Promise<void> {
+  while (state.waiting.length > 0) {
+    const batch = state.waiting.splice(0, LIVE_BATCH);
+    const events = liveNotificationEvents(db, batch);
+    // Each caller gets the batch's outcome: a failure fails every event of it (each is logged).
+    batch.forEach((item, index) => item.settle(events.then((all) => all[index]!)));
+    await events.catch(() => {});
+  }
+  state.running = false;
 }

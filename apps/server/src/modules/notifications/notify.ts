@@ -1,8 +1,13 @@
 import type { Executor } from '../../db/client.ts';
-import { insertNotifications, listBoardMembers, type NewNotification } from './notifications.repository.ts';
-import { liveNotificationEvent } from './notifications.service.ts';
+import {
+  insertNotifications,
+  type AddedNotification,
+  type NewNotification,
+  type NotificationWrite,
+} from './notifications.repository.ts';
+import { batchedLiveNotificationEvent } from './notifications.service.ts';
 import { sendLiveEvent } from './live-publisher.ts';
-import { queueNotificationMails } from '../email/notification-mail.ts';
+import { CATEGORY_OF_KIND, queueNotificationMails } from '../email/notification-mail.ts';
 
 /*
  * The producers: each service that makes something worth telling calls one of these after its
@@ -16,44 +21,91 @@ const DAY_MS = 86_400_000;
 /** Rows of one kind and object on one UTC day are one item of the list. */
 const day = (now = Date.now()) => Math.floor(now / DAY_MS);
 
-async function notify(db: Executor, rows: NewNotification[]): Promise<void> {
-  const added = await insertNotifications(
-    db,
-    rows.filter((row) => row.recipientId !== row.actorId),
-  );
-  for (const row of added) {
-    sendLiveEvent(db, row.recipientId, () => liveNotificationEvent(db, row.recipientId, row.groupKey));
-  }
-  queueNotificationMails(db, added);
+/** Each row with the setting category that mails it as it happens. */
+function withMailCategory<Row extends Omit<NewNotification, 'recipientId'>>(row: Row): Row {
+  return { ...row, mailCategory: CATEGORY_OF_KIND[row.kind] };
 }
 
-/** Someone saved a person's pin (`pinId`, theirs) to a board (`boardId`). */
-export function notifyPinSaved(
-  db: Executor,
-  saved: { pinId: number; pinnerId: number; actorId: number; boardId: number },
-): Promise<void> {
-  return notify(db, [
-    {
-      recipientId: saved.pinnerId,
-      kind: 'pin_saved',
-      actorId: saved.actorId,
-      pinId: saved.pinId,
-      boardId: saved.boardId,
-      groupKey: `pin_saved:${saved.pinId}:${day()}`,
-    },
-  ]);
+/** Leaves out the actor's own rows (nobody is told of their own act) and names each row's mail category. */
+function toWrite(write: NotificationWrite): NotificationWrite {
+  return {
+    rows: write.rows.filter((row) => row.recipientId !== row.actorId).map(withMailCategory),
+    toBoardMembers: write.toBoardMembers ? withMailCategory(write.toBoardMembers) : null,
+  };
+}
+
+/**
+ * What follows new rows, after the commit, in the app's background tasks: each recipient's live
+ * event (read in batches, `batchedLiveNotificationEvent`), and the instant mail of those who want
+ * it (known from the insert: nobody else's settings are read).
+ */
+export function afterNotificationsAdded(db: Executor, added: AddedNotification[]): void {
+  for (const row of added) {
+    sendLiveEvent(db, row.recipientId, () => batchedLiveNotificationEvent(db, row.recipientId, row.groupKey));
+  }
+  queueNotificationMails(
+    db,
+    added.filter((row) => row.mailNow),
+  );
+}
+
+async function notify(db: Executor, write: NotificationWrite): Promise<void> {
+  afterNotificationsAdded(db, await insertNotifications(db, toWrite(write)));
+}
+
+/** The pinner of a saved pin (`pinId`, theirs) hears of it; the rows a save writes with itself. */
+function pinSavedRow(saved: { pinId: number; pinnerId: number; actorId: number; boardId: number }) {
+  return {
+    recipientId: saved.pinnerId,
+    kind: 'pin_saved' as const,
+    actorId: saved.actorId,
+    pinId: saved.pinId,
+    boardId: saved.boardId,
+    groupKey: `pin_saved:${saved.pinId}:${day()}`,
+  };
+}
+
+/** The board's other members (owner and collaborators) hear of a pin added to it. */
+function pinAddedRow(added: { boardId: number; actorId: number }) {
+  return {
+    kind: 'board_pins_added' as const,
+    actorId: added.actorId,
+    boardId: added.boardId,
+    groupKey: `board_pins_added:${added.boardId}:${day()}`,
+  };
+}
+
+/**
+ * A save's notifications (the pin's pinner hears their pin was saved, the board's other members
+ * of a new pin), for the save to insert in its own transaction's last statement
+ * (`coverBoardCountPinsAndNotify`, decision 66); then `afterNotificationsAdded` with what it
+ * added, once committed.
+ */
+export function saveNotifications(saved: {
+  pinId: number;
+  pinnerId: number;
+  actorId: number;
+  boardId: number;
+}): {
+  pinSaved: NewNotification | null;
+  pinAdded: Omit<NewNotification, 'recipientId'>;
+} {
+  const [pinSaved] = toWrite({ rows: [pinSavedRow(saved)] }).rows;
+  return { pinSaved: pinSaved ?? null, pinAdded: withMailCategory(pinAddedRow(saved)) };
 }
 
 /** Someone followed a person. */
 export function notifyUserFollowed(db: Executor, follow: { followeeId: number; followerId: number }) {
-  return notify(db, [
-    {
-      recipientId: follow.followeeId,
-      kind: 'user_followed',
-      actorId: follow.followerId,
-      groupKey: `user_followed:${day()}`,
-    },
-  ]);
+  return notify(db, {
+    rows: [
+      {
+        recipientId: follow.followeeId,
+        kind: 'user_followed',
+        actorId: follow.followerId,
+        groupKey: `user_followed:${day()}`,
+      },
+    ],
+  });
 }
 
 /** Someone followed a board: its owner hears of it. */
@@ -61,15 +113,17 @@ export function notifyBoardFollowed(
   db: Executor,
   follow: { boardId: number; ownerId: number; followerId: number },
 ) {
-  return notify(db, [
-    {
-      recipientId: follow.ownerId,
-      kind: 'board_followed',
-      actorId: follow.followerId,
-      boardId: follow.boardId,
-      groupKey: `board_followed:${follow.boardId}:${day()}`,
-    },
-  ]);
+  return notify(db, {
+    rows: [
+      {
+        recipientId: follow.ownerId,
+        kind: 'board_followed',
+        actorId: follow.followerId,
+        boardId: follow.boardId,
+        groupKey: `board_followed:${follow.boardId}:${day()}`,
+      },
+    ],
+  });
 }
 
 /** Invitations to accounts (by account, or by an email an account has); each its own item. */
@@ -77,9 +131,8 @@ export function notifyBoardInvites(
   db: Executor,
   invites: { inviteId: number; boardId: number; inviterId: number; inviteeId: number }[],
 ) {
-  return notify(
-    db,
-    invites.map((invite) => ({
+  return notify(db, {
+    rows: invites.map((invite) => ({
       recipientId: invite.inviteeId,
       kind: 'board_invite' as const,
       actorId: invite.inviterId,
@@ -87,7 +140,7 @@ export function notifyBoardInvites(
       inviteId: invite.inviteId,
       groupKey: `board_invite:${invite.inviteId}`,
     })),
-  );
+  });
 }
 
 /** A person accepted an invitation: whoever invited them hears of it. */
@@ -95,41 +148,22 @@ export function notifyInviteAccepted(
   db: Executor,
   accepted: { boardId: number; inviterId: number; accepterId: number },
 ) {
-  return notify(db, [
-    {
-      recipientId: accepted.inviterId,
-      kind: 'invite_accepted',
-      actorId: accepted.accepterId,
-      boardId: accepted.boardId,
-      groupKey: `invite_accepted:${accepted.boardId}:${day()}`,
-    },
-  ]);
+  return notify(db, {
+    rows: [
+      {
+        recipientId: accepted.inviterId,
+        kind: 'invite_accepted',
+        actorId: accepted.accepterId,
+        boardId: accepted.boardId,
+        groupKey: `invite_accepted:${accepted.boardId}:${day()}`,
+      },
+    ],
+  });
 }
 
 /** A pin was added to a board: its other members (owner and collaborators) hear of it. */
-export async function notifyPinAdded(db: Executor, added: { boardId: number; actorId: number }) {
-  const members = await listBoardMembers(db, added.boardId);
-  // A board of one person tells nobody.
-  if (members.length < 2) return;
-  await notify(
-    db,
-    members.map((recipientId) => ({
-      recipientId,
-      kind: 'board_pins_added' as const,
-      actorId: added.actorId,
-      boardId: added.boardId,
-      groupKey: `board_pins_added:${added.boardId}:${day()}`,
-    })),
-  );
-}
-
-/** A save: the pin's pinner hears their pin was saved, the board's other members of a new pin. */
-export async function notifySave(
-  db: Executor,
-  saved: { pinId: number; pinnerId: number; actorId: number; boardId: number },
-): Promise<void> {
-  await notifyPinSaved(db, saved);
-  await notifyPinAdded(db, { boardId: saved.boardId, actorId: saved.actorId });
+export function notifyPinAdded(db: Executor, added: { boardId: number; actorId: number }): Promise<void> {
+  return notify(db, { rows: [], toBoardMembers: pinAddedRow(added) });
 }
 
 /**
@@ -176,7 +210,7 @@ export function notifyComment(
   for (const recipientId of comment.mentionIds) {
     tell({ ...about, recipientId, kind: 'comment_mentioned', groupKey: `comment_mentioned:${comment.id}` });
   }
-  return notify(db, rows);
+  return notify(db, { rows });
 }
 
 /**
@@ -188,16 +222,17 @@ export async function notifyModeration(
   db: Executor,
   notice: { recipientId: number; key: string; message: string },
 ): Promise<void> {
-  const added = await insertNotifications(db, [
-    {
-      recipientId: notice.recipientId,
-      kind: 'moderation',
-      actorId: notice.recipientId,
-      groupKey: `moderation:${notice.key}`,
-      message: notice.message,
-    },
-  ]);
-  for (const row of added) {
-    sendLiveEvent(db, row.recipientId, () => liveNotificationEvent(db, row.recipientId, row.groupKey));
-  }
+  const added = await insertNotifications(db, {
+    rows: [
+      {
+        recipientId: notice.recipientId,
+        kind: 'moderation',
+        actorId: notice.recipientId,
+        groupKey: `moderation:${notice.key}`,
+        message: notice.message,
+      },
+    ],
+  });
+  // Told in the list and live at once; mailed only in a digest (no mail category).
+  afterNotificationsAdded(db, added);
 }

@@ -5,6 +5,15 @@ import { boards, boardSections } from '../../db/schema/boards.ts';
 import { pins } from '../../db/schema/pins.ts';
 import { users } from '../../db/schema/users.ts';
 import { isBoardMember, visiblePinJoins } from '../../policies/visibility.ts';
+import {
+  addedNotificationsJson,
+  boardMembersOf,
+  INSERT_NOTIFICATION_ROWS,
+  NOTIFICATION_ROW_COLUMNS,
+  parseAddedNotifications,
+  type AddedNotification,
+  type NewNotification,
+} from '../notifications/notifications.repository.ts';
 import { copyStoryPages } from './story-pages.repository.ts';
 
 /** What a save copies from the pin it saves. */
@@ -115,23 +124,63 @@ export async function coverBoardWithPin(
   await coverBoardUpdate(db, boardId, imageId, sectionChosen);
 }
 
+const param = sql.placeholder;
+
+// Prepared (decision 39): planning the notifications' visibility rule cost several times running
+// it. One shape for every save: the pinner's row is dropped by SQL when the saver is the pinner,
+// the board's members' rows when the saver is its only member.
+const coverCountAndNotify = preparedPerDatabase((db) => {
+  const cover = db.$with('cover', {}).as(
+    sql`update ${boards} set cover_image_id = ${param('imageId')}
+      where id = ${param('boardId')} and has_custom_cover = false
+        and (${param('sectionChosen')}::boolean or cover_image_id is null)`,
+  );
+  const rows = db.$with('notification_rows', {}).as(
+    sql`select * from (values (${param('sourcePinnerId')}::int8, 'pin_saved'::text, ${param('saverId')}::int8,
+        ${param('sourcePinId')}::int8, ${param('boardId')}::int8, null::int8, null::int8,
+        ${param('savedGroupKey')}::text, null::text, ${param('savedMailCategory')}::text))
+        as v(${NOTIFICATION_ROW_COLUMNS})
+      where v.recipient_id <> v.actor_id
+      union all
+      select m.id, 'board_pins_added', ${param('saverId')}::int8, null, ${param('boardId')}::int8, null, null,
+        ${param('addedGroupKey')}::text, null, ${param('addedMailCategory')}::text
+      from ${boardMembersOf(sql`${param('boardId')}::int8`)} m
+      where m.id <> ${param('saverId')}::int8`,
+  );
+  const added = db.$with('added_notifications', {}).as(INSERT_NOTIFICATION_ROWS);
+  return db
+    .with(cover, rows, added)
+    .select({ pinCount: users.pinCount, added: sql<unknown>`${addedNotificationsJson()}` })
+    .from(users)
+    .where(eq(users.id, sql`${param('saverId')}::int8`))
+    .prepare('save_cover_count_and_notify');
+});
+
 /**
- * After a save's insert, in its transaction: `coverBoardWithPin`, and the saver's pin count
- * with this save in it (the count trigger ran with the insert), in one round trip.
+ * After a save's insert, its transaction's last statement: `coverBoardWithPin`, the save's
+ * notifications (`saveNotifications`: the source's pinner, the board's other members; decision
+ * 66), and the saver's pin count with this save in it (the count trigger ran with the insert),
+ * in one round trip. Answers the count and the notifications added.
  */
-export async function coverBoardAndCountPins(
+export async function coverBoardCountPinsAndNotify(
   db: Executor,
   save: { boardId: number; imageId: number; sectionChosen: boolean; pinnerId: number },
-): Promise<number> {
-  const cover = db
-    .$with('cover')
-    .as(coverBoardUpdate(db, save.boardId, save.imageId, save.sectionChosen).returning({ id: boards.id }));
-  const [row] = await db
-    .with(cover)
-    .select({ pinCount: users.pinCount })
-    .from(users)
-    .where(eq(users.id, save.pinnerId));
-  return row?.pinCount ?? 0;
+  notifications: { pinSaved: NewNotification | null; pinAdded: Omit<NewNotification, 'recipientId'> },
+): Promise<{ pinCount: number; added: AddedNotification[] }> {
+  const [row] = await coverCountAndNotify(db).execute({
+    imageId: save.imageId,
+    boardId: save.boardId,
+    sectionChosen: save.sectionChosen,
+    saverId: save.pinnerId,
+    // No row to the pinner when they saved their own pin (the SQL drops a row to its actor).
+    sourcePinnerId: notifications.pinSaved?.recipientId ?? save.pinnerId,
+    sourcePinId: notifications.pinSaved?.pinId ?? null,
+    savedGroupKey: notifications.pinSaved?.groupKey ?? '',
+    savedMailCategory: notifications.pinSaved?.mailCategory ?? null,
+    addedGroupKey: notifications.pinAdded.groupKey,
+    addedMailCategory: notifications.pinAdded.mailCategory ?? null,
+  });
+  return { pinCount: row?.pinCount ?? 0, added: parseAddedNotifications(row?.added ?? []) };
 }
 
 export async function findBoardName(db: Executor, boardId: number) {

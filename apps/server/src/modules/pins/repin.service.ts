@@ -3,12 +3,12 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { authorize } from '../../policies/authorize.ts';
-import { notifySave } from '../notifications/notify.ts';
+import { afterNotificationsAdded, saveNotifications } from '../notifications/notify.ts';
 import { officialUserToFollow } from '../settings/website-claims.service.ts';
 import { presentPin, presentSavedTo, presentSavedToBoard, presentSectionName } from './pins.presenter.ts';
 import { findPinById, type PinRow } from './pins.repository.ts';
 import {
-  coverBoardAndCountPins,
+  coverBoardCountPinsAndNotify,
   findSectionOfBoard,
   insertRepin,
   listSavesOfVisiblePin,
@@ -84,20 +84,18 @@ export async function repinPin(
       description,
       hashtags: body.description === undefined ? source.hashtags : findHashtags(description),
     });
-    const isFirstSave =
-      inserted &&
-      (await coverBoardAndCountPins(tx, {
-        boardId,
-        imageId: source.imageId,
-        sectionChosen: sectionId !== null,
-        pinnerId: viewer,
-      })) === 1;
-    return { id, inserted, isFirstSave };
+    if (!inserted) return { id, inserted, isFirstSave: false, notified: [] };
+    // The save's notifications are written with it (decision 66): what it tells is never lost.
+    const { pinCount, added } = await coverBoardCountPinsAndNotify(
+      tx,
+      { boardId, imageId: source.imageId, sectionChosen: sectionId !== null, pinnerId: viewer },
+      saveNotifications({ pinId: source.id, pinnerId: source.pinnerId, actorId: viewer, boardId }),
+    );
+    return { id, inserted, isFirstSave: pinCount === 1, notified: added };
   });
   // A public board's pins, its cover and the source's repin count change for visitors (decision 16).
   if (saved.inserted) clearSignedOutAnswers();
-  if (saved.inserted)
-    await notifySave(db, { pinId: source.id, pinnerId: source.pinnerId, actorId: viewer, boardId });
+  afterNotificationsAdded(db, saved.notified);
 
   const row = await findPinById(db, saved.id, viewer);
   if (!row) throw new AppError('pin_not_found');
