@@ -12,10 +12,11 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n.ts';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { api, endpointKey, queries } from '../api/endpoints.ts';
 import { errorMessage } from '../api/errorMessage.ts';
 import { AdvertiserNav } from '../features/business/AdvertiserNav.tsx';
+import { AdvertiserRefused } from '../features/business/AdvertiserRefused.tsx';
 import { BusinessLayout } from '../features/business/BusinessLayout.tsx';
 import styles from '../features/business/Business.module.css';
 import { formatMoney } from '../features/business/money.ts';
@@ -55,14 +56,7 @@ export function AdsManagerPage() {
       documentTitle={t('business.adsManager.documentTitle')}
     >
       {advertiser.error ? (
-        <section className={styles.section}>
-          <p role="alert" className={styles.error}>
-            {errorMessage(t, advertiser.error, 'business.promote.errorGeneric', {
-              otherwise: 'serverDetail',
-            })}
-          </p>
-          <Link to="/business/hub">{t('business.adsManager.hub')}</Link>
-        </section>
+        <AdvertiserRefused error={advertiser.error} />
       ) : failedList ? (
         <ErrorState onRetry={() => void Promise.all(lists.map((list) => list.refetch()))} />
       ) : !advertiser.data || !campaigns.data || !groups.data || !ads.data ? (

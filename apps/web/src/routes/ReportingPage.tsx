@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../i18n.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { queries } from '../api/endpoints.ts';
-import { errorMessage } from '../api/errorMessage.ts';
 import { AdvertiserNav } from '../features/business/AdvertiserNav.tsx';
+import { AdvertiserRefused } from '../features/business/AdvertiserRefused.tsx';
 import { BusinessLayout } from '../features/business/BusinessLayout.tsx';
 import styles from '../features/business/Business.module.css';
 import { formatMoney } from '../features/business/money.ts';
@@ -36,14 +36,7 @@ export function ReportingPage() {
       documentTitle={t('business.reporting.documentTitle')}
     >
       {advertiser.error ? (
-        <section className={styles.section}>
-          <p role="alert" className={styles.error}>
-            {errorMessage(t, advertiser.error, 'business.promote.errorGeneric', {
-              otherwise: 'serverDetail',
-            })}
-          </p>
-          <Link to="/business/hub">{t('business.reporting.hub')}</Link>
-        </section>
+        <AdvertiserRefused error={advertiser.error} />
       ) : !advertiser.data ? (
         <LoadingState />
       ) : (
