@@ -9,7 +9,8 @@ import { adGroups, campaigns } from '../../src/db/schema/business.ts';
 import { todayIn } from '../../src/modules/business/business.presenter.ts';
 import { addDays } from '../../src/modules/business/campaign-rules.ts';
 import { recordAdEvent } from '../../src/modules/promoted/spend.ts';
-import { dataOf, signedInBrowser, type SignedInBrowser } from '../helpers/board-writes.ts';
+import { dataOf } from '../helpers/board-writes.ts';
+import { quickPromotedPin, type Promotion } from '../helpers/promotion.ts';
 import { errorOf } from '../helpers/browser.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -19,53 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Promotion {
-  browser: SignedInBrowser;
-  advertiserId: string;
-  campaignId: string;
-  adGroupId: string;
-  adId: string;
-  timeZone: string;
-}
-
 /** A business in `country` with billing details and one quick-promoted pin (10 days, a daily budget). */
-async function promotion(country = 'US', name = 'Spring sale', budgetMicro = 5_000_000): Promise<Promotion> {
-  const browser = await signedInBrowser(t);
-  const { advertiser } = dataOf(
-    await browser.post('/v3/business/convert/', { business_name: 'Shop', country }),
-  );
-  const board = await t.make.board(browser.userId);
-  const pin = await t.make.pin(browser.userId, board.id, { link: 'https://shop.example.com/item' });
-  await browser.put(`/ads/v4/advertisers/${advertiser.id}/billing_profile/`, {
-    business_name: 'Shop Ltd',
-    address: '1 Main Street',
-  });
-  const made = dataOf(
-    await browser.post(`/ads/v4/advertisers/${advertiser.id}/pins/${pin.id}/quick_promote/`, {
-      budget_in_micro_currency: budgetMicro,
-      campaign_name: name,
-      destination_url: 'https://shop.example.com/item',
-      duration: 10,
-      auto_targeting_enabled: true,
-      is_ongoing: false,
-      start_now: true,
-      targeting_spec: {},
-      advertiser_id: advertiser.id,
-      ads_client_type: 'quick_promote',
-      pin_id: String(pin.id),
-      product_group_id: null,
-      flexible_daily_budget_enabled: false,
-    }),
-  );
-  return {
-    browser,
-    advertiserId: advertiser.id,
-    campaignId: made.campaign.id,
-    adGroupId: made.ad_group.id,
-    adId: made.ad.id,
-    timeZone: advertiser.time_zone,
-  };
-}
+const promotion = (country = 'US', campaignName = 'Spring sale', budget = 5_000_000) =>
+  quickPromotedPin(t, { country, campaignName, budget });
 
 let nonce = 0;
 /** A promoted view's impression or click at `at`, priced per click (cpc) or per impression (cpm). */
@@ -187,7 +144,7 @@ describe('GET /ads/v4/advertisers/{advertiserId}/reports/', () => {
     });
     expect(week.campaigns).toEqual([
       {
-        campaign_id: p.campaignId,
+        campaign_id: String(p.campaignId),
         name: 'Spring sale',
         status: 'ACTIVE',
         impressions: 3,

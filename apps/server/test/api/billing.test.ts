@@ -16,7 +16,8 @@ import {
 } from '../../src/modules/business/invoices.ts';
 import { createAdTokens } from '../../src/modules/promoted/ad-token.ts';
 import { recordAdEvent } from '../../src/modules/promoted/spend.ts';
-import { dataOf, signedInBrowser, type SignedInBrowser } from '../helpers/board-writes.ts';
+import { dataOf, signedInBrowser } from '../helpers/board-writes.ts';
+import { quickPromotedPin, type Promotion } from '../helpers/promotion.ts';
 import { errorOf, type TestBrowser } from '../helpers/browser.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -37,57 +38,13 @@ const admin = (...argv: string[]) => {
   return runAdminCommand({ db: t.db, config, storage: createLocalStorage(config.mediaDir) }, argv);
 };
 
-interface Business {
-  browser: SignedInBrowser;
-  advertiserId: string;
-  adId: number;
-  adGroupId: number;
-  campaignId: number;
-  pinId: string;
-}
+type Business = Promotion;
 
 /** A US business with billing details promoting a public pin of its own (only this one serves). */
 async function business(): Promise<Business> {
-  const browser = await signedInBrowser(t);
-  const { advertiser } = dataOf(
-    await browser.post('/v3/business/convert/', { business_name: 'Oven Co', country: 'US' }),
-  );
-  const board = await t.make.board(browser.userId);
-  const pin = await t.make.pin(browser.userId, board.id, { link: 'https://oven.example.com/bread' });
-  expect(
-    (
-      await browser.put(`/ads/v4/advertisers/${advertiser.id}/billing_profile/`, {
-        business_name: 'Oven Co',
-        address: '1 Main Street',
-      })
-    ).status,
-  ).toBe(200);
-  const response = await browser.post(`/ads/v4/advertisers/${advertiser.id}/pins/${pin.id}/quick_promote/`, {
-    budget_in_micro_currency: 7_000_000,
-    campaign_name: 'Bread',
-    destination_url: 'https://oven.example.com/bread',
-    duration: 10,
-    auto_targeting_enabled: true,
-    is_ongoing: false,
-    start_now: true,
-    targeting_spec: {},
-    advertiser_id: advertiser.id,
-    ads_client_type: 'quick_promote',
-    pin_id: String(pin.id),
-    product_group_id: null,
-    flexible_daily_budget_enabled: false,
-  });
-  expect(response.status).toBe(200);
-  const data = dataOf(response);
-  await t.db.execute(sql`update ads set status = 'PAUSED' where id <> ${Number(data.ad.id)}`);
-  return {
-    browser,
-    advertiserId: advertiser.id,
-    adId: Number(data.ad.id),
-    adGroupId: Number(data.ad_group.id),
-    campaignId: Number(data.campaign.id),
-    pinId: String(pin.id),
-  };
+  const promoted = await quickPromotedPin(t);
+  await t.db.execute(sql`update ads set status = 'PAUSED' where id <> ${promoted.adId}`);
+  return promoted;
 }
 
 /** Ledger rows as serving would have written them. */

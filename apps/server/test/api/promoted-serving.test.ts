@@ -15,7 +15,8 @@ import {
   CHECKED_AHEAD_PER_PLACE,
 } from '../../src/modules/promoted/serving.ts';
 import { clearLocalSignedOutAnswers, clearSignedOutAnswers } from '../../src/lib/signed-out-answers.ts';
-import { dataOf, signedInBrowser, type SignedInBrowser } from '../helpers/board-writes.ts';
+import { dataOf, signedInBrowser } from '../helpers/board-writes.ts';
+import { quickPromotedPin, type Promotion, type PromotionOptions } from '../helpers/promotion.ts';
 import { TestBrowser } from '../helpers/browser.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { HTML_ACCEPT, writeStandInWebBuild } from '../helpers/web-build.ts';
@@ -30,63 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Promotion {
-  browser: SignedInBrowser;
-  advertiserId: string;
-  pinId: string;
-  adId: number;
-  adGroupId: number;
-  campaignId: number;
-  timeZone: string;
-  boardId: number;
-}
-
 /** A US business promoting a public pin of its own, with `targeting` and a daily budget. */
-async function promotion(
-  options: { targeting?: Record<string, unknown>; auto?: boolean; title?: string; budget?: number } = {},
-): Promise<Promotion> {
-  const browser = await signedInBrowser(t);
-  const { advertiser } = dataOf(
-    await browser.post('/v3/business/convert/', { business_name: 'Oven Co', country: 'US' }),
-  );
-  const board = await t.make.board(browser.userId);
-  const pin = await t.make.pin(browser.userId, board.id, {
-    link: 'https://oven.example.com/bread',
-    title: options.title ?? 'Sourdough loaf',
-  });
-  await browser.put(`/ads/v4/advertisers/${advertiser.id}/billing_profile/`, {
-    business_name: 'Oven Co',
-    address: '1 Main Street',
-  });
-  const response = await browser.post(`/ads/v4/advertisers/${advertiser.id}/pins/${pin.id}/quick_promote/`, {
-    budget_in_micro_currency: options.budget ?? 7_000_000,
-    campaign_name: 'Bread',
-    destination_url: 'https://oven.example.com/bread',
-    duration: 10,
-    auto_targeting_enabled: options.auto ?? true,
-    is_ongoing: false,
-    start_now: true,
-    targeting_spec: options.targeting ?? {},
-    advertiser_id: advertiser.id,
-    ads_client_type: 'quick_promote',
-    pin_id: String(pin.id),
-    product_group_id: null,
-    flexible_daily_budget_enabled: false,
-  });
-  expect(response.status).toBe(200);
-  const data = dataOf(response);
-  expect(data.ad.review_status).toBe('APPROVED');
-  return {
-    browser,
-    advertiserId: advertiser.id,
-    pinId: String(pin.id),
-    adId: Number(data.ad.id),
-    adGroupId: Number(data.ad_group.id),
-    campaignId: Number(data.campaign.id),
-    timeZone: advertiser.time_zone,
-    boardId: board.id,
-  };
-}
+const promotion = (options: PromotionOptions = {}) => quickPromotedPin(t, options);
 
 /** Stops every promotion but these (tests share one database). */
 async function onlyServing(...keep: Promotion[]) {
