@@ -12,7 +12,9 @@ import { describe, expect, it } from 'vitest';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GENERATED = 'apps/web/src/api/endpoints.gen.ts';
-const API_PATH = /\/(?:v3|vx|ads)\//;
+// An API path starts a string or a word (`'/v3/…`, `` `/ads/v4/…``); the web's own pages may end in
+// `…/ads/` (an ad account's Ads manager, `/advertiser/${id}/ads/`).
+const API_PATH = /(?:^|[\s'"`(])\/(?:v3|vx|ads)\//;
 
 const isTest = (file) => /\.test\.tsx?$/.test(file) || file.startsWith('apps/web/src/test/');
 
