@@ -95,4 +95,19 @@ test('a new person saves a pin, promotes it through every step with the default 
   await expect(spend.getByText(/spent/)).toBeVisible();
   await expect(spend).not.toContainText('$0.00 spent');
   await expect(spend).toContainText(/\$\d+\.\d\d spent/);
+
+  // Reporting counts the view and the click of today (decision 65).
+  await page.getByRole('region', { name: 'Ad accounts' }).getByRole('link', { name: 'Reporting' }).click();
+  await expect(page).toHaveURL(/\/advertiser\/\d+\/reporting\//);
+  const campaignRow = page
+    .getByRole('table', { name: 'Per campaign' })
+    .getByRole('row', { name: /My first promotion/ });
+  await expect(campaignRow).toContainText(/Active\s*\d+\s*1\s*\$\d+\.\d\d/);
+
+  // The Ads manager pauses the campaign.
+  await page.getByRole('link', { name: 'Ads manager' }).click();
+  const campaign = page.getByRole('article', { name: 'My first promotion' });
+  await campaign.getByRole('button', { name: 'Pause: campaign My first promotion' }).click();
+  await expect(campaign.getByRole('button', { name: 'Resume: campaign My first promotion' })).toBeVisible();
+  await expect(campaign.getByText(/^Paused · \$7\.00 a day/)).toBeVisible();
 });
