@@ -11,14 +11,34 @@ import { FORWARDED_SIGNALS, stopChild, waitForExit } from './lib/processes.mjs';
 import { freePort, launchSeededServer } from './lib/seeded-server.mjs';
 import { ensureWebBuild, repoRoot } from './lib/web-build.mjs';
 
+/** Playwright's report, as printed: the end of it is repeated after the server's log on a failure. */
+const report = [];
+
 function runPlaywright(env) {
   const require = createRequire(path.join(repoRoot, 'package.json'));
   const cli = path.join(path.dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
-  return spawn(process.execPath, [cli, 'test', ...process.argv.slice(2)], {
+  const child = spawn(process.execPath, [cli, 'test', ...process.argv.slice(2)], {
     cwd: repoRoot,
     env,
-    stdio: 'inherit',
+    stdio: ['inherit', 'pipe', 'inherit'],
   });
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    report.push(chunk.toString());
+  });
+  return child;
+}
+
+/**
+ * The summary of the list reporter (counts and the failed and flaky tests' names) and the first
+ * lines of each error: what a reader of the run's last lines needs, after the server's log.
+ */
+function printSummary() {
+  const lines = report.join('').split('\n');
+  const start = lines.findIndex((line) => /^\s+\d+ (failed|flaky|interrupted)$/.test(line));
+  const errors = lines.filter((line) => /^\s+(\w*Error(?!\s+Context)\b|Expected|Received|Timeout)/.test(line));
+  console.error("--- Playwright's summary, repeated ---");
+  console.error([...errors.slice(0, 20), ...(start >= 0 ? lines.slice(start) : lines.slice(-20))].join('\n'));
 }
 
 async function main() {
@@ -64,7 +84,10 @@ async function main() {
       E2E_PAGE_PORT: String(pagePort),
     });
     const { code } = await waitForExit(playwright);
-    if (code !== 0) await server.printLogTail();
+    if (code !== 0) {
+      await server.printLogTail();
+      printSummary();
+    }
     return code ?? 1;
   } finally {
     await cleanup();
