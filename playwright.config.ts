@@ -24,10 +24,7 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   // One retry, and the list names every test that passed only on it as "flaky" with its first
-  // failure's trace: a test that fails twice still fails the run. Known flaky (2026-11-26, about 1
-  // run in 3): way-in's "a pin opened from deep in the feed starts at the top" on the phone size,
-  // the closeup left scrolled down after a push from deep in the feed; its cause is still open.
-  // E2E_RETRIES=0 runs each test once.
+  // failure's trace: a test that fails twice still fails the run. E2E_RETRIES=0 runs each test once.
   retries: Number(process.env.E2E_RETRIES ?? 1),
   reporter: 'list',
   forbidOnly: Boolean(process.env.CI),
