@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from '../i18n.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, endpointKey } from '../api/endpoints.ts';
+import { refreshViewer } from '../features/viewer/changeViewer.ts';
 import { BusinessForm } from '../features/business/BusinessForm.tsx';
 import { BusinessLayout } from '../features/business/BusinessLayout.tsx';
 import '../features/business/words.ts';
@@ -39,7 +40,7 @@ export function BusinessConvertPage() {
           submitLabel={t('business.convert.submit')}
           onSubmit={async (form) => {
             await api.convertToBusiness({ body: form });
-            await queryClient.invalidateQueries({ queryKey: endpointKey('getViewer') });
+            await refreshViewer(queryClient);
             void queryClient.invalidateQueries({ queryKey: endpointKey('listBusinessAccessProfiles') });
             void queryClient.invalidateQueries({ queryKey: endpointKey('listAdvertisers') });
             await navigate(next);

@@ -9,6 +9,7 @@ import { useTranslation } from '../i18n.ts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiRequestError } from '../api/client.ts';
 import { api, endpointKey } from '../api/endpoints.ts';
+import { refreshViewer } from '../features/viewer/changeViewer.ts';
 import { errorMessage } from '../api/errorMessage.ts';
 import styles from './StatusPage.module.css';
 
@@ -39,7 +40,7 @@ export function EmailVerifyPage() {
     api.verifyEmail({ body: { token } }).then(
       ({ data }) => {
         setEmail(data.email);
-        void queryClient.invalidateQueries({ queryKey: endpointKey('getViewer') });
+        void refreshViewer(queryClient);
         void queryClient.invalidateQueries({ queryKey: endpointKey('getUserSettings') });
       },
       (error: unknown) => {

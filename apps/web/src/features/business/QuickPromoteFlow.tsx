@@ -17,6 +17,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n.ts';
 import { useNavigate } from 'react-router';
 import { api, endpointKey } from '../../api/endpoints.ts';
+import { refreshViewer } from '../viewer/changeViewer.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -157,7 +158,7 @@ export function QuickPromoteFlow({ pin, advertiser }: { pin: Pin; advertiser: Ad
       ? (await api.createAdvertiser({ body: { name: form.business_name, country: form.country } })).data
       : (await api.convertToBusiness({ body: form })).data.advertiser;
     setAccount(made);
-    void queryClient.invalidateQueries({ queryKey: endpointKey('getViewer') });
+    void refreshViewer(queryClient);
     void queryClient.invalidateQueries({ queryKey: endpointKey('listAdvertisers') });
     void queryClient.invalidateQueries({ queryKey: endpointKey('listBusinessAccessProfiles') });
     const next = nextQuickPromoteStep('business_form', {

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n.ts';
 import { Link, useNavigate } from 'react-router';
 import { api, endpointKey, queries } from '../../api/endpoints.ts';
+import { refreshViewer } from '../viewer/changeViewer.ts';
 import { errorMessage } from '../../api/errorMessage.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
@@ -103,7 +104,7 @@ function GroupMenu({ id }: { id: string }) {
     mutationFn: () => api.leaveConversation({ params: { id } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: endpointKey('listConversations') });
-      void queryClient.invalidateQueries({ queryKey: endpointKey('getViewer') });
+      void refreshViewer(queryClient);
       toast.show(t('messages.left'), { durationMs: 5000 });
       void navigate('/');
     },

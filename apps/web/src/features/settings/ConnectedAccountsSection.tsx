@@ -21,6 +21,7 @@ import { useViewer } from '../viewer/useViewer.ts';
 import styles from './Settings.module.css';
 import { linkIdentity, unlinkIdentity } from './settingsApi.ts';
 import { endpointKey, queries } from '../../api/endpoints.ts';
+import { refreshViewer } from '../viewer/changeViewer.ts';
 
 type LinkedIdentity = LinkedIdentities['identities'][number];
 
@@ -103,7 +104,7 @@ function ConnectedAccountRow({ provider, identity, onlyWayIn, email, setPassword
     try {
       queryClient.setQueryData(endpointKey('getLinkedIdentities'), await action());
       // The viewer's connected-to flags follow the identities.
-      void queryClient.invalidateQueries({ queryKey: endpointKey('getViewer') });
+      void refreshViewer(queryClient);
       toast.show(doneText, { durationMs: TOAST_MS });
     } catch (caught) {
       if (caught instanceof DOMException && caught.name === 'AbortError') return; // Left the page.

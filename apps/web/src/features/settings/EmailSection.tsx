@@ -18,6 +18,7 @@ import { fieldError } from './fieldError.ts';
 import styles from './Settings.module.css';
 import { changeEmail } from './settingsApi.ts';
 import { endpointKey } from '../../api/endpoints.ts';
+import { refreshViewer } from '../viewer/changeViewer.ts';
 
 const TOAST_MS = 5000;
 
@@ -59,7 +60,7 @@ export function EmailSection({ email }: { email: string }) {
       const security = await changeEmail(values);
       reset();
       queryClient.setQueryData(endpointKey('getAccountSecurity'), security);
-      void queryClient.invalidateQueries({ queryKey: endpointKey('getViewer') });
+      void refreshViewer(queryClient);
       const stored = viewer && readStoredAccounts().accounts[viewer.id];
       if (stored) rememberAccount({ ...stored, email: security.email });
       toast.show(t('settings.email.changed'), { durationMs: TOAST_MS });

@@ -15,3 +15,15 @@ export async function changeViewer(queryClient: QueryClient, viewer: Viewer | nu
     predicate: (query) => viewer === null || query.queryKey[0] !== viewerKey[0],
   });
 }
+
+/**
+ * After a change the viewer answer shows (a confirmed email, a connected account, a business
+ * profile, unread counts): asks for it again. An answer on its way may predate the change, so it is
+ * cancelled first: invalidating alone waits for it when the page has no answer yet (TanStack Query
+ * cancels an in-flight fetch only when it refetches data it already has).
+ */
+export async function refreshViewer(queryClient: QueryClient): Promise<void> {
+  const queryKey = endpointKey('getViewer');
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
+}
