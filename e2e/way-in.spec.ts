@@ -19,16 +19,23 @@ async function withoutOneTap(page: Page) {
   await page.addInitScript(() => localStorage.setItem('pinboard.oneTapDismissedAt', String(Date.now())));
 }
 
-/** The first pin card link wholly on screen. */
+/**
+ * The first pin card link wholly on screen, scrolling a little further while none is (tall pictures
+ * can leave every card of a screen cut by its edges).
+ */
 async function cardOnScreen(page: Page): Promise<Locator> {
   // The card's own link (/pin/{id}/), not its Save (/pin/{id}/repin/).
   const links = page
     .getByRole('feed', { name: 'Home feed' })
     .locator('article a[href^="/pin/"]:not([href*="/repin/"])');
   const height = page.viewportSize()!.height;
-  for (let i = 0; i < (await links.count()); i++) {
-    const box = await links.nth(i).boundingBox();
-    if (box && box.y > 80 && box.y + box.height < height - 60) return links.nth(i);
+  for (let attempt = 0; attempt < 10; attempt++) {
+    for (let i = 0; i < (await links.count()); i++) {
+      const box = await links.nth(i).boundingBox();
+      if (box && box.y > 80 && box.y + box.height < height - 60) return links.nth(i);
+    }
+    await page.mouse.wheel(0, 150);
+    await page.waitForTimeout(300);
   }
   throw new Error('no pin card wholly on screen');
 }
