@@ -4,7 +4,7 @@ import { homeFeedPage } from './support/api.ts';
 import { expectSignedIn, fillSignup, signUp, uniqueEmail } from './support/auth.ts';
 import { saveToNewBoard } from './support/saving.ts';
 
-// Issue 18 (decision 47): the Following feed and interests, at desktop and phone size.
+// Decision 47: the Following feed and interests, at desktop and phone size.
 const VIEWPORTS = [
   { name: 'desktop', size: { width: 1280, height: 800 } },
   { name: 'phone', size: { width: 390, height: 844 } },

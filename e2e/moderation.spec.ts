@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures.ts';
 import { e2eDataDir, runAdmin } from './support/admin.ts';
 import { signUp, uniqueEmail } from './support/auth.ts';
 
-// Issue 19 (decision 54): A reports B's comment on A's pin from the comment's Report item; an
+// Decision 54: A reports B's comment on A's pin from the comment's Report item; an
 // operator removes it with the admin command (the CLI hands it to the running server); A no longer
 // sees it; B, its writer, sees the removal notice under the pin and appeals.
 

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { signUp, uniqueEmail } from './support/auth.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 
-// Issue 8: the pin builder — upload an image, choose a board's section, publish, open the pin.
+// The pin builder — upload an image, choose a board's section, publish, open the pin.
 
 /** A board with one section for the signed-in person, made through the API with the page's session. */
 async function createBoardWithSection(page: Page, board: string, section: string): Promise<void> {

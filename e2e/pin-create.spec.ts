@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { signUp, uniqueEmail } from './support/auth.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 
-// Issue 8: the bookmarklet on a page with a strict Content-Security-Policy, finished in its
+// The bookmarklet on a page with a strict Content-Security-Policy, finished in its
 // popup; and the pin-create page for a visitor. scripts/e2e.mjs gives the test page a port the
 // server's fetcher may reach (E2E_PAGE_PORT, in FETCH_ALLOW_HOSTS).
 
@@ -111,7 +111,7 @@ test('a visitor opening the pin-create page sees the Pin Builder and the login p
   });
   await page.goto(`/pin/create/button/?${query}`);
   await expect(page.getByRole('heading', { name: 'Pin Builder', level: 1 })).toBeVisible();
-  // shop.example does not answer: the picture says so in words, not as a broken image (issue 18).
+  // shop.example does not answer: the picture says so in words, not as a broken image.
   await expect(
     page.getByText('This picture could not be loaded. Check its address, or save another picture.'),
   ).toBeVisible();

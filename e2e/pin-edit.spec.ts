@@ -5,7 +5,7 @@ import { signUp, uniqueEmail } from './support/auth.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { scrollUntilVisible } from './support/browse.ts';
 
-// Issue 18: a person edits their own pin from its "…" menu (title and board), sees the change,
+// A person edits their own pin from its "…" menu (title and board), sees the change,
 // deletes it, and it is gone from the board; at the desktop size and at a phone's width.
 
 const VIEWPORTS = [

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { expect, test } from './support/fixtures.ts';
 import { openAccountMenu, signUp, uniqueEmail } from './support/auth.ts';
 
-// Issue 18, item 3: a person edits their name and picture in /settings/profile and sees them at
+// A person edits their name and picture in /settings/profile and sees them at
 // once on their own pin's closeup (the pinner row) and in the account menu; a changed username's
 // old board and section links lead to the new ones.
 

@@ -4,7 +4,7 @@ import { homeFeedPage } from './support/api.ts';
 import { signUp, uniqueEmail } from './support/auth.ts';
 import { saveToNewBoard } from './support/saving.ts';
 
-// Issue 18: a saved pin shows 'Saved' with its board's name on its card and its closeup, right
+// A saved pin shows 'Saved' with its board's name on its card and its closeup, right
 // after saving and after moving it (decision 44). At the desktop size and at a phone's width.
 const VIEWPORTS = [
   { name: 'wide', size: { width: 1280, height: 720 } },

@@ -3,7 +3,7 @@ import { homeFeedPage } from './support/api.ts';
 import { signUp, uniqueEmail } from './support/auth.ts';
 import { openOwnBoard, saveToNewBoard } from './support/saving.ts';
 
-// Issue 7, first part: saving seeded pins through the board picker. Sections, follows,
+// Saving seeded pins through the board picker. Sections, follows,
 // collaborators and moving pins come with the rest of the issue.
 
 test('a person saves a pin to a new board from its page, then another from the grid', async ({

@@ -11,7 +11,7 @@ import { trackApiRequests, waitForApiQuiet } from './support/network.ts';
 
 const searchField = (page: Page) => page.getByRole('combobox', { name: 'Search Pinboard' });
 
-// Issue 9's "done when": search from the header with the typeahead, open a result; a registered
+// Search from the header with the typeahead, open a result; a registered
 // advisory term shows its notice.
 test('a visitor searches from the header with the typeahead and opens a result', async ({
   page,

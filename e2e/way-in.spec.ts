@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures.ts';
 import { homeFeedPage } from './support/api.ts';
 import { signUp, uniqueEmail } from './support/auth.ts';
 
-// Issue 18: a visitor's way in (Save opens sign-up, the one-tap card covers no pin), the scroll
+// A visitor's way in (Save opens sign-up, the one-tap card covers no pin), the scroll
 // position (a new page at the top, Back to the same place), the phone's typeahead, and an
 // invitee accepting on the board page. At the desktop size and at a phone's width.
 const VIEWPORTS = [

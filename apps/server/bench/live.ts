@@ -1,5 +1,5 @@
 /**
- * The `live` scenario (decision 50, issue 19's "an event reaches an open tab within 1 s at p99
+ * The `live` scenario (decision 50: "an event reaches an open tab within 1 s at p99
  * while the mixed load runs"): every bench person holds a live stream (`GET /v3/live/` with their
  * cookie, read as plain HTTP, no browser); while the mixed scenario loads the server, other bench
  * people save pins of theirs and follow them at a steady rate through the real API, so the
@@ -17,7 +17,7 @@ import type { SignedInWorld } from './signed-in.ts';
 export const LIVE_WRITES_PER_SECOND = 20;
 /** After the writes stop, events still on their way get this long to arrive before they count as lost. */
 const GRACE_MS = 5_000;
-/** Streams opened at once for the memory figure (issue 19: 200 cost at most 50 MB). */
+/** Streams opened at once for the memory figure (the target: 200 cost at most 50 MB). */
 export const MEMORY_STREAMS = 200;
 /** The server's cap per person per instance (`STREAMS_PER_PERSON`). */
 const STREAMS_PER_PERSON = 12;

@@ -180,9 +180,9 @@ export interface LiveFigures {
   memory: { streams: number; beforeMiB: number; withStreamsMiB: number } | null;
 }
 
-/** Issue 19: an event reaches an open tab within 1 s at p99 under the mixed load. */
+/** An event reaches an open tab within 1 s at p99 under the mixed load. */
 export const LIVE_MAX_P99_MS = 1_000;
-/** Issue 19: 200 open live connections cost at most 50 MB (decimal megabytes). */
+/** 200 open live connections cost at most 50 MB (decimal megabytes). */
 export const LIVE_STREAMS_MAX_MB = 50;
 
 export function checkLive(live: LiveFigures): TargetCheck[] {

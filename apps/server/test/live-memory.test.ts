@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Issue 19's target: 200 open live streams cost at most 50 MB of server memory. Measured in one
+ * The target: 200 open live streams cost at most 50 MB of server memory. Measured in one
  * process that holds both ends (the clients' sockets too), so the figure is an upper bound;
  * docs/benchmarks.md records it.
  */

@@ -191,7 +191,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           path: '_/_/policy/:policy',
           lazy: page(() => import('./routes/PolicyPage.tsx'), 'PolicyPage'),
         },
-        // Creating pins (issue 8).
+        // Creating pins.
         {
           path: 'pin-builder',
           lazy: page(() => import('./routes/PinBuilderPage.tsx'), 'PinBuilderPage'),
@@ -241,12 +241,12 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           path: 'bookmarklet',
           lazy: page(() => import('./routes/BookmarkletPage.tsx'), 'BookmarkletPage'),
         },
-        // Search (issue 9): one page for the three scopes; the path says which.
+        // Search: one page for the three scopes; the path says which.
         ...['search/pins', 'search/boards', 'search/users'].map((path) => ({
           path,
           lazy: page(() => import('./routes/SearchPage.tsx'), 'SearchPage'),
         })),
-        // Ideas, today and topics (issue 9).
+        // Ideas, today and topics.
         {
           path: 'ideas',
           lazy: page(() => import('./routes/IdeasPage.tsx'), 'IdeasPage'),

@@ -1,7 +1,7 @@
 import type { ErrorEntry } from './errors.ts';
 
 /**
- * Account, privacy and claimed-website settings and email confirmation (issue 18, decision 46;
+ * Account, privacy and claimed-website settings and email confirmation (decision 46;
  * apiCodes 460-479). The texts are ours. Spread into ERRORS.
  */
 export const ACCOUNT_ERRORS = {

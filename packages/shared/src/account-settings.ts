@@ -4,7 +4,7 @@ import { GenderSchema } from './auth/enums.ts';
 import { UserSettingsSchema } from './users.ts';
 
 /**
- * Account, privacy and notification settings (issue 18; decision 46): `GET|PATCH /v3/users/settings/`
+ * Account, privacy and notification settings (decision 46): `GET|PATCH /v3/users/settings/`
  * and `GET|PUT /v3/users/settings/notifications/`. Not re-exported from the package index (it reads
  * libphonenumber's country list): import it as `@pinboard/shared/account-settings`.
  */
@@ -83,7 +83,7 @@ export const AccountSettingsPatchSchema = z.strictObject({
 export type AccountSettingsPatch = z.infer<typeof AccountSettingsPatchSchema>;
 
 /**
- * What a person hears about, by category (decision 46). Issue 19's mail and push notifications
+ * What a person hears about, by category (decision 46). Mail and push notifications
  * read these; a category never changed has its default.
  */
 export const NOTIFICATION_CATEGORIES = [

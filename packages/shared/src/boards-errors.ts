@@ -3,7 +3,7 @@ import type { ErrorEntry } from './errors.ts';
 const BOARD_ACTION_BUSY = 'Please wait until the previous board action finishes.';
 
 /**
- * Board writes (issue 7): apiCodes 200-219, and the product's 2171-2173 for board actions that
+ * Board writes: apiCodes 200-219, and the product's 2171-2173 for board actions that
  * overlap. Messages are the product's words (docs/product/boards.md#messages) unless marked as ours.
  * Spread into ERRORS.
  */

@@ -1,7 +1,7 @@
 import type { ErrorEntry } from './errors.ts';
 
 /**
- * Business accounts, business access, ad accounts and quick promote (issue 20, decision 55):
+ * Business accounts, business access, ad accounts and quick promote (decision 55):
  * apiCodes 600-629. Spread into ERRORS. The words are ours; quick promote shows `message` as the
  * failure's message_detail.
  */

@@ -1,6 +1,6 @@
 import type { ErrorEntry } from './errors.ts';
 
-/** Board collaborators and invitations (issue 7): apiCodes 240-259. Spread into ERRORS. */
+/** Board collaborators and invitations: apiCodes 240-259. Spread into ERRORS. */
 export const COLLABORATOR_ERRORS = {
   collaborator_invite_self: {
     status: 400,

@@ -1,6 +1,6 @@
 import type { ErrorEntry } from './errors.ts';
 
-/** Comments on pins (issue 19, decision 51): apiCodes 2500-2519. Spread into ERRORS. */
+/** Comments on pins (decision 51): apiCodes 2500-2519. Spread into ERRORS. */
 export const COMMENT_ERRORS = {
   /** A missing comment, or one on a pin the viewer may not see: the two answer alike. */
   comment_not_found: { status: 404, apiCode: 2500, message: 'Sorry! We could not find that comment.' },

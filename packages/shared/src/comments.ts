@@ -5,7 +5,7 @@ import { PageQuerySchema } from './pagination.ts';
 import { RemovalSchema } from './pins.ts';
 import { UserSummarySchema } from './users.ts';
 
-/** Comments on pins (issue 19, decision 51; docs/product/comments.md). */
+/** Comments on pins (decision 51; docs/product/comments.md). */
 
 /**
  * `POST /v3/pins/{id}/comments/`: a comment, or a reply to `parent_id`. Replies are one level

@@ -5,7 +5,7 @@ import { PageQuerySchema } from './pagination.ts';
 import { PinSchema } from './pins.ts';
 
 /**
- * The ideas, today and topics pages (issue 9; docs/product/discover.md#screens), built from public pins
+ * The ideas, today and topics pages (docs/product/discover.md#screens), built from public pins
  * (decision 30). An interest and a topic are both a hashtag: `/ideas/{interest}/{id}` and
  * `/topics/{name}` show the pins carrying it.
  */

@@ -1,6 +1,6 @@
 import type { ErrorEntry } from './errors.ts';
 
-/** Mail preferences by link, and the user survey (issue 19 part 5, decision 53): apiCodes 520-529. */
+/** Mail preferences by link, and the user survey (decision 53): apiCodes 520-529. */
 export const EMAIL_ERRORS = {
   email_link_invalid: {
     status: 400,

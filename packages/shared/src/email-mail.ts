@@ -6,7 +6,7 @@ import {
 } from './account-settings.ts';
 
 /**
- * Mail preferences by link and the user survey (issue 19 part 5, decision 53). Not re-exported from
+ * Mail preferences by link and the user survey (decision 53). Not re-exported from
  * the package index (it reads the account settings): import it as `@pinboard/shared/email-mail`.
  */
 

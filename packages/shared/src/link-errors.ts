@@ -1,7 +1,7 @@
 import type { ErrorEntry } from './errors.ts';
 
 /**
- * The server-side fetcher of user-given URLs and pages' images (issue 8): apiCodes 280-299.
+ * The server-side fetcher of user-given URLs and pages' images: apiCodes 280-299.
  * Spread into ERRORS. The fetch_* codes are also what an image registered by URL fails with.
  * 400: the address itself is unusable; 422: it was tried and the other site failed us (its
  * failure is not ours, so never a 5xx: decision 26).

@@ -1,7 +1,7 @@
 import type { ErrorEntry } from './errors.ts';
 
 /**
- * Uploads, media and creating pins (issue 8): apiCodes 260-279. Spread into ERRORS. An upload
+ * Uploads, media and creating pins: apiCodes 260-279. Spread into ERRORS. An upload
  * is judged by its bytes only; these codes are also what a registration by URL fails with.
  */
 export const MEDIA_ERRORS = {

@@ -4,7 +4,7 @@ import { IdSchema } from './ids.ts';
 import { UserSummarySchema } from './users.ts';
 
 /*
- * Messages, Send and blocking (issue 19; docs/product/messages.md, decision 52).
+ * Messages, Send and blocking (docs/product/messages.md, decision 52).
  */
 
 /** The longest message, in characters. */

@@ -1,6 +1,6 @@
 import type { ErrorEntry } from './errors.ts';
 
-/** Reports, moderation and appeals (issue 19): apiCodes 2540-2559. Spread into ERRORS. */
+/** Reports, moderation and appeals: apiCodes 2540-2559. Spread into ERRORS. */
 export const MODERATION_ERRORS = {
   appeal_not_allowed: {
     status: 409,

@@ -5,7 +5,7 @@ import { IdSchema } from './ids.ts';
 import { REPORT_OBJECT_TYPES, REPORT_REASONS } from './pin-edit.ts';
 
 /*
- * Reports, moderation and appeals (issue 19, decision 54; docs/product/safety.md). Operators
+ * Reports, moderation and appeals (decision 54; docs/product/safety.md). Operators
  * decide with `npm run admin -- reports|appeals|age-appeals …`; people see the outcomes.
  */
 

@@ -1,7 +1,7 @@
 import type { ErrorEntry } from './errors.ts';
 
 /**
- * Outbound link checks (issue 9): apiCodes 320-339. Spread into ERRORS. The three link_* and
+ * Outbound link checks: apiCodes 320-339. Spread into ERRORS. The three link_* and
  * the token entry are also the words of the `/offsite/` explanation page (decision 28): the
  * message's first sentence is its heading, the rest its explanation.
  */

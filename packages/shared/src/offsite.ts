@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 
 /**
- * Outbound link checks (issue 9, decision 28; docs/product/outbound-links.md): the contract of
+ * Outbound link checks (decision 28; docs/product/outbound-links.md): the contract of
  * `POST /v3/offsite/` and the pure rules about link hosts the server, the admin command and the
  * tests share.
  */

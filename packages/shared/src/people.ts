@@ -3,7 +3,7 @@ import { InterestSchema, TopicNameSchema } from './discover.ts';
 import { UserSummarySchema } from './users.ts';
 
 /**
- * People and feeds (issue 18): the followers and following lists, and the interests a person
+ * People and feeds: the followers and following lists, and the interests a person
  * picks at sign-up or in settings, which shape their home feed (decision 47).
  */
 

@@ -4,7 +4,7 @@ import { HexColorSchema, PinImagesSchema, VideoSchema } from './media.ts';
 import { PIN_DESCRIPTION_MAX, PIN_TITLE_MAX } from './pins.ts';
 
 /**
- * Creating pins (issue 8): uploads, images registered by URL, pinnable images of a page, the
+ * Creating pins: uploads, images registered by URL, pinnable images of a page, the
  * pin builder's and the pin-create page's `POST /v3/pins/`.
  */
 
@@ -20,7 +20,7 @@ export const MEDIA_LIMITS = {
   minDimension: 120,
 } as const;
 
-/** Idea pins: at most 20 pages (issue 8), each with a short text. */
+/** Idea pins: at most 20 pages, each with a short text. */
 export const STORY_PAGES_MAX = 20;
 export const STORY_PAGE_TEXT_MAX = 250;
 

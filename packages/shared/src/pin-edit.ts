@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { PIN_DESCRIPTION_MAX, PIN_TITLE_MAX } from './pins.ts';
 
-/** Editing, deleting, hiding and reporting pins (issue 18, decision 43; docs/product/pins.md). */
+/** Editing, deleting, hiding and reporting pins (decision 43; docs/product/pins.md). */
 
 export const PIN_ALT_TEXT_MAX = 500;
 export const PIN_LINK_MAX = 2048;

@@ -1,7 +1,7 @@
 import type { ErrorEntry } from './errors.ts';
 
 /**
- * Editing a profile and its picture (issue 18, decision 45): apiCodes 2450-2469. Spread into
+ * Editing a profile and its picture (decision 45): apiCodes 2450-2469. Spread into
  * ERRORS. The product gives no texts for these; the words are ours. The field names are the
  * form's, so a refusal lands on its field.
  */

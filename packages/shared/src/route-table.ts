@@ -122,7 +122,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // Mail choices by a mail's link (or signed in), and the feedback form a digest links to (decision 53).
   live('emailSubscription', 'email/subscription/*', 'general', 'messaging'),
   live('emailUserSurvey', 'email/user_survey/*', 'general', 'messaging'),
-  // Email confirmation (issue 18): the mailed link's page, and where a bad link is explained.
+  // Email confirmation: the mailed link's page, and where a bad link is explained.
   live('emailVerify', 'email/verify', 'general', 'signupLogin'),
   live('emailVerificationError', 'email_verification_error/*', 'general', 'signupLogin'),
   live('notifications', 'notifications/*', 'general', 'messaging'),
@@ -141,12 +141,12 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   live('pinCreate', 'pin/create/:method', 'pins', 'creating'),
   soon('pinRedirect', 'pin_redirect', 'pins', 'discovery'),
 
-  // Search results by scope (issue 9); a hashtag page is `search/pins/?q=%23tag`. Other paths later.
+  // Search results by scope; a hashtag page is `search/pins/?q=%23tag`. Other paths later.
   live('searchPins', 'search/pins', 'discovery', 'discovery'),
   live('searchBoards', 'search/boards', 'discovery', 'discovery'),
   live('searchUsers', 'search/users', 'discovery', 'discovery'),
   soon('search', 'search/*', 'discovery', 'discovery'),
-  // Ideas, today and topics (issue 9): built from popular hashtags and recent saves.
+  // Ideas, today and topics: built from popular hashtags and recent saves.
   live('ideas', 'ideas', 'discovery', 'discovery'),
   live('ideasInterest', 'ideas/:interest/:id', 'discovery', 'discovery'),
   soon('videos', 'videos', 'discovery', 'discovery'),
@@ -163,7 +163,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   soon('discoverArticle', 'discover/article/*', 'discovery', 'discovery'),
 
   soon('unauthProfile', 'unauth-profile/*', 'account', 'signupLogin'),
-  // The settings pages (issues 5 and 18; docs/product/settings.md). Each page adds its own entry;
+  // The settings pages (docs/product/settings.md). Each page adds its own entry;
   // any other `/settings/...` path is no page (404), never the coming-soon page.
   live('settings', 'settings', 'account', 'accountRecovery'),
   live('settingsSecurity', 'settings/security', 'account', 'accountRecovery'),
@@ -174,7 +174,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   live('settingsPrivacy', 'settings/privacy', 'account', 'accountRecovery'),
   live('settingsNotifications', 'settings/notifications', 'account', 'accountRecovery'),
   live('settingsClaim', 'settings/claim', 'account', 'accountRecovery'),
-  // Editing the profile (issue 18).
+  // Editing the profile.
   live('settingsProfile', 'settings/profile', 'account', 'accountRecovery'),
   // The interests that shape the home feed (decision 47).
   live('settingsHomeFeed', 'settings/home-feed', 'account', 'accountRecovery'),

@@ -1,6 +1,6 @@
 import type { ErrorEntry } from './errors.ts';
 
-/** Saving, the board picker and moving pins (issue 7): apiCodes 220-239. Spread into ERRORS. */
+/** Saving, the board picker and moving pins: apiCodes 220-239. Spread into ERRORS. */
 export const SAVING_ERRORS = {
   /** A move to the board and section the pins are in is refused. */
   move_to_same_place: {

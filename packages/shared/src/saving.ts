@@ -5,7 +5,7 @@ import { IdSchema } from './ids.ts';
 import { PIN_DESCRIPTION_MAX, PIN_TITLE_MAX, PinSchema } from './pins.ts';
 import { UserSummarySchema } from './users.ts';
 
-/** Saving a pin, the board picker, moving pins and hashtag suggestions (issue 7; docs/product/saving.md). */
+/** Saving a pin, the board picker, moving pins and hashtag suggestions (docs/product/saving.md). */
 
 /** Save a pin to a board or one of its sections (RepinResource). */
 export const RepinBodySchema = z.strictObject({

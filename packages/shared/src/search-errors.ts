@@ -1,4 +1,4 @@
 import type { ErrorEntry } from './errors.ts';
 
-/** Search and advisories (issue 9): apiCodes 300-319. Spread into ERRORS. */
+/** Search and advisories: apiCodes 300-319. Spread into ERRORS. */
 export const SEARCH_ERRORS = {} as const satisfies Record<string, ErrorEntry>;

@@ -7,7 +7,7 @@ import { PinSchema } from './pins.ts';
 import { UserProfileSchema, UserSummarySchema } from './users.ts';
 
 /**
- * Search (issue 9; docs/product/search.md): the search options, the answers
+ * Search (docs/product/search.md): the search options, the answers
  * of `GET /v3/search/{pins,boards,users}/`, the typeahead, recent searches and advisories.
  */
 

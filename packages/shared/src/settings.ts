@@ -4,7 +4,7 @@ import { EmailSchema } from './auth/email.ts';
 import { MfaCodeSchema } from './auth/mfa.ts';
 
 /**
- * Account security settings (issue 5; `/v3/users/settings/...`). Not re-exported from the package
+ * Account security settings (`/v3/users/settings/...`). Not re-exported from the package
  * index: `libphonenumber-js` (~80 kB with its metadata) must only reach the web's lazy settings
  * chunks, so import this module as `@pinboard/shared/settings`.
  */

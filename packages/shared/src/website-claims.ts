@@ -3,7 +3,7 @@ import { IdSchema } from './ids.ts';
 import { UserSummarySchema } from './users.ts';
 
 /**
- * Claimed websites (issue 18; decision 46): a person proves a site is theirs with a meta tag on its
+ * Claimed websites (decision 46): a person proves a site is theirs with a meta tag on its
  * home page or a file at its root, and becomes the site's official account.
  */
 

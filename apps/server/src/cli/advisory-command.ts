@@ -16,7 +16,7 @@ const SEVERITY_NAMES = Object.fromEntries(
   Object.entries(ADVISORY_SEVERITIES).map(([name, value]) => [value, name]),
 ) as Record<number, string>;
 
-/** `npm run admin -- advisory add|remove|list` (issue 9): search advisories and their notices. */
+/** `npm run admin -- advisory add|remove|list`: search advisories and their notices. */
 export async function runAdvisoryCommand({ db }: AdminContext, args: string[]): Promise<string> {
   const [verb, ...rest] = args;
   try {

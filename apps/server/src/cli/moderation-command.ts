@@ -22,7 +22,7 @@ import {
 import { AdminUsageError, type AdminContext } from './commands.ts';
 
 /*
- * `npm run admin -- reports|appeals|age-appeals …` (issue 19, decision 54): operators read what
+ * `npm run admin -- reports|appeals|age-appeals …` (decision 54): operators read what
  * people reported and asked for, and decide.
  */
 

@@ -8,7 +8,7 @@ import { AdminUsageError, type AdminContext } from './commands.ts';
 
 const USAGE = 'Expected: offsite-rule add <domain> blocked|suspicious|porn | remove <domain> | list';
 
-/** `npm run admin -- offsite-rule add|remove|list` (issue 9, decision 28): rules for outbound links. */
+/** `npm run admin -- offsite-rule add|remove|list` (decision 28): rules for outbound links. */
 export async function runOffsiteRuleCommand({ db }: AdminContext, args: string[]): Promise<string> {
   const [verb, ...rest] = args;
   try {

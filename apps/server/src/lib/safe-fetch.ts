@@ -8,7 +8,7 @@ import { AppError } from './app-error.ts';
 import { isPublicAddress } from './public-address.ts';
 
 /**
- * The server-side fetcher for user-given URLs (issue 8, decision 26). No such URL can reach the
+ * The server-side fetcher for user-given URLs (decision 26). No such URL can reach the
  * inside network: every address a host name resolves to must be public, and the check runs in
  * the socket's own `lookup` at connect time, so the address checked is the address connected to
  * (no second resolution for a rebinding DNS server to answer differently). Every redirect is

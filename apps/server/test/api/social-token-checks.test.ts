@@ -13,7 +13,7 @@ import {
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Issue 6 'Done when': a forged or expired ID token, a wrong state, a wrong nonce and a wrong
+ * A forged or expired ID token, a wrong state, a wrong nonce and a wrong
  * audience are refused (the wrong state is in oidc-connect.test.ts). Every token here reaches
  * `POST /v3/login/` or `POST /v3/register/` from the browser that started a real flow, so only
  * the one thing wrong with it can be the reason.

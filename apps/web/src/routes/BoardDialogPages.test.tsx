@@ -38,7 +38,7 @@ function renderAt(path: string) {
   return router;
 }
 
-// Issue 18: these addresses said Coming soon.
+// These addresses said Coming soon.
 describe("a board's dialogs by address", { timeout: 20_000 }, () => {
   it('/board/{id}/edit/ opens Edit board over the board', async () => {
     const router = renderAt('/board/31/edit/');

@@ -57,7 +57,7 @@ describe('BoardPage', () => {
     expect(within(screen.getByRole('list', { name: 'Collaborators' })).getByText('Theo Okafor')).toBeTruthy();
     expect(screen.getByText('Reading nooks and window seats.')).toBeTruthy();
     expect(screen.getByText(/12 pins ·/).textContent).toBe('12 pins · 1.5K followers');
-    // The follower count opens the board's followers (issue 18, problem 6).
+    // The follower count opens the board's followers.
     expect(screen.getByRole('button', { name: '1.5K followers' }).getAttribute('aria-haspopup')).toBe(
       'dialog',
     );

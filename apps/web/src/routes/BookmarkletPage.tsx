@@ -5,7 +5,7 @@ import { bookmarkletHref } from '../features/bookmarklet/bookmarkletCode.ts';
 import styles from './BookmarkletPage.module.css';
 
 /**
- * `/bookmarklet` (issue 8): how to add the Save button to the browser, and the button to drag.
+ * `/bookmarklet`: how to add the Save button to the browser, and the button to drag.
  *
  * React 19 refuses `javascript:` URLs in `href` (it renders a URL that throws instead), so the
  * link is rendered without one and the bookmarklet's address is set on the DOM node after mount.

@@ -32,7 +32,7 @@ export function IdeaPinBuilderPage() {
 }
 
 /**
- * Pages of image or video at 9:16, each with a text (issue 8; docs/product/creating.md#rules): add, remove
+ * Pages of image or video at 9:16, each with a text (docs/product/creating.md#rules): add, remove
  * and reorder them; the pin's title, description, link and board as in the pin builder;
  * Publish sends `story_pages` in their order.
  */
@@ -98,7 +98,7 @@ function IdeaPinBuilder({ onAnother }: { onAnother: () => void }) {
         </Link>
       </header>
       <p className={builder.hint}>{t('ideaPins.intro', { max: STORY_PAGES_MAX })}</p>
-      {/* The pages and, beside them on a wide screen, the title and board (issue 18, problem 15). */}
+      {/* The pages and, beside them on a wide screen, the title and board. */}
       <div className={styles.workspace}>
         <section aria-labelledby="idea-pages-heading" className={styles.pagesSection}>
           <h2 id="idea-pages-heading" className={builder.subheading}>

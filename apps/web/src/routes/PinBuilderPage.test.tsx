@@ -171,7 +171,7 @@ describe('PinBuilderPage', () => {
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ image_url: 'https://shop.example/lamp.jpg' });
   });
 
-  // Issue 18, problem 11: the server's reason was replaced by 'That page could not be read'.
+  // The server's reason was replaced by 'That page could not be read'.
   it("says the server's reason when a page's address cannot be read", async () => {
     renderBuilder({ findImages: () => failure(400, 'fetch_address_refused', { field: 'url' }) });
     fireEvent.change(await screen.findByLabelText('Website address'), {

@@ -70,7 +70,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-// Issue 18, problem 11: a picture whose address does not load showed as a broken image.
+// A picture whose address does not load showed as a broken image.
 describe('PinCreatePage with a picture that does not load', () => {
   it('says so in words instead of a broken image', async () => {
     renderPage(`/pin/create/button/${QUERY}`, { getViewer: () => success(signedInViewer()) });
@@ -270,7 +270,7 @@ describe('PinCreatePage, mobile layout', () => {
     expect(closeWindow).not.toHaveBeenCalled();
   });
 
-  // Issue 18, problem 11: every refusal read 'Sorry! Something went wrong on our end.'
+  // Every refusal read 'Sorry! Something went wrong on our end.'
   it("says the server's reason when it refuses the picture", async () => {
     renderPage(`/pin/create/button/${QUERY}`, {
       getViewer: () => success(signedInViewer()),

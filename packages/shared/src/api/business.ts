@@ -54,7 +54,7 @@ const ReportQuery = z.strictObject({
   days: z.enum(REPORT_RANGES).optional(),
 });
 
-/** Business accounts and business access (issue 20, decision 55). */
+/** Business accounts and business access (decision 55). */
 export const businessEndpoints = {
   reportPromotedEvents: defineEndpoint({
     method: 'POST',
@@ -166,7 +166,7 @@ export const businessEndpoints = {
   }),
 };
 
-/** Ad accounts, campaigns, ad groups, ads, billing and quick promote (issue 20, decision 55). */
+/** Ad accounts, campaigns, ad groups, ads, billing and quick promote (decision 55). */
 export const adsEndpoints = {
   listAdvertisers: defineEndpoint({
     method: 'GET',

@@ -8,7 +8,7 @@ import { defineEndpoint } from './endpoint.ts';
 
 const tag = 'people';
 
-/** People and feeds (issue 18, decision 47): who follows whom, the Following feed, interests. */
+/** People and feeds (decision 47): who follows whom, the Following feed, interests. */
 export const peopleEndpoints = {
   listUserFollowers: defineEndpoint({
     method: 'GET',

@@ -8,7 +8,7 @@ const tag = 'settings';
 const cache = { control: 'private, no-store' } as const;
 const NoBody = z.strictObject({}).nullish();
 
-/** Editing one's own profile and its picture (issue 18, decision 45). */
+/** Editing one's own profile and its picture (decision 45). */
 export const profileEndpoints = {
   editProfile: defineEndpoint({
     method: 'PATCH',

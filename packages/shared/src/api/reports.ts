@@ -11,7 +11,7 @@ import {
 import { CreateReportSchema, ReportSchema } from '../pin-edit.ts';
 import { defineEndpoint } from './endpoint.ts';
 
-/** Reports of pins, comments, boards and people, and appeals of moderation (issue 19, decision 54). */
+/** Reports of pins, comments, boards and people, and appeals of moderation (decision 54). */
 export const reportEndpoints = {
   createReport: defineEndpoint({
     method: 'POST',

@@ -156,7 +156,7 @@ export const AUTH_ERRORS = {
     message: "You missed a spot! Don't forget to add your email.",
     field: 'username_or_email',
   },
-  // Account recovery (issue 5), apiCodes 140-149.
+  // Account recovery, apiCodes 140-149.
   // Ours: the product shows no text for a bad reset link.
   reset_token_invalid: {
     status: 400,
@@ -177,7 +177,7 @@ export const AUTH_ERRORS = {
     apiCode: 142,
     message: 'You asked for too many emails. Try again in an hour.',
   },
-  // Two-factor login (issue 5), apiCodes 150-159. `mfa_required` carries `error.data`
+  // Two-factor login, apiCodes 150-159. `mfa_required` carries `error.data`
   // (`MfaRequiredData`: phone_number_end). Ours unless the product gives the text (151, 152).
   mfa_required: { status: 401, apiCode: 150, message: 'Enter the code we texted you.', field: 'mfa_token' },
   mfa_code_required: {
@@ -215,7 +215,7 @@ export const AUTH_ERRORS = {
     message: "That backup code isn't right, or it was already used.",
     field: 'backup_code',
   },
-  // Security settings (issue 5), apiCodes 160-179; all ours.
+  // Security settings, apiCodes 160-179; all ours.
   phone_invalid: {
     status: 400,
     apiCode: 160,
@@ -254,7 +254,7 @@ export const AUTH_ERRORS = {
     message: 'That is already your email. Enter a new one.',
     field: 'email',
   },
-  // Social login, single sign-on and QR code login (issue 6), apiCodes 180-199.
+  // Social login, single sign-on and QR code login, apiCodes 180-199.
   // Ours: a forged, expired, replayed or foreign ID token or access token (decision 21).
   social_token_invalid: {
     status: 401,

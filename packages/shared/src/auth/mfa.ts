@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Two-factor login (issue 5; docs/product/accounts.md#api-calls): a texted 6-digit code, or one of the
+ * Two-factor login (docs/product/accounts.md#api-calls): a texted 6-digit code, or one of the
  * account's backup codes. The numbers are the contract's; the server enforces them.
  */
 export const MFA_LIMITS = {

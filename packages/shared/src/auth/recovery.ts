@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Account recovery calls (issue 5; docs/product/accounts.md#rules). The answers: forgot_password's data
+ * Account recovery calls (docs/product/accounts.md#rules). The answers: forgot_password's data
  * is always `{ sent: true }`, whether an account was found or not; reset_password's is
  * `LoginResultSchema` (`{ user: Viewer }`), because a successful reset signs the browser in.
  */

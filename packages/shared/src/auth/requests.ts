@@ -133,7 +133,7 @@ export const LoginBodySchema = z
     visited_pages_before_login: z.number().int().min(0).optional(),
     container: SignupContainerSchema.optional(),
     /**
-     * Two-factor login (issue 5): after a `mfa_required` answer the same credentials come again
+     * Two-factor login: after a `mfa_required` answer the same credentials come again
      * with the texted code, or with a backup code; `mfa_resend: true` texts a new code instead.
      */
     mfa_token: MfaCodeSchema.optional(),

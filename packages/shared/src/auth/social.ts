@@ -3,7 +3,7 @@ import { ProviderTokenSchema } from '../text.ts';
 import { EmailSchema } from './email.ts';
 
 /**
- * Social login and single sign-on (issue 6; decision 21; docs/product/accounts.md). Every
+ * Social login and single sign-on (decision 21; docs/product/accounts.md). Every
  * provider is an OpenID Connect issuer; when one is not configured, the development identity
  * provider at `/__dev/idp` stands in for it (outside production).
  */

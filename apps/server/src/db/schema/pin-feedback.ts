@@ -37,7 +37,7 @@ export const hiddenPins = pgTable(
 );
 
 /**
- * What people reported (a pin, comment, board or person) and why; moderation (issue 19) reads and
+ * What people reported (a pin, comment, board or person) and why; moderation reads and
  * closes them. One open report per reporter and object. The object is kept by type and id without a
  * foreign key: a report outlives what it is about.
  */

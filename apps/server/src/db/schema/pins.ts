@@ -31,7 +31,7 @@ export const pins = pgTable(
     }),
     title: text('title').notNull().default(''),
     description: text('description').notNull().default(''),
-    /** What a screen reader says for the picture; empty: the title stands in (issue 18). */
+    /** What a screen reader says for the picture; empty: the title stands in. */
     altText: text('alt_text').notNull().default(''),
     link: text('link'),
     /** Host of `link` without www., for the link chip and per-domain lookups. */

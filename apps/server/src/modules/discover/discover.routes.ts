@@ -6,7 +6,7 @@ import { createDiscoverService } from './discover.service.ts';
 
 type DiscoverHandlers = Omit<EndpointHandlers<typeof discoverEndpoints>, 'listHomeFeed'>;
 
-/** The ideas, today and topics pages' calls (issue 9, decision 30); the home feed is feedRoutes'. */
+/** The ideas, today and topics pages' calls (decision 30); the home feed is feedRoutes'. */
 export function discoverRoutes({ db }: AppContext): DiscoverHandlers {
   const discover = createDiscoverService(db);
   return {

@@ -26,7 +26,7 @@ import {
 import { signEmailLink } from './email-tokens.ts';
 
 /*
- * Notification mail (issue 19 part 5, decision 53): one mail per new notification of a category
+ * Notification mail (decision 53): one mail per new notification of a category
  * set to "instant", and one digest a day of the categories set to "daily". Every such mail carries
  * RFC 8058's one-click unsubscribe headers. What a mail names is checked at send time with the
  * same rule as the list (`notificationVisibleAs`), and only active accounts with a confirmed

@@ -20,7 +20,7 @@ export function multipartError(error: unknown): unknown {
   });
 }
 
-/** Uploads, issue 8 and decision 25: `createMediaUpload`, registered in a scope that reads multipart. */
+/** Uploads, decision 25: `createMediaUpload`, registered in a scope that reads multipart. */
 export function registerMediaUploadRoutes(app: FastifyInstance, context: AppContext): void {
   const deps: UploadDeps = { ...context, background: app.background };
   // Its own scope: only the upload call parses multipart bodies.

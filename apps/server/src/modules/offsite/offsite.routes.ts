@@ -33,7 +33,7 @@ export interface OffsiteRouteDeps extends OffsiteDeps {
 }
 
 /**
- * Outbound link checks (issue 9, decision 28): `POST /v3/offsite/`. A promoted card's link is
+ * Outbound link checks (decision 28): `POST /v3/offsite/`. A promoted card's link is
  * checked like any other (`third_party_ad` with its `ad_token`); a safe one counts the click once.
  */
 export function offsiteRoutes(deps: OffsiteRouteDeps): EndpointHandlers<typeof offsiteEndpoints> {

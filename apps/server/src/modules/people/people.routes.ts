@@ -7,7 +7,7 @@ import { pageFollowingFeed } from '../feed/following-feed.service.ts';
 import { pageBoardFollowers, pageUserFollowList } from './follow-lists.service.ts';
 import { getInterests, setInterests } from './interests.service.ts';
 
-/** People and feeds (issue 18, decision 47): follow lists, the Following feed, interests. */
+/** People and feeds (decision 47): follow lists, the Following feed, interests. */
 export function peopleRoutes({ db }: AppContext): EndpointHandlers<typeof peopleEndpoints> {
   const discover = createDiscoverService(db);
   return {

@@ -46,7 +46,7 @@ async function withAvatarParts(
   }
 }
 
-/** Editing one's profile (issue 18, decision 45); the avatar upload in a scope that reads multipart. */
+/** Editing one's profile (decision 45); the avatar upload in a scope that reads multipart. */
 export function registerProfileRoutes(app: FastifyInstance, context: AppContext): void {
   const deps: AvatarDeps = context;
   registerEndpoints(app, jsonEndpoints, {

@@ -35,7 +35,7 @@ async function assertVisible(db: Executor, viewer: number, body: CreateReport): 
 }
 
 /**
- * `POST /v3/reports/`: records an open report (moderation reads them later, issue 19). Reporting
+ * `POST /v3/reports/`: records an open report (moderation reads them later). Reporting
  * the same object again while a report of it is open answers that report.
  */
 export async function createReport(db: Executor, viewer: number, body: CreateReport): Promise<Report> {

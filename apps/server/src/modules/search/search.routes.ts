@@ -12,7 +12,7 @@ function searchReply<T>({ results, advisory, bookmark }: SearchPage<T>) {
   return ok({ results, advisory }, bookmark);
 }
 
-/** Search (issue 9, decision 27): pins, boards, people, the typeahead, recent searches, hashtags. */
+/** Search (decision 27): pins, boards, people, the typeahead, recent searches, hashtags. */
 export function searchRoutes({
   db,
   promoted,

@@ -16,7 +16,7 @@ import {
   startPhone,
 } from './security.service.ts';
 
-/** Account security settings (issue 5, decision 20): email, password, phone, two-factor, sessions, close. */
+/** Account security settings (decision 20): email, password, phone, two-factor, sessions, close. */
 export function settingsRoutes(
   deps: RecoveryDeps & { secureCookies: boolean },
 ): EndpointHandlers<typeof accountSettingsEndpoints> {

@@ -11,7 +11,7 @@ import { FollowBoardButton } from '../boardActions/FollowBoardButton.tsx';
 import { PinDetails } from '../closeup/PinDetails.tsx';
 import { FollowUserButton } from '../users/FollowUserButton.tsx';
 
-// Issue 18, problem 7: a visitor's Save, Download and Follow open sign-up (not log in), titled by their
+// A visitor's Save, Download and Follow open sign-up (not log in), titled by their
 // signupSource.
 describe("a visitor's Save, Download and Follow", { timeout: 20_000 }, () => {
   const pin = buildPin({ id: '5', title: 'Blue kitchen' });

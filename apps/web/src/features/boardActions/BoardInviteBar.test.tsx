@@ -31,7 +31,7 @@ const invite: ViewerBoardInvite = {
   },
 };
 
-// Issue 18, problem 9: the invitation mail leads to the board, which showed the invitee only Follow.
+// The invitation mail leads to the board, which showed the invitee only Follow.
 describe('an invitee on the board page', () => {
   it('accepts the invitation there, and the board is asked again as a collaborator’s', async () => {
     stubApi({

@@ -91,7 +91,7 @@ describe('InviteCollaboratorsDialog', () => {
     });
   });
 
-  // Issue 18, problem 9: the dialog ignored Enter and confirmed nothing.
+  // The dialog ignored Enter and confirmed nothing.
   it('sends on Enter in the field, with the row offered first, and says the invitation is sent', async () => {
     const fetch = stubBoardApi();
     const dialog = await openInviteDialog();

@@ -1,5 +1,5 @@
 /**
- * The bookmarklet (issue 8): run on any site, it reads that page only (its images, address and
+ * The bookmarklet: run on any site, it reads that page only (its images, address and
  * description) and opens the pin-create page in a popup, `{origin}/pin/create/button/?url=&media=
  * &description=&guid=`. It never adds a script, frame, style or element to the page, so a strict
  * Content-Security-Policy (`default-src 'none'`) does not stop it: a bookmarklet runs as the user's

@@ -35,7 +35,7 @@ interface PinEditFormProps {
 }
 
 /**
- * The pin editor (issue 18), in a dialog from the "…" menu and as the `/pin/{id}/edit` page: title,
+ * The pin editor, in a dialog from the "…" menu and as the `/pin/{id}/edit` page: title,
  * description, link, alt text, board and section; Save, Cancel, and Delete after a confirmation.
  */
 export function PinEditForm({ pin, onSaved, onDeleted, onCancel }: PinEditFormProps) {

@@ -18,7 +18,7 @@ interface PinMenuButtonProps {
 }
 
 /**
- * A pin's "…" menu (issue 18): Edit and Delete for its pinner, See fewer like this and Report for
+ * A pin's "…" menu: Edit and Delete for its pinner, See fewer like this and Report for
  * others, Download image, Copy link and the embed code for everyone.
  */
 export function PinMenuButton({ pin, placement, imageHeight }: PinMenuButtonProps) {

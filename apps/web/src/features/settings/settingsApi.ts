@@ -12,7 +12,7 @@ import type {
 import type { LinkedIdentities, LinkIdentityBody, SocialProvider } from '@pinboard/shared';
 import { api } from '../../api/endpoints.ts';
 
-// The settings calls (issue 5); types only from the shared module, so
+// The settings calls; types only from the shared module, so
 // libphonenumber-js comes in only with the phone form.
 
 /** Changes the email (the old address is told); answers the updated overview. */

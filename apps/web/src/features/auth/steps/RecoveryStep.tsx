@@ -21,7 +21,7 @@ const C = RECOVERY_MODAL_CODES;
 /**
  * The account-recovery modals (docs/product/accounts.md#account-recovery), one view by code: soft banned
  * (0), too many attempts (1), trouble logging in (2), reset email sent (3), a social account not
- * matched (4 first provider, 5 second; social login itself is issue 6) and suspended (6).
+ * matched (4 first provider, 5 second; social login itself is elsewhere) and suspended (6).
  */
 export function RecoveryStep({ titleId, code, account, onResetPassword, onOk }: RecoveryStepProps) {
   const { t } = useTranslation();
