@@ -9,7 +9,7 @@ import { resolveSessionSecret } from '../src/lib/session-secret.ts';
 
 describe('country resolver', () => {
   const lookup = (ip: string) => (ip === '203.0.113.7' ? { country: 'kr' } : null);
-  const request = (ip: string, headers: Record<string, string> = {}) => ({ ip, headers });
+  const request = (ip: string | undefined, headers: Record<string, string> = {}) => ({ ip, headers });
 
   it('trusts the configured header first, and only when configured', () => {
     const withHeader = createCountryResolver({ header: 'cf-ipcountry', lookup });
@@ -30,6 +30,8 @@ describe('country resolver', () => {
     expect(resolver.countryOf(request('192.168.1.4'))).toBe('US');
     expect(resolver.countryOf(request('198.51.100.1'))).toBe('US');
     expect(resolver.countryOf(request('::ffff:127.0.0.1'))).toBe('US');
+    // A client gone before its answer: Node no longer knows the closed socket's address.
+    expect(resolver.countryOf(request(undefined))).toBe('US');
   });
 
   it('reads IPv4 clients of a dual-stack socket', () => {

@@ -5,7 +5,8 @@ export const DEFAULT_COUNTRY = 'US';
 
 /** Where the viewer is, for consent, age rules and `client_context`. */
 export interface CountryResolver {
-  countryOf(request: { headers: Record<string, string | string[] | undefined>; ip: string }): string;
+  /** `ip` is undefined once the client has gone (Node forgets a closed socket's address). */
+  countryOf(request: { headers: Record<string, string | string[] | undefined>; ip: string | undefined }): string;
 }
 
 type Lookup = (ip: string) => { country?: string } | null;
@@ -46,7 +47,7 @@ export function createCountryResolver(options: {
         if (fromHeader) return fromHeader;
       }
       // A dual-stack socket reports IPv4 clients as ::ffff:a.b.c.d.
-      const ip = request.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+      const ip = (request.ip ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
       if (!isIP(ip) || LOCAL_ADDRESS.test(ip)) return DEFAULT_COUNTRY;
       try {
         return validCountry((options.lookup ?? geoLookup())(ip)?.country) ?? DEFAULT_COUNTRY;
