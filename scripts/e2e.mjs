@@ -36,7 +36,9 @@ function runPlaywright(env) {
 function printSummary() {
   const lines = report.join('').split('\n');
   const start = lines.findIndex((line) => /^\s+\d+ (failed|flaky|interrupted)$/.test(line));
-  const errors = lines.filter((line) => /^\s+(\w*Error(?!\s+Context)\b|Expected|Received|Timeout)/.test(line));
+  const errors = lines.filter((line) =>
+    /^\s+(\w*Error(?!\s+Context)\b|Expected|Received|Timeout)/.test(line),
+  );
   console.error("--- Playwright's summary, repeated ---");
   console.error([...errors.slice(0, 20), ...(start >= 0 ? lines.slice(start) : lines.slice(-20))].join('\n'));
 }

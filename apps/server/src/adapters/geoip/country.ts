@@ -6,7 +6,10 @@ export const DEFAULT_COUNTRY = 'US';
 /** Where the viewer is, for consent, age rules and `client_context`. */
 export interface CountryResolver {
   /** `ip` is undefined once the client has gone (Node forgets a closed socket's address). */
-  countryOf(request: { headers: Record<string, string | string[] | undefined>; ip: string | undefined }): string;
+  countryOf(request: {
+    headers: Record<string, string | string[] | undefined>;
+    ip: string | undefined;
+  }): string;
 }
 
 type Lookup = (ip: string) => { country?: string } | null;
