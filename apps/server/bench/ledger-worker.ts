@@ -40,8 +40,6 @@ async function loop(): Promise<void> {
         handle.db,
         {
           adId: args.adIds[Math.floor(Math.random() * args.adIds.length)]!,
-          viewer: 'bench',
-          position: 4,
           mode: 'cpm',
           priceMicro: LEDGER_PRICE_MICRO,
           issuedAt: Math.floor(now.getTime() / 1000),

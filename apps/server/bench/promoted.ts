@@ -55,7 +55,7 @@ export function benchCampaign(i: number): BenchCampaign {
             ? { ages: ['25-34'] }
             : {};
   return {
-    objective: i % 2 === 0 ? 'CONSIDERATION' : 'WEB_CONVERSION',
+    objective: i % 2 === 0 ? 'CONSIDERATION' : 'CATALOG_SALES',
     dailyBudgetMicro: 5_000_000 + (i % 50) * 1_000_000,
     bidMicro: i % 4 === 3 ? null : 10_000 + ((i * 7_919) % 90_000),
     autoTargeting: kind !== 7 && kind !== 8,
@@ -324,7 +324,7 @@ export function addCounts(all: WorkerCounts[]): WorkerCounts {
 export async function prepareLedger(db: Executor, adIds: number[]): Promise<number[]> {
   const chosen = adIds.slice(0, LEDGER_AD_GROUPS);
   await db.execute(sql`
-    update campaigns c set objective = 'WEB_CONVERSION', budget_type = 'DAILY', budget_micro = 1000000000000
+    update campaigns c set objective = 'CATALOG_SALES', budget_type = 'DAILY', budget_micro = 1000000000000
     from ads a where a.campaign_id = c.id and a.id = any(${int8Array(chosen)})`);
   await db.execute(sql`
     update ad_groups g set budget_micro = case when a.id % 2 = 0 then ${LEDGER_SMALL_BUDGET_MICRO}::int8 else 1000000000000 end

@@ -183,6 +183,12 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           path: 'advertiser/:advertiserId/reporting',
           lazy: async () => ({ Component: (await import('./routes/ReportingPage.tsx')).ReportingPage }),
         },
+        {
+          path: 'advertiser/:advertiserId/conversions',
+          lazy: async () => ({
+            Component: (await import('./routes/ConversionTagsPage.tsx')).ConversionTagsPage,
+          }),
+        },
         ...['advertiser/quick_promote', 'advertiser/quick-promote'].map((path) => ({
           path,
           lazy: page(() => import('./routes/QuickPromotePage.tsx'), 'QuickPromotePage'),

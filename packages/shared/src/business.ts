@@ -379,6 +379,8 @@ export type ReportRange = (typeof REPORT_RANGES)[number];
 const ResultsShape = {
   impressions: z.number().int(),
   clicks: z.number().int(),
+  /** Conversions the ads' conversion tags reported after a counted click (decision 69). */
+  conversions: z.number().int(),
   /** What the ledger charged, in micro-units of the ad account's currency. */
   spend_in_micro_currency: z.number().int(),
 };
@@ -416,6 +418,24 @@ export const PromotedEventsBodySchema = z.strictObject({
     .max(PROMOTED_EVENTS_MAX),
 });
 export type PromotedEventsBody = z.infer<typeof PromotedEventsBodySchema>;
+
+/**
+ * `POST /v3/promoted/conversions/`: what an advertiser's conversion tag reports from its own site
+ * (decision 69): the tag, the event and the ad token the click-through handed the landing page.
+ */
+export const PromotedConversionsBodySchema = z.strictObject({
+  events: z
+    .array(
+      z.strictObject({
+        conversion_tag_id: IdSchema,
+        event: z.enum(CONVERSION_EVENTS),
+        ad_token: z.string().min(1).max(500),
+      }),
+    )
+    .min(1)
+    .max(PROMOTED_EVENTS_MAX),
+});
+export type PromotedConversionsBody = z.infer<typeof PromotedConversionsBodySchema>;
 
 /** How many of the events counted (a replayed, expired or tampered token is not). */
 export const PromotedEventsResultSchema = z.object({ accepted: z.number().int(), refused: z.number().int() });

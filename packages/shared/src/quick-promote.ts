@@ -184,6 +184,7 @@ export const CONVERSION_EVENTS = [
   'WATCH_VIDEO',
   'CUSTOM',
 ] as const;
+export type ConversionEvent = (typeof CONVERSION_EVENTS)[number];
 
 const DateSchema = z
   .string()

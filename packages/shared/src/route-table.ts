@@ -245,6 +245,13 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // The Ads manager and Reporting pages of an ad account (decision 65); the pages under them come later.
   live('advertiserAccountAdsPage', 'advertiser/:advertiserId/ads', 'advertiser', 'advertising'),
   live('advertiserAccountReportingPage', 'advertiser/:advertiserId/reporting', 'advertiser', 'advertising'),
+  // An ad account's conversion tags, each with the snippet its site pastes (decision 69).
+  live(
+    'advertiserAccountConversionTagsPage',
+    'advertiser/:advertiserId/conversions',
+    'advertiser',
+    'advertising',
+  ),
   ...ADVERTISER_PAGES.map((page) =>
     soon(camel('advertiserAccount', page), `advertiser/:advertiserId/${page}/*`, 'advertiser', 'advertising'),
   ),

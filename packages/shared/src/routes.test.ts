@@ -104,6 +104,7 @@ describe('the route table', () => {
     ).toEqual([
       'advertiserAccountAdsPage',
       'advertiserAccountBillingPage',
+      'advertiserAccountConversionTagsPage',
       'advertiserAccountReportingPage',
       'advertiserQuickPromote',
       'advertiserQuickPromoteLink',
@@ -215,6 +216,8 @@ describe('matchWebRoute', () => {
     ['/advertiser/42/reporting/campaigns/', 'advertiserAccountReporting'],
     ['/advertiser/42/reporting/?days=30', 'advertiserAccountReportingPage'],
     ['/advertiser/42/ads/', 'advertiserAccountAdsPage'],
+    ['/advertiser/42/conversions/', 'advertiserAccountConversionTagsPage'],
+    ['/advertiser/42/conversions/tags/', 'advertiserAccountConversions'],
     ['/advertiser/quick-promote', 'advertiserQuickPromote'],
     ['/billing/history/', 'billing'],
     [

@@ -81,6 +81,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The definition a route was registered from (its name in `endpoints`). */
     endpoint?: string;
+    /** A definition's `crossOrigin`: pages of any site call it without credentials. */
+    crossOrigin?: boolean;
   }
 }
 
@@ -98,11 +100,23 @@ function rateLimitHook(name: string, definition: EndpointDefinition, rule: Endpo
   return hook;
 }
 
+/** What every answer of a `crossOrigin` endpoint says, its preflight's included. */
+const ANY_ORIGIN = { 'access-control-allow-origin': '*' } as const;
+/** A `crossOrigin` endpoint's preflight: its method, a JSON body, kept by the browser for a day. */
+const preflightOf = (definition: EndpointDefinition) => ({
+  ...ANY_ORIGIN,
+  'access-control-allow-methods': definition.method,
+  'access-control-allow-headers': 'content-type',
+  'access-control-max-age': '86400',
+});
+
 /**
  * Registers one route per definition, each with its handler. Requests are validated by the
  * definition's zod schemas; `signedIn` endpoints refuse visitors in one hook, after validation
  * (a malformed request is a 400 whoever sends it), then a named rate limit counts the call;
  * answers are written by a serializer compiled from the response schema (`lib/serializer.ts`).
+ * A `crossOrigin` definition also gets its preflight (`OPTIONS`), and every answer, a refusal
+ * included, allows any origin.
  */
 export function registerEndpoints<E extends Record<string, EndpointDefinition>>(
   app: FastifyInstance,
@@ -119,10 +133,29 @@ export function registerEndpoints<E extends Record<string, EndpointDefinition>>(
       ...(definition.access === 'signedIn' ? [requireSignedIn] : []),
       ...(definition.rateLimit ? [rateLimitHook(name, definition, definition.rateLimit)] : []),
     ];
+    const crossOrigin = definition.crossOrigin === true;
+    if (crossOrigin) {
+      app.route({
+        method: 'OPTIONS',
+        url: routePathOf(definition.path),
+        config: { endpoint: name, crossOrigin },
+        schema: { hide: true },
+        handler: async (_request, reply) => reply.code(204).headers(preflightOf(definition)).send(),
+      });
+    }
     app.route({
       method: definition.method,
       url: routePathOf(definition.path),
-      config: { endpoint: name },
+      config: { endpoint: name, crossOrigin },
+      // First among the route's hooks: a refusal (a malformed body, the rate limit) is readable by
+      // the calling page too.
+      ...(crossOrigin
+        ? {
+            onRequest: async (_request: FastifyRequest, reply: FastifyReply) => {
+              reply.headers(ANY_ORIGIN);
+            },
+          }
+        : {}),
       schema: {
         operationId: name,
         tags: [definition.tag],

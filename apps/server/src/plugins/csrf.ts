@@ -17,6 +17,11 @@ const OWN_AUTHENTICATION = ['/__admin/', '/__dev/idp/'];
  * cookie and no token; the link's signed token is the credential and it only turns mail off.
  */
 const ONE_CLICK_UNSUBSCRIBE = '/email/subscription/';
+/*
+ * An endpoint defined `crossOrigin` (a conversion tag's call from an advertiser's site, decision
+ * 69) is called by pages of other sites without cookies: its body's signed token is its only
+ * credential, and no cookie gives it any authority, so neither rule applies and it sets none.
+ */
 
 // Immutable files get no cookie, so shared caches and CDNs may store them.
 const STATIC_PREFIXES = ['/assets/', '/media/'];
@@ -64,7 +69,12 @@ export function registerCsrf(
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[CSRF_COOKIE];
     const route = request.routeOptions.url;
-    if (!token && !STATIC_PREFIXES.some((prefix) => (route ?? request.url).startsWith(prefix))) {
+    const crossOrigin = request.routeOptions.config.crossOrigin === true;
+    if (
+      !token &&
+      !crossOrigin &&
+      !STATIC_PREFIXES.some((prefix) => (route ?? request.url).startsWith(prefix))
+    ) {
       reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'lax',
@@ -76,6 +86,7 @@ export function registerCsrf(
     if (SAFE_METHODS.has(request.method) || route === undefined) return;
     if (OWN_AUTHENTICATION.some((prefix) => route.startsWith(prefix))) return;
     if (request.method === 'POST' && route === ONE_CLICK_UNSUBSCRIBE) return;
+    if (crossOrigin) return;
     if (!fromThisSite(request, publicOrigin)) throw new AppError('cross_site_request');
     if (!tokensMatch(token, request.headers[CSRF_HEADER])) throw new AppError('csrf_failed');
   });

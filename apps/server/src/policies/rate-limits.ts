@@ -140,6 +140,11 @@ export const RATE_LIMITS = {
   'offsite-check': { subjects: ['user', 'ip'], max: 120, windowSeconds: MINUTE, error: 'rate_limited' },
   /** Promoted impression reports (batches) per address: a page scrolling fast sends a few a minute. */
   'promoted-events': { subjects: ['ip'], max: 300, windowSeconds: MINUTE, error: 'rate_limited' },
+  /**
+   * Conversion tags' reports per address (decision 69): a shopper converts a few times an hour; an
+   * office or a carrier's shared address a few hundred a minute.
+   */
+  'promoted-conversions': { subjects: ['ip'], max: 300, windowSeconds: MINUTE, error: 'rate_limited' },
   /** Pages looked up for their images per person: the server is no free proxy. */
   'find-images': { subjects: ['user'], max: 30, windowSeconds: MINUTE, error: 'rate_limited' },
   /** Email invitations (each a mail to an address the owner typed) per person: no spam relay. */

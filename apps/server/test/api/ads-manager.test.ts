@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adGroups, campaigns } from '../../src/db/schema/business.ts';
 import { todayIn } from '../../src/modules/business/business.presenter.ts';
 import { addDays } from '../../src/modules/business/campaign-rules.ts';
-import { recordAdEvent } from '../../src/modules/promoted/spend.ts';
+import type { AdPricing } from '../../src/modules/promoted/ad-token.ts';
+import { recordAdEvent, type ConversionReport } from '../../src/modules/promoted/spend.ts';
 import { dataOf } from '../helpers/board-writes.ts';
 import { quickPromotedPin, type Promotion } from '../helpers/promotion.ts';
 import { errorOf } from '../helpers/browser.ts';
@@ -25,19 +26,26 @@ const promotion = (country = 'US', campaignName = 'Spring sale', budget = 5_000_
   quickPromotedPin(t, { country, campaignName, budget });
 
 let nonce = 0;
-/** A promoted view's impression or click at `at`, priced per click (cpc) or per impression (cpm). */
-function view(p: Promotion, kind: 'impression' | 'click', mode: 'cpc' | 'cpm', at = new Date()) {
-  nonce += 1;
+/**
+ * A promoted view's impression, click or conversion at `at`, priced per click (cpc), per impression
+ * (cpm) or per conversion (cpa); a new view unless `of` names one.
+ */
+function view(
+  p: Promotion,
+  kind: 'impression' | 'click' | ConversionReport,
+  mode: AdPricing,
+  at = new Date(),
+  of?: number,
+) {
+  if (of === undefined) nonce += 1;
   return recordAdEvent(
     t.db,
     {
       adId: Number(p.adId),
-      viewer: 'u:1',
-      position: 4,
       mode,
       priceMicro: 250_000,
       issuedAt: at.getTime(),
-      nonce: `report-${nonce}`,
+      nonce: `report-${of ?? nonce}`,
     },
     kind,
     at,
@@ -116,11 +124,17 @@ describe('GET /ads/v4/advertisers/{advertiserId}/reports/', () => {
       time_zone: p.timeZone,
       start_date: addDays(today, -29),
       end_date: today,
-      totals: { impressions: 0, clicks: 0, spend_in_micro_currency: 0 },
+      totals: { impressions: 0, clicks: 0, conversions: 0, spend_in_micro_currency: 0 },
       campaigns: [],
     });
     expect(report.days).toHaveLength(30);
-    expect(report.days[29]).toEqual({ date: today, impressions: 0, clicks: 0, spend_in_micro_currency: 0 });
+    expect(report.days[29]).toEqual({
+      date: today,
+      impressions: 0,
+      clicks: 0,
+      conversions: 0,
+      spend_in_micro_currency: 0,
+    });
   });
 
   it('counts views per day and campaign, and spend from the ledger, in the last 7 days only', async () => {
@@ -134,12 +148,18 @@ describe('GET /ads/v4/advertisers/{advertiserId}/reports/', () => {
     expect(await view(p, 'impression', 'cpm', old)).toBe('charged');
 
     const week = dataOf(await p.browser.get(`/ads/v4/advertisers/${p.advertiserId}/reports/?days=7`));
-    expect(week.totals).toEqual({ impressions: 3, clicks: 1, spend_in_micro_currency: 250_000 });
+    expect(week.totals).toEqual({
+      impressions: 3,
+      clicks: 1,
+      conversions: 0,
+      spend_in_micro_currency: 250_000,
+    });
     expect(week.days).toHaveLength(7);
     expect(week.days.at(-1)).toEqual({
       date: today,
       impressions: 3,
       clicks: 1,
+      conversions: 0,
       spend_in_micro_currency: 250_000,
     });
     expect(week.campaigns).toEqual([
@@ -149,15 +169,46 @@ describe('GET /ads/v4/advertisers/{advertiserId}/reports/', () => {
         status: 'ACTIVE',
         impressions: 3,
         clicks: 1,
+        conversions: 0,
         spend_in_micro_currency: 250_000,
       },
     ]);
     const month = dataOf(await p.browser.get(`/ads/v4/advertisers/${p.advertiserId}/reports/?days=30`));
-    expect(month.totals).toEqual({ impressions: 4, clicks: 1, spend_in_micro_currency: 500_000 });
+    expect(month.totals).toEqual({
+      impressions: 4,
+      clicks: 1,
+      conversions: 0,
+      spend_in_micro_currency: 500_000,
+    });
     // The default range is the last 7 days.
     expect(dataOf(await p.browser.get(`/ads/v4/advertisers/${p.advertiserId}/reports/`)).totals).toEqual(
       week.totals,
     );
+  });
+
+  it('counts conversions beside clicks; a conversion-priced campaign spends per conversion only', async () => {
+    const p = await quickPromotedPin(t, {
+      campaignName: 'Sign-ups',
+      budget: 5_000_000,
+      conversionEvent: 'SIGNUP',
+    });
+    const signup = {
+      kind: 'conversion',
+      conversionTagId: Number(p.conversionTagId),
+      event: 'SIGNUP',
+    } as const;
+    expect(await view(p, 'impression', 'cpa')).toBe('counted');
+    expect(await view(p, 'click', 'cpa', new Date(), nonce)).toBe('counted');
+    expect(await view(p, signup, 'cpa', new Date(), nonce)).toBe('charged');
+    // Another view, clicked and not converted.
+    expect(await view(p, 'click', 'cpa')).toBe('counted');
+    const week = dataOf(await p.browser.get(`/ads/v4/advertisers/${p.advertiserId}/reports/`));
+    const results = { impressions: 1, clicks: 2, conversions: 1, spend_in_micro_currency: 250_000 };
+    expect(week.totals).toEqual(results);
+    expect(week.days.at(-1)).toEqual({ date: todayIn(p.timeZone), ...results });
+    expect(week.campaigns).toEqual([
+      { campaign_id: String(p.campaignId), name: 'Sign-ups', status: 'ACTIVE', ...results },
+    ]);
   });
 
   it("shows only the ad account's own campaigns, and refuses another range in the envelope", async () => {

@@ -4,10 +4,13 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInvalidationBus } from '../../src/adapters/invalidation/index.ts';
-import { adCharges, adGroupSpendDays } from '../../src/db/schema/ad-delivery.ts';
+import { adCharges, adGroupSpendDays, adResultDays, adTokenUses } from '../../src/db/schema/ad-delivery.ts';
 import { adGroups, ads, businessMembers, campaigns } from '../../src/db/schema/business.ts';
 import { todayIn } from '../../src/modules/business/business.presenter.ts';
+import { AD_TOKEN_PARAM, PROMOTED_CONVERSIONS_PATH } from '@pinboard/shared/promoted-events';
+import { resolveSessionSecret } from '../../src/lib/session-secret.ts';
 import { dayFractionIn, PACING_AHEAD_SHARE, promotedSlots } from '../../src/modules/promoted/auction.ts';
+import { CONVERSION_WINDOW_SECONDS, createAdTokens } from '../../src/modules/promoted/ad-token.ts';
 import { recordAdEvent } from '../../src/modules/promoted/spend.ts';
 import {
   CANDIDATE_LIST_MAX_AGE_MS,
@@ -289,7 +292,7 @@ describe('the candidate list kept per instance', () => {
 describe('POST /v3/promoted/events/ and clicks', () => {
   it('counts an impression once per token and charges CPM delivery into the ledger and the hub', async () => {
     const p = await promotion();
-    await t.db.update(campaigns).set({ objective: 'WEB_CONVERSION' }).where(eq(campaigns.id, p.campaignId));
+    await t.db.update(campaigns).set({ objective: 'CATALOG_SALES' }).where(eq(campaigns.id, p.campaignId));
     await onlyServing(p);
     const visitor = new TestBrowser(t);
     const [card] = promotedOf(await homeFeed(visitor));
@@ -356,45 +359,260 @@ describe('POST /v3/promoted/events/ and clicks', () => {
   });
 });
 
-describe('the daily budget is never overspent', () => {
-  it('100 impressions charged at once against the last of it spend exactly what fits', async () => {
-    const p = await promotion({ budget: 5_000_000 });
-    await t.db.update(campaigns).set({ objective: 'WEB_CONVERSION' }).where(eq(campaigns.id, p.campaignId));
-    const day = todayIn(p.timeZone);
-    // 100 micro-units left; each impression costs 3: 33 fit, leaving 1.
-    await t.db.insert(adGroupSpendDays).values({ adGroupId: p.adGroupId, day, spentMicro: 4_999_900 });
-    const now = new Date();
-    const outcomes = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        recordAdEvent(
-          t.db,
-          {
-            adId: p.adId,
-            viewer: 'u:1',
-            position: 4,
-            mode: 'cpm',
-            priceMicro: 3,
-            issuedAt: 0,
-            nonce: `race-${p.adId}-${i}`,
-          },
-          'impression',
-          now,
-        ),
-      ),
+describe('POST /v3/promoted/conversions/: WEB_CONVERSION pays per conversion', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const SHOP = 'https://oven.example.com';
+  /** The conversion tag's call from the advertiser's site: another origin, no cookies. */
+  const convert = (events: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: PROMOTED_CONVERSIONS_PATH,
+      headers: { origin: SHOP, 'content-type': 'application/json', ...headers },
+      payload: typeof events === 'string' ? events : JSON.stringify(events),
+    });
+  const tokens = () => createAdTokens(resolveSessionSecret(undefined, t.dataDir));
+
+  /** A conversion promotion served alone (its target per conversion set) and a viewer with its card. */
+  async function servedConversionAd(event = 'CHECKOUT', targetMicro = 2_000_000) {
+    const p = await promotion({ conversionEvent: event });
+    await t.db.update(adGroups).set({ bidMicro: targetMicro }).where(eq(adGroups.id, p.adGroupId));
+    await onlyServing(p);
+    const viewer = await signedInBrowser(t);
+    const [card] = promotedOf(await homeFeed(viewer));
+    expect(card!.id).toBe(p.pinId);
+    return { p, viewer, cardToken: card!.ad_token! };
+  }
+
+  /** The click-through: the offsite check counts the click and answers the link with the landing token. */
+  async function clickThrough(viewer: TestBrowser, adToken: string) {
+    const check = dataOf(
+      await viewer.post('/v3/offsite/', {
+        third_party_ad: true,
+        ad_token: adToken,
+        url: `${SHOP}/bread`,
+        check_only: true,
+      }),
     );
-    expect(outcomes.filter((o) => o === 'charged')).toHaveLength(33);
-    const [row] = await t.db
-      .select()
-      .from(adGroupSpendDays)
-      .where(and(eq(adGroupSpendDays.adGroupId, p.adGroupId), eq(adGroupSpendDays.day, day)));
-    expect(row!.spentMicro).toBe(4_999_999);
-    const ledger = await t.db.select().from(adCharges).where(eq(adCharges.adId, p.adId));
-    expect(ledger.reduce((sum, c) => sum + c.amountMicro, 0)).toBe(99);
-    const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, p.campaignId));
-    expect(campaign!.spendMicro).toBe(99);
-    const [ad] = await t.db.select({ impressions: ads.impressions }).from(ads).where(eq(ads.id, p.adId));
-    expect(ad!.impressions).toBe(100);
+    expect(check.redirect_status).toBe('safe');
+    return { check, landing: new URL(check.url as string).searchParams.get(AD_TOKEN_PARAM) };
+  }
+
+  const chargesOf = (p: Promotion) => t.db.select().from(adCharges).where(eq(adCharges.adId, p.adId));
+
+  it('hands the clicked token to the destination page, and counts its conversion once, charged per conversion', async () => {
+    const { p, viewer, cardToken } = await servedConversionAd();
+    // Impressions and clicks of a conversion ad cost nothing.
+    await viewer.post('/v3/promoted/events/', { events: [{ ad_token: cardToken, type: 'impression' }] });
+    const { check, landing } = await clickThrough(viewer, cardToken);
+    expect(check.url).toMatch(/^https:\/\/oven\.example\.com\/bread\?pb_ad_token=/);
+    // The landing token does not name the viewer (only the card's does).
+    expect(landing).not.toBeNull();
+    expect(landing).not.toBe(cardToken);
+    expect(Buffer.from(landing!.split('.')[0]!, 'base64url').toString()).not.toContain(`u:${viewer.userId}`);
+    // The hop opens the link as checked, token included.
+    const hop = await viewer.get(`/offsite/?${new URLSearchParams({ token: check.token, url: check.url })}`);
+    expect(hop.status).toBe(302);
+    expect(hop.headers.location).toBe(check.url);
+    expect(await chargesOf(p)).toEqual([]);
+
+    const event = { conversion_tag_id: p.conversionTagId, event: 'CHECKOUT', ad_token: landing };
+    const answer = await convert({ events: [event] });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(answer.json().resource_response.data).toEqual({ accepted: 1, refused: 0 });
+    // Once per token.
+    expect((await convert({ events: [event] })).json().resource_response.data).toEqual({
+      accepted: 0,
+      refused: 1,
+    });
+
+    const charges = await chargesOf(p);
+    expect(charges.map((c) => c.kind)).toEqual(['conversion']);
+    // Alone in the auction, it pays the reserve: 10 % of its target per conversion.
+    expect(charges[0]!.amountMicro).toBe(200_000);
+    const [ad] = await t.db
+      .select({ impressions: ads.impressions, clicks: ads.clicks, conversions: ads.conversions })
+      .from(ads)
+      .where(eq(ads.id, p.adId));
+    expect(ad).toEqual({ impressions: 1, clicks: 1, conversions: 1 });
+    const [day] = await t.db.select().from(adResultDays).where(eq(adResultDays.adId, p.adId));
+    expect(day).toMatchObject({ impressions: 1, clicks: 1, conversions: 1 });
+    // A per-click ad's link is left as it is.
+    const plain = await promotion();
+    await onlyServing(plain);
+    const other = await signedInBrowser(t);
+    const [card] = promotedOf(await homeFeed(other));
+    expect((await clickThrough(other, card!.ad_token!)).landing).toBeNull();
   });
+
+  it('pays the second price turned into a price per conversion, never more than its target', async () => {
+    const p = await promotion({ conversionEvent: 'CHECKOUT', title: 'Rye loaf' });
+    const clicks = await promotion({ title: 'Rye rolls' });
+    // Worth per click: 2,000,000 × 1/20 = 100,000 beats a click bid of 50,000.
+    await t.db.update(adGroups).set({ bidMicro: 2_000_000 }).where(eq(adGroups.id, p.adGroupId));
+    await t.db.update(adGroups).set({ bidMicro: 50_000 }).where(eq(adGroups.id, clicks.adGroupId));
+    await onlyServing(p, clicks);
+    const viewer = await signedInBrowser(t);
+    const cards = promotedOf(await homeFeed(viewer));
+    expect(cards.map((c) => c.id)).toEqual([p.pinId, clicks.pinId]);
+    const { landing } = await clickThrough(viewer, cards[0]!.ad_token!);
+    const event = { conversion_tag_id: p.conversionTagId, event: 'CHECKOUT', ad_token: landing };
+    expect((await convert({ events: [event] })).json().resource_response.data).toEqual({
+      accepted: 1,
+      refused: 0,
+    });
+    // The runner-up's 50,000 × 1 % per view, over 1 % × 5 %: 1,000,000 per conversion.
+    const [charge] = await chargesOf(p);
+    expect(charge!.amountMicro).toBe(1_000_000);
+    expect(charge!.amountMicro).toBeLessThanOrEqual(2_000_000);
+  });
+
+  it('refuses a conversion before its click, for another tag or event, and a tampered, expired or card token', async () => {
+    const { p, viewer, cardToken } = await servedConversionAd();
+    const claims = tokens().verify(cardToken, new Date())!;
+    const unclicked = tokens().landing(claims);
+    const tag = p.conversionTagId!;
+    const otherTag = dataOf(
+      await p.browser.post(`/ads/v4/advertisers/${p.advertiserId}/conversion_tags/`, { name: 'Other' }),
+    ).id as string;
+    const refusedAll = async (events: unknown[]) =>
+      expect((await convert({ events })).json().resource_response.data).toEqual({
+        accepted: 0,
+        refused: events.length,
+      });
+    // Its click not counted yet.
+    await refusedAll([{ conversion_tag_id: tag, event: 'CHECKOUT', ad_token: unclicked }]);
+    const { landing } = await clickThrough(viewer, cardToken);
+    expect(landing).toBe(unclicked);
+    const [payload, mac] = landing!.split('.') as [string, string];
+    const tampered = `${payload.slice(0, -2)}${payload.endsWith('AA') ? 'AB' : 'AA'}.${mac}`;
+    await refusedAll([
+      { conversion_tag_id: otherTag, event: 'CHECKOUT', ad_token: landing },
+      { conversion_tag_id: tag, event: 'SIGNUP', ad_token: landing },
+      { conversion_tag_id: tag, event: 'CHECKOUT', ad_token: tampered },
+      // The card's own token names its viewer: it counts impressions and clicks, never conversions.
+      { conversion_tag_id: tag, event: 'CHECKOUT', ad_token: cardToken },
+    ]);
+    // Past the conversion window.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + CONVERSION_WINDOW_SECONDS * 1000 });
+    await refusedAll([{ conversion_tag_id: tag, event: 'CHECKOUT', ad_token: landing }]);
+    vi.useRealTimers();
+    expect(await chargesOf(p)).toEqual([]);
+    // None of those used the token up; one bad event never fails the batch.
+    const batch = await convert({
+      events: [
+        { conversion_tag_id: tag, event: 'CHECKOUT', ad_token: tampered },
+        { conversion_tag_id: tag, event: 'CHECKOUT', ad_token: landing },
+      ],
+    });
+    expect(batch.json().resource_response.data).toEqual({ accepted: 1, refused: 1 });
+    expect((await chargesOf(p)).map((c) => c.kind)).toEqual(['conversion']);
+  });
+
+  it('answers any site: its preflight, and bad input refused in the envelope, never a 5xx', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: PROMOTED_CONVERSIONS_PATH,
+      headers: {
+        origin: SHOP,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers).toMatchObject({
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'POST',
+      'access-control-allow-headers': 'content-type',
+    });
+    const good = { conversion_tag_id: '1', event: 'CHECKOUT', ad_token: 'x.y' };
+    for (const body of [
+      { events: [] },
+      { events: [{ ...good, event: 'BUY' }] },
+      { events: [{ ...good, conversion_tag_id: 'one' }] },
+      { events: [{ ...good, ad_token: '' }] },
+      { events: Array.from({ length: 51 }, () => good) },
+      { events: [good], extra: true },
+      '{"events": [',
+      'null',
+    ]) {
+      const answer = await convert(body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      expect(answer.headers['access-control-allow-origin']).toBe('*');
+      expect(answer.json().resource_response.error.code).toBeTypeOf('string');
+    }
+    // A token that is no token: refused, not an error.
+    expect((await convert({ events: [good] })).json().resource_response.data).toEqual({
+      accepted: 0,
+      refused: 1,
+    });
+  });
+});
+
+describe('the daily budget is never overspent', () => {
+  it.each(['impression', 'conversion'] as const)(
+    '100 %s charges at once against the last of it spend exactly what fits',
+    async (kind) => {
+      // Per impression (CATALOG_SALES pays CPM), or per conversion of clicked views (WEB_CONVERSION).
+      const p = await promotion({
+        budget: 5_000_000,
+        ...(kind === 'conversion' ? { conversionEvent: 'CHECKOUT' } : {}),
+      });
+      if (kind === 'impression')
+        await t.db
+          .update(campaigns)
+          .set({ objective: 'CATALOG_SALES' })
+          .where(eq(campaigns.id, p.campaignId));
+      const day = todayIn(p.timeZone);
+      // 100 micro-units left; each charge costs 3: 33 fit, leaving 1.
+      await t.db.insert(adGroupSpendDays).values({ adGroupId: p.adGroupId, day, spentMicro: 4_999_900 });
+      const nonceOf = (i: number) => `race-${p.adId}-${i}`;
+      if (kind === 'conversion') {
+        await t.db
+          .insert(adTokenUses)
+          .values(Array.from({ length: 100 }, (_, i) => ({ nonce: nonceOf(i), kind: 'click' as const })));
+      }
+      const event =
+        kind === 'impression'
+          ? kind
+          : ({ kind, conversionTagId: Number(p.conversionTagId), event: 'CHECKOUT' } as const);
+      const now = new Date();
+      const outcomes = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          recordAdEvent(
+            t.db,
+            {
+              adId: p.adId,
+              mode: kind === 'impression' ? 'cpm' : 'cpa',
+              priceMicro: 3,
+              issuedAt: 0,
+              nonce: nonceOf(i),
+            },
+            event,
+            now,
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o === 'charged')).toHaveLength(33);
+      const [row] = await t.db
+        .select()
+        .from(adGroupSpendDays)
+        .where(and(eq(adGroupSpendDays.adGroupId, p.adGroupId), eq(adGroupSpendDays.day, day)));
+      expect(row!.spentMicro).toBe(4_999_999);
+      const ledger = await t.db.select().from(adCharges).where(eq(adCharges.adId, p.adId));
+      expect(ledger.reduce((sum, c) => sum + c.amountMicro, 0)).toBe(99);
+      expect(new Set(ledger.map((c) => c.kind))).toEqual(new Set([kind]));
+      const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, p.campaignId));
+      expect(campaign!.spendMicro).toBe(99);
+      const [ad] = await t.db
+        .select({ impressions: ads.impressions, conversions: ads.conversions })
+        .from(ads)
+        .where(eq(ads.id, p.adId));
+      expect(kind === 'impression' ? ad!.impressions : ad!.conversions).toBe(100);
+    },
+  );
 });
 
 describe('the visitor’s home page', () => {

@@ -56,7 +56,7 @@ describe('the promoted scenario', () => {
       new Set(['[]', '["locations"]', '["genders"]', '["interests"]', '["ages"]'].map((k) => k)),
     );
     expect(all.filter((c) => c.bidMicro === null)).toHaveLength(PROMOTED_CAMPAIGNS / 4);
-    expect(new Set(all.map((c) => c.objective))).toEqual(new Set(['CONSIDERATION', 'WEB_CONVERSION']));
+    expect(new Set(all.map((c) => c.objective))).toEqual(new Set(['CONSIDERATION', 'CATALOG_SALES']));
     expect(new Set(all.map((c) => c.timeZone)).size).toBeGreaterThan(1);
     // Most reach a US viewer whoever they are: the auction has a field.
     expect(

@@ -12,6 +12,8 @@ export interface Promotion {
   adGroupId: number;
   adId: number;
   timeZone: string;
+  /** A WEB_CONVERSION promotion's conversion tag; null for the others. */
+  conversionTagId: string | null;
 }
 
 export interface PromotionOptions {
@@ -23,6 +25,8 @@ export interface PromotionOptions {
   budget?: number;
   targeting?: Record<string, unknown>;
   auto?: boolean;
+  /** A WEB_CONVERSION campaign optimised for this event of a new conversion tag (else CONSIDERATION). */
+  conversionEvent?: string;
 }
 
 /**
@@ -47,6 +51,10 @@ export async function quickPromotedPin(t: TestApp, options: PromotionOptions = {
     address: '1 Main Street',
   });
   expect(billing.status).toBe(200);
+  const tag =
+    options.conversionEvent === undefined
+      ? null
+      : dataOf(await browser.post(`/ads/v4/advertisers/${advertiser.id}/conversion_tags/`, { name: 'Site' }));
   const response = await browser.post(`/ads/v4/advertisers/${advertiser.id}/pins/${pin.id}/quick_promote/`, {
     budget_in_micro_currency: options.budget ?? 7_000_000,
     campaign_name: options.campaignName ?? 'Bread',
@@ -61,6 +69,17 @@ export async function quickPromotedPin(t: TestApp, options: PromotionOptions = {
     pin_id: String(pin.id),
     product_group_id: null,
     flexible_daily_budget_enabled: false,
+    ...(tag
+      ? {
+          objective_type: 'WEB_CONVERSION',
+          optimization_goal_metadata: {
+            conversion_tag_v3_goal_metadata: {
+              conversion_tag_id: tag.id,
+              conversion_event: options.conversionEvent,
+            },
+          },
+        }
+      : {}),
   });
   expect(response.status).toBe(200);
   const data = dataOf(response);
@@ -74,5 +93,6 @@ export async function quickPromotedPin(t: TestApp, options: PromotionOptions = {
     adGroupId: Number(data.ad_group.id),
     adId: Number(data.ad.id),
     timeZone: advertiser.time_zone,
+    conversionTagId: tag ? String(tag.id) : null,
   };
 }

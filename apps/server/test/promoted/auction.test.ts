@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageBucketOf,
+  AUTOMATIC_BID_SHARE,
+  AUTOMATIC_CONVERSION_BID_SHARE,
   dayFractionIn,
   expectedClickRate,
+  expectedConversionRate,
   interleave,
   paceAllows,
+  pricing,
   promotedSlots,
   runAuction,
   targetingMatches,
@@ -82,6 +86,70 @@ describe('the auction', () => {
   it('smooths the click rate from the counts', () => {
     expect(expectedClickRate(0, 0)).toBeCloseTo(0.01);
     expect(expectedClickRate(99, 900)).toBeCloseTo(0.1);
+  });
+});
+
+describe('conversion bidders among click bidders', () => {
+  const clicks = (adId: number, bidMicro: number, clickRate = 0.01) => ({
+    adId,
+    pinId: adId,
+    bidMicro,
+    clickRate,
+  });
+  /** A target cost per conversion, with its expected conversions per click. */
+  const conversions = (adId: number, targetMicro: number, conversionRate: number, clickRate = 0.01) => ({
+    adId,
+    pinId: adId,
+    bidMicro: targetMicro,
+    clickRate,
+    conversionRate,
+  });
+
+  it('pays per conversion for WEB_CONVERSION, per click for CONSIDERATION, per 1,000 impressions otherwise', () => {
+    expect(pricing('WEB_CONVERSION')).toBe('cpa');
+    expect(pricing('CONSIDERATION')).toBe('cpc');
+    expect(pricing('CATALOG_SALES')).toBe('cpm');
+  });
+
+  it('ranks a conversion bidder by target × conversion rate × click rate, on the click bids’ scale', () => {
+    // Worth per click: 2,000 × 0.05 = 100 beats a click bid of 90; 1,000 × 0.05 = 50 loses to it.
+    const wins = runAuction([clicks(1, 90), conversions(2, 2_000, 0.05), conversions(3, 1_000, 0.05)], 3);
+    expect(wins.map((w) => w.bidder.adId)).toEqual([2, 1, 3]);
+    // Second price: the click bidder's score 90 × 0.01 = 0.9, over 0.01 × 0.05: 1,800 per conversion.
+    expect(wins[0]!.conversionPriceMicro).toBe(1_800);
+    expect(wins[0]!.conversionPriceMicro).toBeLessThanOrEqual(2_000);
+    // A click bidder has no conversion price; it pays per click against the conversion bidder below.
+    expect(wins[1]!.conversionPriceMicro).toBeNull();
+    expect(wins[1]!.clickPriceMicro).toBe(50);
+    // The last pays the reserve: 10 % of its own score, per conversion 10 % of its target.
+    expect(wins[2]!.conversionPriceMicro).toBe(100);
+  });
+
+  it('charges a conversion never more than the target and at least one micro-unit', () => {
+    const [win] = runAuction([conversions(1, 1_000, 0.05), clicks(2, 50)], 1);
+    expect(win!.conversionPriceMicro).toBe(1_000);
+    const [tiny] = runAuction([conversions(1, 3, 0.05), conversions(2, 1, 0.0001)], 1);
+    expect(tiny!.conversionPriceMicro).toBe(1);
+    for (const [target, rate, other] of [
+      [5_000, 0.1, 499],
+      [777, 0.033, 20],
+      [10, 0.5, 4],
+    ] as const) {
+      const [w] = runAuction([conversions(1, target, rate), clicks(2, other)], 1);
+      expect(w!.bidder.adId).toBe(1);
+      expect(w!.conversionPriceMicro).toBeGreaterThanOrEqual(1);
+      expect(w!.conversionPriceMicro).toBeLessThanOrEqual(target);
+    }
+  });
+
+  it('smooths the conversion rate by a prior of one in twenty clicks', () => {
+    expect(expectedConversionRate(0, 0)).toBeCloseTo(0.05);
+    expect(expectedConversionRate(9, 180)).toBeCloseTo(0.05);
+    expect(expectedConversionRate(40, 80)).toBeCloseTo(41 / 100);
+  });
+
+  it('makes a new automatic conversion bid worth per click what a new automatic click bid is', () => {
+    expect(AUTOMATIC_CONVERSION_BID_SHARE * expectedConversionRate(0, 0)).toBeCloseTo(AUTOMATIC_BID_SHARE);
   });
 });
 

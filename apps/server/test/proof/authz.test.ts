@@ -253,6 +253,8 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /v3/bot_check/challenge/': 'a new challenge',
   'POST /v3/events/': "the viewer's own client events",
   'POST /v3/promoted/events/': 'each signed ad token names its viewer; only theirs count, once',
+  'POST /v3/promoted/conversions/':
+    "a conversion tag's call from any site, without cookies: each signed landing token converts once, after its click, for its ad group's own tag and event",
   'POST /v3/login/qr/': 'starts a new code for this screen',
   'GET /v3/auth/providers/': 'static list',
   'GET /v3/users/settings/': "the viewer's own settings",

@@ -144,6 +144,7 @@ export const endpointRoutes = {
   removeWebsiteClaim: { method: 'DELETE', path: '/v3/users/settings/claimed_websites/{id}/' },
   reorderSections: { method: 'PUT', path: '/v3/boards/{id}/sections/order/' },
   repinPin: { method: 'POST', path: '/v3/pins/{id}/repin/' },
+  reportPromotedConversions: { method: 'POST', path: '/v3/promoted/conversions/' },
   reportPromotedEvents: { method: 'POST', path: '/v3/promoted/events/' },
   requestPasswordReset: { method: 'POST', path: '/v3/users/forgot_password/' },
   resendEmailVerification: { method: 'POST', path: '/v3/users/settings/email/verification/' },

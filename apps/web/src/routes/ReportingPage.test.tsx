@@ -28,11 +28,11 @@ const advertiser: Advertiser = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
-const zero = { impressions: 0, clicks: 0, spend_in_micro_currency: 0 };
+const zero = { impressions: 0, clicks: 0, conversions: 0, spend_in_micro_currency: 0 };
 
 function report(days: number, ran: boolean): AdvertiserReport {
   const dates = Array.from({ length: days }, (_, i) => `2026-11-${String(27 - days + i).padStart(2, '0')}`);
-  const results = { impressions: 1200, clicks: 30, spend_in_micro_currency: 45_500_000 };
+  const results = { impressions: 1200, clicks: 30, conversions: 4, spend_in_micro_currency: 45_500_000 };
   return {
     advertiser_id: '55',
     currency: 'SEK',
@@ -70,10 +70,18 @@ describe('/advertiser/{id}/reporting/', () => {
     const totals = await screen.findByRole('region', { name: 'Totals' }, FIRST_RENDER);
     expect(within(totals).getByText('1,200')).toBeTruthy();
     expect(within(totals).getByText('30')).toBeTruthy();
+    // Conversions beside clicks (decision 69).
+    expect(within(totals).getByText('Conversions').nextElementSibling!.textContent).toBe('4');
     expect(within(totals).getByText(/45\.50/)).toBeTruthy();
     expect(screen.getByText(/days in Europe\/Stockholm, spend in SEK/)).toBeTruthy();
     const campaigns = screen.getByRole('table', { name: 'Per campaign' });
     expect(within(campaigns).getByRole('rowheader', { name: 'Spring sale' })).toBeTruthy();
+    expect(within(campaigns).getByRole('columnheader', { name: 'Conversions' })).toBeTruthy();
+    expect(
+      within(campaigns)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toContain('4');
     expect(within(screen.getByRole('table', { name: 'Per day' })).getAllByRole('row')).toHaveLength(8);
     expect(reportCalls(fetch)).toEqual(['7']);
 

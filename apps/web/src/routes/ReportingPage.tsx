@@ -16,8 +16,9 @@ const isRange = (value: string | null): value is ReportRange =>
 
 /**
  * `/advertiser/{advertiserId}/reporting/`: an ad account's results (decision 65) over its last 7
- * or 30 days (`?days=`, 7 by default): totals, then per day and per campaign; impressions, clicks
- * and what the ledger charged, in the account's currency and days of its time zone.
+ * or 30 days (`?days=`, 7 by default): totals, then per day and per campaign; impressions, clicks,
+ * conversions (decision 69) and what the ledger charged, in the account's currency and days of its
+ * time zone.
  */
 export function ReportingPage() {
   const { t } = useTranslation();
@@ -79,7 +80,11 @@ function ReportContent({ name, report }: { name: string; report: AdvertiserRepor
   const money = (micro: number) => formatMoney(micro, report.currency, i18n.language);
   const count = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   const { totals } = report;
-  const nothing = totals.impressions === 0 && totals.clicks === 0 && totals.spend_in_micro_currency === 0;
+  const nothing =
+    totals.impressions === 0 &&
+    totals.clicks === 0 &&
+    totals.conversions === 0 &&
+    totals.spend_in_micro_currency === 0;
   return (
     <>
       <p>
@@ -110,6 +115,10 @@ function ReportContent({ name, report }: { name: string; report: AdvertiserRepor
                 <dd>{count(totals.clicks)}</dd>
               </div>
               <div>
+                <dt>{t('business.reporting.conversions')}</dt>
+                <dd>{count(totals.conversions)}</dd>
+              </div>
+              <div>
                 <dt>{t('business.reporting.spend')}</dt>
                 <dd>{money(totals.spend_in_micro_currency)}</dd>
               </div>
@@ -124,6 +133,7 @@ function ReportContent({ name, report }: { name: string; report: AdvertiserRepor
                   <th scope="col">{t('business.reporting.status')}</th>
                   <th scope="col">{t('business.reporting.impressions')}</th>
                   <th scope="col">{t('business.reporting.clicks')}</th>
+                  <th scope="col">{t('business.reporting.conversions')}</th>
                   <th scope="col">{t('business.reporting.spend')}</th>
                 </tr>
               </thead>
@@ -134,6 +144,7 @@ function ReportContent({ name, report }: { name: string; report: AdvertiserRepor
                     <td>{t(`business.status.${campaign.status}`)}</td>
                     <td>{count(campaign.impressions)}</td>
                     <td>{count(campaign.clicks)}</td>
+                    <td>{count(campaign.conversions)}</td>
                     <td>{money(campaign.spend_in_micro_currency)}</td>
                   </tr>
                 ))}
@@ -148,6 +159,7 @@ function ReportContent({ name, report }: { name: string; report: AdvertiserRepor
                   <th scope="col">{t('business.reporting.date')}</th>
                   <th scope="col">{t('business.reporting.impressions')}</th>
                   <th scope="col">{t('business.reporting.clicks')}</th>
+                  <th scope="col">{t('business.reporting.conversions')}</th>
                   <th scope="col">{t('business.reporting.spend')}</th>
                 </tr>
               </thead>
@@ -157,6 +169,7 @@ function ReportContent({ name, report }: { name: string; report: AdvertiserRepor
                     <th scope="row">{day.date}</th>
                     <td>{count(day.impressions)}</td>
                     <td>{count(day.clicks)}</td>
+                    <td>{count(day.conversions)}</td>
                     <td>{money(day.spend_in_micro_currency)}</td>
                   </tr>
                 ))}

@@ -21,6 +21,7 @@ import {
   InviteMemberSchema,
   InviteTokenSchema,
   MembersSchema,
+  PromotedConversionsBodySchema,
   PromotedEventsBodySchema,
   PromotedEventsResultSchema,
   PutBillingProfileSchema,
@@ -31,6 +32,7 @@ import {
   UpdateCampaignSchema,
 } from '../business.ts';
 import { IdSchema } from '../ids.ts';
+import { PROMOTED_CONVERSIONS_PATH } from '../promoted-events.ts';
 import { QuickPromoteBodySchema } from '../quick-promote.ts';
 import { defineEndpoint } from './endpoint.ts';
 
@@ -65,6 +67,18 @@ export const businessEndpoints = {
     body: PromotedEventsBodySchema,
     response: PromotedEventsResultSchema,
     rateLimit: { limit: 'promoted-events', by: 'address' },
+  }),
+  reportPromotedConversions: defineEndpoint({
+    method: 'POST',
+    path: PROMOTED_CONVERSIONS_PATH,
+    summary:
+      "Conversions an advertiser's conversion tag reports from its site, in a batch (each clicked token converts once)",
+    tag: business,
+    access: 'visitor',
+    crossOrigin: true,
+    body: PromotedConversionsBodySchema,
+    response: PromotedEventsResultSchema,
+    rateLimit: { limit: 'promoted-conversions', by: 'address' },
   }),
   convertToBusiness: defineEndpoint({
     method: 'POST',

@@ -58,6 +58,12 @@ export interface EndpointDefinition {
   stream?: 'events';
   rateLimit?: EndpointRateLimit;
   cache?: CachePolicy;
+  /**
+   * Called by pages of any site, without credentials (a conversion tag on an advertiser's site):
+   * every answer allows any origin, a preflight is answered, and the cross-site request rules do
+   * not apply, since no cookie gives the call any authority (its body's signed token is all).
+   */
+  crossOrigin?: true;
 }
 
 /** Checks a definition's shape at compile time and keeps its literal types. */

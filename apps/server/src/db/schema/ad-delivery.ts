@@ -1,8 +1,9 @@
 import { bigint, date, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { adGroups, ads, advertisers, campaigns } from './business.ts';
 
-/** What a charge is for (decision 56). */
-export const AD_CHARGE_KINDS = ['impression', 'click'] as const;
+/** What a charge is for (decision 56; conversions, decision 69). */
+export const AD_CHARGE_KINDS = ['impression', 'click', 'conversion'] as const;
+export type AdEventKind = (typeof AD_CHARGE_KINDS)[number];
 
 /**
  * What an ad group spent on one day of its ad account (decision 56). A charge is one conditional
@@ -55,9 +56,9 @@ export const adCharges = pgTable(
 );
 
 /**
- * What an ad was seen and clicked on one day of its ad account (decision 65): counted with the
- * view, in the charge's transaction, whether the view is charged or not (a click-priced ad's
- * impressions are never in the ledger). Reporting reads these and the ledger's charges.
+ * What an ad was seen, clicked and converted on one day of its ad account (decision 65): counted
+ * with the view, in the charge's transaction, whether the view is charged or not (a click-priced
+ * ad's impressions are never in the ledger). Reporting reads these and the ledger's charges.
  */
 export const adResultDays = pgTable(
   'ad_result_days',
@@ -75,6 +76,7 @@ export const adResultDays = pgTable(
       .references(() => advertisers.id, { onDelete: 'cascade' }),
     impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    conversions: bigint('conversions', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.adId, t.day] }),
@@ -83,8 +85,9 @@ export const adResultDays = pgTable(
 );
 
 /**
- * Every promoted view's token used once per kind: a replayed impression or click is refused. The
- * key is the token's nonce; rows older than the token's life are pruned hourly.
+ * Every promoted view's token used once per kind: a replayed impression, click or conversion is
+ * refused, and a conversion counts only after its token's click. The key is the token's nonce;
+ * rows that can no longer refuse or admit anything are pruned hourly (`retention.ts`).
  */
 export const adTokenUses = pgTable(
   'ad_token_uses',
@@ -95,7 +98,8 @@ export const adTokenUses = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.nonce, t.kind] }),
-    // The hourly pruning reads the oldest uses first (modules/promoted/retention.ts).
-    index('ad_token_uses_used_at_idx').on(t.usedAt),
+    // The hourly pruning reads each kind's oldest uses first (modules/promoted/retention.ts):
+    // a click's use is kept longer than an impression's (decision 69).
+    index('ad_token_uses_kind_used_at_idx').on(t.kind, t.usedAt),
   ],
 );

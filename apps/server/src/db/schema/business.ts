@@ -228,9 +228,13 @@ export const ads = pgTable(
     reviewStatus: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('PENDING'),
     rejectionReason: text('rejection_reason', { enum: REJECTION_REASONS }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    /** Counted with the spend ledger (decision 56): the auction's expected click rate reads them. */
+    /**
+     * Counted with the spend ledger (decision 56): the auction's expected click rate reads them,
+     * and its expected conversion rate the conversions (decision 69).
+     */
     impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    conversions: bigint('conversions', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -26,6 +26,7 @@ export function businessRoutes(deps: BusinessRouteDeps): EndpointHandlers<typeof
   return {
     reportPromotedEvents: async ({ body, viewer, request }) =>
       ok(await deps.promoted.reportImpressions(request, viewer.userId, body)),
+    reportPromotedConversions: async ({ body }) => ok(await deps.promoted.reportConversions(body)),
     convertToBusiness: async ({ body, viewer }) =>
       ok(await business.convertToBusiness(db, viewer.userId, body)),
     createBusiness: async ({ body, viewer }) => ok(await business.createBusiness(db, viewer.userId, body)),

@@ -8,8 +8,8 @@ import { statusOn, todayIn } from './business.presenter.ts';
 import { addDays } from './campaign-rules.ts';
 
 /**
- * `GET …/reports/` (decision 65): an ad account's results over its last 7 or 30 days. Views and
- * clicks are the days' counts kept with each view (`ad_result_days`), spend is the ledger's
+ * `GET …/reports/` (decision 65): an ad account's results over its last 7 or 30 days. Views,
+ * clicks and conversions are the days' counts kept with each view (`ad_result_days`), spend is the ledger's
  * charges; both are per day of the ad account's time zone, so the range is its days too. Two
  * grouped reads by (ad account, day) and one of the campaigns' names.
  */
@@ -30,6 +30,7 @@ export async function getAdvertiserReport(
         campaignId: adResultDays.campaignId,
         impressions: sql<string>`sum(${adResultDays.impressions})`,
         clicks: sql<string>`sum(${adResultDays.clicks})`,
+        conversions: sql<string>`sum(${adResultDays.conversions})`,
       })
       .from(adResultDays)
       .where(and(eq(adResultDays.advertiserId, advertiserId), between(adResultDays.day, start, today)))
@@ -45,7 +46,7 @@ export async function getAdvertiserReport(
       .groupBy(adCharges.day, adCharges.campaignId),
   ]);
 
-  const zero = () => ({ impressions: 0, clicks: 0, spend_in_micro_currency: 0 });
+  const zero = () => ({ impressions: 0, clicks: 0, conversions: 0, spend_in_micro_currency: 0 });
   const totals = zero();
   const byDay = new Map<string, ReturnType<typeof zero>>();
   for (let day = start; day <= today; day = addDays(day, 1)) byDay.set(day, zero());
@@ -55,11 +56,16 @@ export async function getAdvertiserReport(
     for (const target of [totals, byDay.get(day)!, byCampaign.get(campaignId)!]) {
       target.impressions += results.impressions ?? 0;
       target.clicks += results.clicks ?? 0;
+      target.conversions += results.conversions ?? 0;
       target.spend_in_micro_currency += results.spend_in_micro_currency ?? 0;
     }
   };
   for (const row of counted)
-    add(row.day, row.campaignId, { impressions: Number(row.impressions), clicks: Number(row.clicks) });
+    add(row.day, row.campaignId, {
+      impressions: Number(row.impressions),
+      clicks: Number(row.clicks),
+      conversions: Number(row.conversions),
+    });
   for (const row of charged) add(row.day, row.campaignId, { spend_in_micro_currency: Number(row.spend) });
 
   const names =

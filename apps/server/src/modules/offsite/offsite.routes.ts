@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { offsiteEndpoints } from '@pinboard/shared/api';
+import { AD_TOKEN_PARAM } from '@pinboard/shared/promoted-events';
 import type { CounterStore } from '../../adapters/counters/counters.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { EndpointHandlers } from '../../lib/endpoints.ts';
@@ -34,7 +35,9 @@ export interface OffsiteRouteDeps extends OffsiteDeps {
 
 /**
  * Outbound link checks (decision 28): `POST /v3/offsite/`. A promoted card's link is
- * checked like any other (`third_party_ad` with its `ad_token`); a safe one counts the click once.
+ * checked like any other (`third_party_ad` with its `ad_token`); a safe one counts the click once,
+ * and an ad paying per conversion gets its landing token added to the link (`AD_TOKEN_PARAM`,
+ * decision 69), for the advertiser's conversion tag to report back.
  */
 export function offsiteRoutes(deps: OffsiteRouteDeps): EndpointHandlers<typeof offsiteEndpoints> {
   return {
@@ -45,11 +48,18 @@ export function offsiteRoutes(deps: OffsiteRouteDeps): EndpointHandlers<typeof o
         // The CSRF check has passed, so the cookie is there.
         browser: request.cookies[CSRF_COOKIE] ?? '',
       };
-      const check = await checkOffsiteLink(deps, requester, body, new Date());
-      if (body.third_party_ad && body.ad_token && check.redirect_status === 'safe') {
-        await deps.promoted.reportClick(request, viewer.userId, body.ad_token);
-      }
-      return ok(check);
+      const adToken = body.third_party_ad ? body.ad_token : undefined;
+      const onSafe =
+        adToken === undefined
+          ? undefined
+          : async (url: string) => {
+              const landing = await deps.promoted.reportClick(request, viewer.userId, adToken);
+              if (landing === null) return url;
+              const link = new URL(url);
+              link.searchParams.set(AD_TOKEN_PARAM, landing);
+              return link.href;
+            };
+      return ok(await checkOffsiteLink(deps, requester, body, new Date(), onSafe));
     },
   };
 }

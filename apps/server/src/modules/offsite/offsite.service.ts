@@ -49,13 +49,16 @@ export async function ruleStatusOf(db: Executor, url: string): Promise<OffsiteRe
  * the link must be that pin's, and the pin one the viewer may see (else pin_not_found, as a pin
  * that does not exist). A shortener's link is followed first and its destination checked;
  * one we cannot follow is suspicious. A safe link gets a token that opens it through
- * `/offsite/` for ten minutes in this browser.
+ * `/offsite/` for ten minutes in this browser. A promoted card's safe link first goes through
+ * `onSafe`, which counts the click and answers the link to open (decision 69: with the landing
+ * token a conversion tag reads).
  */
 export async function checkOffsiteLink(
   deps: OffsiteDeps,
   requester: OffsiteRequester,
   body: OffsiteCheckBody,
   now: Date,
+  onSafe?: (url: string) => Promise<string>,
 ): Promise<OffsiteCheck> {
   const who = requester.viewerId === null ? byIp(requester.address) : byUser(requester.viewerId);
   await enforceRateLimit(deps.counters, 'offsite-check', who);
@@ -71,8 +74,13 @@ export async function checkOffsiteLink(
   if (resolution.kind === 'unresolved') return { redirect_status: 'suspicious', url: body.url, token: null };
   const url = resolution.kind === 'resolved' ? resolution.url : body.url;
   const status = (await ruleStatusOf(deps.db, url)) ?? 'suspicious';
-  const token = status === 'safe' ? deps.tokens.sign({ url, pinId, browser: requester.browser }, now) : null;
-  return { redirect_status: status, url, token };
+  if (status !== 'safe') return { redirect_status: status, url, token: null };
+  const opened = onSafe ? await onSafe(url) : url;
+  return {
+    redirect_status: status,
+    url: opened,
+    token: deps.tokens.sign({ url: opened, pinId, browser: requester.browser }, now),
+  };
 }
 
 export type OffsiteOpening =

@@ -3,6 +3,16 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 /** How long a promoted card's token counts its impression and click. */
 export const AD_TOKEN_TTL_SECONDS = 6 * 3600;
 
+/**
+ * How long after its card was served a clicked token may still convert (decision 69): a purchase
+ * or a sign-up often comes back days after the click, on a later visit; a week keeps the
+ * conversions the click plausibly led to, and no older ones.
+ */
+export const CONVERSION_WINDOW_SECONDS = 7 * 86_400;
+
+/** How a promoted card is charged: per 1,000 impressions, per click, or per conversion. */
+export type AdPricing = 'cpm' | 'cpc' | 'cpa';
+
 /** What a promoted card's token vouches for (decision 56). */
 export interface AdTokenClaims {
   adId: number;
@@ -11,72 +21,111 @@ export interface AdTokenClaims {
   /** The card's place in its page. */
   position: number;
   /** How it is charged and at what price (the auction's second price). */
-  mode: 'cpm' | 'cpc';
+  mode: AdPricing;
   priceMicro: number;
 }
 
-export interface VerifiedAdToken extends AdTokenClaims {
-  /** One per view: an impression and a click count once for it. */
+/** What a charge needs of a token: the ad, its pricing and price, and the view's nonce. */
+export interface ChargedAdToken {
+  adId: number;
+  mode: AdPricing;
+  priceMicro: number;
+  /** One per view: an impression, a click and a conversion count once for it. */
   nonce: string;
   issuedAt: number;
 }
+
+export interface VerifiedAdToken extends AdTokenClaims, ChargedAdToken {}
 
 export interface AdTokens {
   sign(claims: AdTokenClaims, now: Date): string;
   /** The claims of an untampered, unexpired token, or null. */
   verify(token: string, now: Date): VerifiedAdToken | null;
+  /**
+   * The token a click-through hands the destination page (decision 69): the same view (ad,
+   * pricing, price, time, nonce) without its viewer, whom the advertiser's site has no need to
+   * know. It counts only conversions.
+   */
+  landing(claims: VerifiedAdToken): string;
+  /** A landing token's claims while it may convert (CONVERSION_WINDOW_SECONDS), or null. */
+  verifyLanding(token: string, now: Date): ChargedAdToken | null;
 }
 
 const TOKEN = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/;
 
 /**
  * `<base64url JSON payload>.<HMAC-SHA256>`, under a key derived from the session secret for this
- * purpose alone. The payload holds ad, viewer, position, time, price and a random nonce.
+ * purpose alone. A card's payload (version 1) holds ad, viewer, position, pricing, price, time and
+ * a random nonce; a landing payload (version 2) the same without viewer and position.
  */
 export function createAdTokens(sessionSecret: string): AdTokens {
   const key = createHmac('sha256', sessionSecret).update('promoted-ad-token').digest();
   const macOf = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+  const signed = (parts: unknown[]) => {
+    const payload = Buffer.from(JSON.stringify(parts)).toString('base64url');
+    return `${payload}.${macOf(payload)}`;
+  };
+  /** The payload's parts of an untampered token, or null. */
+  const partsOf = (token: string): unknown[] | null => {
+    const match = TOKEN.exec(token);
+    if (!match) return null;
+    const given = Buffer.from(match[2]!);
+    const expected = Buffer.from(macOf(match[1]!));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    try {
+      const parts: unknown = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8'));
+      return Array.isArray(parts) ? parts : null;
+    } catch {
+      return null;
+    }
+  };
+  const alive = (issuedAt: number, lifeSeconds: number, now: Date) =>
+    issuedAt + lifeSeconds > now.getTime() / 1000;
   return {
     sign(claims, now) {
-      const payload = Buffer.from(
-        JSON.stringify([
-          1,
-          claims.adId,
-          claims.viewer,
-          claims.position,
-          claims.mode,
-          claims.priceMicro,
-          Math.floor(now.getTime() / 1000),
-          randomBytes(12).toString('base64url'),
-        ]),
-      ).toString('base64url');
-      return `${payload}.${macOf(payload)}`;
+      return signed([
+        1,
+        claims.adId,
+        claims.viewer,
+        claims.position,
+        claims.mode,
+        claims.priceMicro,
+        Math.floor(now.getTime() / 1000),
+        randomBytes(12).toString('base64url'),
+      ]);
     },
     verify(token, now) {
-      const match = TOKEN.exec(token);
-      if (!match) return null;
-      const given = Buffer.from(match[2]!);
-      const expected = Buffer.from(macOf(match[1]!));
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      let parts: unknown;
-      try {
-        parts = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8'));
-      } catch {
-        return null;
-      }
-      if (!Array.isArray(parts) || parts.length !== 8 || parts[0] !== 1) return null;
+      const parts = partsOf(token);
+      if (!parts || parts.length !== 8 || parts[0] !== 1) return null;
       const [, adId, viewer, position, mode, priceMicro, issuedAt, nonce] = parts as [
         number,
         number,
         string,
         number,
-        'cpm' | 'cpc',
+        AdPricing,
         number,
         number,
         string,
       ];
-      if (issuedAt + AD_TOKEN_TTL_SECONDS <= now.getTime() / 1000) return null;
+      if (!alive(issuedAt, AD_TOKEN_TTL_SECONDS, now)) return null;
       return { adId, viewer, position, mode, priceMicro, issuedAt, nonce };
+    },
+    landing(claims) {
+      return signed([2, claims.adId, claims.mode, claims.priceMicro, claims.issuedAt, claims.nonce]);
+    },
+    verifyLanding(token, now) {
+      const parts = partsOf(token);
+      if (!parts || parts.length !== 6 || parts[0] !== 2) return null;
+      const [, adId, mode, priceMicro, issuedAt, nonce] = parts as [
+        number,
+        number,
+        AdPricing,
+        number,
+        number,
+        string,
+      ];
+      if (!alive(issuedAt, CONVERSION_WINDOW_SECONDS, now)) return null;
+      return { adId, mode, priceMicro, issuedAt, nonce };
     },
   };
 }

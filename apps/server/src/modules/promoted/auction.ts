@@ -1,5 +1,6 @@
 import type { CampaignObjective, TargetingSpec } from '@pinboard/shared';
 import { zoneFormat } from '../../lib/zone-formats.ts';
+import type { AdPricing } from './ad-token.ts';
 
 /**
  * The pure rules of serving promoted pins (decision 56): where promoted cards go in a page, who
@@ -141,46 +142,77 @@ export function expectedClickRate(clicks: number, impressions: number): number {
   return (clicks + PRIOR_CLICKS) / (impressions + PRIOR_IMPRESSIONS);
 }
 
+/**
+ * A prior of one conversion in twenty clicks (decision 69): a new conversion ad starts at 5 %, its
+ * counts then speak.
+ */
+export const PRIOR_CONVERSIONS = 1;
+export const PRIOR_CONVERSION_CLICKS = 20;
+
+/** The expected conversion rate per click: the ad's conversions over clicks, smoothed by the prior. */
+export function expectedConversionRate(conversions: number, clicks: number): number {
+  return (conversions + PRIOR_CONVERSIONS) / (clicks + PRIOR_CONVERSION_CLICKS);
+}
+
 /** With no runner-up, the winner pays this share of its own bid (the reserve). */
 export const RESERVE_SHARE = 0.1;
 
 /** An automatic bid: this share of the daily budget per click. */
 export const AUTOMATIC_BID_SHARE = 0.01;
 
-/** Which objectives pay per click; every other objective pays per 1,000 impressions. */
-export function pricing(objective: CampaignObjective): 'cpc' | 'cpm' {
-  return objective === 'CONSIDERATION' ? 'cpc' : 'cpm';
+/**
+ * An automatic target cost per conversion: the automatic click bid over the prior conversion rate
+ * (20 % of the daily budget), so a new conversion ad bidding automatically is worth per click what
+ * a new click ad is, and competes with it on the same scale.
+ */
+export const AUTOMATIC_CONVERSION_BID_SHARE =
+  (AUTOMATIC_BID_SHARE * PRIOR_CONVERSION_CLICKS) / PRIOR_CONVERSIONS;
+
+/**
+ * How each objective pays: CONSIDERATION per click (CPC), WEB_CONVERSION per conversion (CPA,
+ * decision 69), every other objective per 1,000 impressions (CPM).
+ */
+export function pricing(objective: CampaignObjective): AdPricing {
+  return objective === 'CONSIDERATION' ? 'cpc' : objective === 'WEB_CONVERSION' ? 'cpa' : 'cpm';
 }
 
 export interface Bidder {
   adId: number;
   pinId: number;
-  /** Per click, in micro-units. */
+  /** Per click, in micro-units; with a `conversionRate`, the target cost per conversion. */
   bidMicro: number;
   clickRate: number;
+  /** Only for an ad paying per conversion: its expected conversions per click. */
+  conversionRate?: number;
 }
 
 export interface Win<B extends Bidder> {
   bidder: B;
-  /** What a click costs (the second price per click, at most the bid). */
+  /** What a click costs (the second price per click, at most the bid's worth per click). */
   clickPriceMicro: number;
-  /** What an impression costs: the runner-up's bid × click rate (its expected value per view). */
+  /** What an impression costs: the runner-up's score (its expected value per view). */
   impressionPriceMicro: number;
+  /** For an ad paying per conversion: what a conversion costs (at most its target); else null. */
+  conversionPriceMicro: number | null;
 }
 
-/** What a bidder is ranked by: its bid × expected click rate (its expected value per view). */
-export const auctionScore = (b: Bidder): number => b.bidMicro * b.clickRate;
+/**
+ * What a bidder is ranked by: its expected value per view, the bid × expected click rate, and for
+ * an ad paying per conversion its target × expected conversion rate per click × click rate.
+ */
+export const auctionScore = (b: Bidder): number => b.bidMicro * (b.conversionRate ?? 1) * b.clickRate;
 
 /** The auction's order: the higher score first, ties to the older ad. */
 export const auctionOrder = (a: Bidder, b: Bidder): number =>
   auctionScore(b) - auctionScore(a) || a.adId - b.adId;
 
 /**
- * A second-price auction for each of `slots` places: bidders rank by bid × expected click rate;
- * a winner pays what would have kept it first — the runner-up's score (per impression), or that
- * divided by its own click rate (per click) — never more than its bid, at least one micro-unit.
- * One card per pin; ties go to the older ad. Only the first `slots + 1` bidders of distinct pins
- * in that order decide the outcome, so a caller holding bidders in order may pass just those.
+ * A second-price auction for each of `slots` places: bidders rank by their expected value per view
+ * (`auctionScore`); a winner pays what would have kept it first — the runner-up's score (per
+ * impression), that divided by its own click rate (per click), or by its click rate × conversion
+ * rate (per conversion) — never more than its bid, at least one micro-unit. One card per pin; ties
+ * go to the older ad. Only the first `slots + 1` bidders of distinct pins in that order decide the
+ * outcome, so a caller holding bidders in order may pass just those.
  */
 export function runAuction<B extends Bidder>(bidders: B[], slots: number): Win<B>[] {
   const score = auctionScore;
@@ -192,12 +224,22 @@ export function runAuction<B extends Bidder>(bidders: B[], slots: number): Win<B
     pins.add(b.pinId);
     return true;
   });
+  const priceAt = (second: number, rate: number, most: number) =>
+    Math.max(1, Math.min(most, Math.ceil(second / rate)));
   for (let i = 0; i < left.length && wins.length < slots; i += 1) {
     const winner = left[i]!;
     const runnerUp = left[i + 1];
     const second = runnerUp ? score(runnerUp) : score(winner) * RESERVE_SHARE;
-    const clickPriceMicro = Math.max(1, Math.min(winner.bidMicro, Math.ceil(second / winner.clickRate)));
-    wins.push({ bidder: winner, clickPriceMicro, impressionPriceMicro: Math.max(1, Math.ceil(second)) });
+    const conversionRate = winner.conversionRate;
+    wins.push({
+      bidder: winner,
+      clickPriceMicro: priceAt(second, winner.clickRate, Math.floor(winner.bidMicro * (conversionRate ?? 1))),
+      impressionPriceMicro: Math.max(1, Math.ceil(second)),
+      conversionPriceMicro:
+        conversionRate === undefined
+          ? null
+          : priceAt(second, winner.clickRate * conversionRate, winner.bidMicro),
+    });
   }
   return wins;
 }

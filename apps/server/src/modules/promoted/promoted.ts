@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Pin, PromotedEventsBody } from '@pinboard/shared';
+import type { Pin, PromotedConversionsBody, PromotedEventsBody } from '@pinboard/shared';
 import type { CountryResolver } from '../../adapters/geoip/country.ts';
 import type { Executor } from '../../db/client.ts';
 import { CSRF_COOKIE } from '../../plugins/csrf.ts';
@@ -22,8 +22,18 @@ export interface Promoted {
     userId: number | null,
     body: PromotedEventsBody,
   ): Promise<{ accepted: number; refused: number }>;
-  /** A click on a promoted card's link (the offsite check): counted and charged once per token. */
-  reportClick(request: FastifyRequest, userId: number | null, adToken: string): Promise<boolean>;
+  /**
+   * A click on a promoted card's link (the offsite check): counted and charged once per token.
+   * Answers the token to hand the destination page when the ad pays per conversion (its
+   * conversion tag reports it back), else null.
+   */
+  reportClick(request: FastifyRequest, userId: number | null, adToken: string): Promise<string | null>;
+  /**
+   * A batch of conversions from an advertiser's conversion tag (decision 69): each landing token
+   * converts once, after its click, for its ad group's own tag and event. Nobody is signed in: the
+   * tag calls from another site, and the token alone vouches for the view.
+   */
+  reportConversions(body: PromotedConversionsBody): Promise<{ accepted: number; refused: number }>;
 }
 
 export function createPromoted(deps: {
@@ -67,9 +77,25 @@ export function createPromoted(deps: {
     async reportClick(request, userId, adToken) {
       const now = new Date();
       const claims = verify(request, userId, adToken, now);
-      if (!claims) return false;
-      const outcome = await recordAdEvent(deps.db, claims, 'click', now);
-      return outcome === 'charged' || outcome === 'counted';
+      if (!claims) return null;
+      await recordAdEvent(deps.db, claims, 'click', now);
+      // Handed on whether this check counted the click or an earlier one of the same view did.
+      return claims.mode === 'cpa' ? tokens.landing(claims) : null;
+    },
+    async reportConversions(body) {
+      const now = new Date();
+      let accepted = 0;
+      for (const event of body.events) {
+        const claims = tokens.verifyLanding(event.ad_token, now);
+        const report = {
+          kind: 'conversion',
+          conversionTagId: Number(event.conversion_tag_id),
+          event: event.event,
+        } as const;
+        const outcome = claims ? await recordAdEvent(deps.db, claims, report, now) : 'refused';
+        if (outcome === 'charged' || outcome === 'counted') accepted += 1;
+      }
+      return { accepted, refused: body.events.length - accepted };
     },
   };
 }

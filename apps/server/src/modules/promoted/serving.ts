@@ -12,12 +12,16 @@ import { clearWithSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import {
   ageBucketOf,
   AUTOMATIC_BID_SHARE,
+  AUTOMATIC_CONVERSION_BID_SHARE,
   auctionOrder,
   interestsOf,
   PRIOR_CLICKS,
+  PRIOR_CONVERSION_CLICKS,
+  PRIOR_CONVERSIONS,
   PRIOR_IMPRESSIONS,
   dayFractionIn,
   expectedClickRate,
+  expectedConversionRate,
   interleave,
   paceAllows,
   pinWordsOf,
@@ -55,6 +59,7 @@ interface CandidateRow extends Record<string, unknown> {
   owner_user_id: number;
   impressions: number;
   clicks: number;
+  conversions: number;
   bid_micro: number | null;
   auto_targeting: boolean;
   targeting: TargetingSpec;
@@ -85,8 +90,11 @@ export interface Candidate {
   imageId: number;
   ownerUserId: number;
   objective: CampaignObjective;
+  /** Per click; for a WEB_CONVERSION ad, its target cost per conversion (decision 69). */
   bidMicro: number;
   clickRate: number;
+  /** A WEB_CONVERSION ad's expected conversions per click; undefined for the others. */
+  conversionRate: number | undefined;
   ad: TargetedAd;
   timeZone: string;
   /** The later of the campaign's and the ad group's first day. */
@@ -119,7 +127,9 @@ const EMPTY: readonly Candidate[] = [];
 /**
  * Every approved, active ad of an active ad group and campaign near its dates, whose promoter's
  * account is active, with its ad group's latest spend-day row: the same for every viewer, ordered
- * as the auction ranks them (bid × smoothed click rate). Dates and pacing are then checked exactly
+ * as the auction ranks them (bid × smoothed click rate; a conversion ad's target × smoothed
+ * conversion rate × click rate). A WEB_CONVERSION ad group serves only with its conversion tag and
+ * event: it pays per conversion, and without them none could ever be reported. Dates and pacing are then checked exactly
  * in each ad account's time zone, and who is looking per request. `wordsOf` splits a pin's text
  * (the list keeps the last read's words, so a pin's text is split once, not once a second).
  */
@@ -132,7 +142,7 @@ async function listCandidates(
     sql`
     select a.id::int as ad_id, a.pin_id::int as pin_id, p.image_id::float8 as image_id,
       v.owner_user_id::int as owner_user_id,
-      a.impressions::int as impressions, a.clicks::int as clicks,
+      a.impressions::int as impressions, a.clicks::int as clicks, a.conversions::int as conversions,
       g.bid_micro::float8 as bid_micro, g.auto_targeting, g.targeting,
       coalesce(g.budget_micro, case when c.budget_type = 'DAILY' then c.budget_micro end)::float8 as daily_budget,
       c.objective, c.budget_type, c.budget_micro::float8 as campaign_budget,
@@ -155,12 +165,17 @@ async function listCandidates(
       where d.ad_group_id = g.id order by d.day desc limit 1
     ) s on true
     where a.status = 'ACTIVE' and a.review_status = 'APPROVED' and a.pin_id is not null
+      and (c.objective <> 'WEB_CONVERSION' or (g.conversion_tag_id is not null and g.conversion_event is not null))
       and c.start_date <= current_date + 1 and (c.end_date is null or c.end_date >= current_date - 1)
       and g.start_date <= current_date + 1 and (g.end_date is null or g.end_date >= current_date - 1)
-    -- The likeliest winners first (bid × smoothed click rate, as the auction ranks them), so the
-    -- bound on the list leaves out only the ads least likely to win.
-    order by coalesce(g.bid_micro::float8, coalesce(g.budget_micro, c.budget_micro)::float8 * ${sql.raw(String(AUTOMATIC_BID_SHARE))})
-      * (a.clicks + ${sql.raw(String(PRIOR_CLICKS))})::float8 / (a.impressions + ${sql.raw(String(PRIOR_IMPRESSIONS))}) desc, a.id
+    -- The likeliest winners first (bid × smoothed click rate, a conversion ad's target × smoothed
+    -- conversion rate × click rate, as the auction ranks them), so the bound on the list leaves
+    -- out only the ads least likely to win.
+    order by case when c.objective = 'WEB_CONVERSION'
+        then coalesce(g.bid_micro::float8, coalesce(g.budget_micro, c.budget_micro)::float8 * ${sql.raw(String(AUTOMATIC_CONVERSION_BID_SHARE))})
+          * (a.conversions + ${sql.raw(String(PRIOR_CONVERSIONS))})::float8 / (a.clicks + ${sql.raw(String(PRIOR_CONVERSION_CLICKS))})
+        else coalesce(g.bid_micro::float8, coalesce(g.budget_micro, c.budget_micro)::float8 * ${sql.raw(String(AUTOMATIC_BID_SHARE))})
+      end * (a.clicks + ${sql.raw(String(PRIOR_CLICKS))})::float8 / (a.impressions + ${sql.raw(String(PRIOR_IMPRESSIONS))}) desc, a.id
     limit ${CANDIDATE_LIMIT}`,
   );
   const ranked = rows.map(candidateOf(wordsOf)).sort(auctionOrder);
@@ -183,6 +198,8 @@ const candidateOf =
     const targeting = row.targeting ?? {};
     const campaignSpend = Number(row.campaign_spend);
     const lifetimeCap = row.lifetime_cap === null ? null : Number(row.lifetime_cap);
+    const perConversion = pricing(row.objective) === 'cpa';
+    const automaticShare = perConversion ? AUTOMATIC_CONVERSION_BID_SHARE : AUTOMATIC_BID_SHARE;
     return {
       adId: Number(row.ad_id),
       pinId: Number(row.pin_id),
@@ -191,9 +208,12 @@ const candidateOf =
       objective: row.objective,
       bidMicro:
         row.bid_micro === null
-          ? Math.max(1, Math.floor(Number(row.daily_budget ?? row.campaign_budget) * AUTOMATIC_BID_SHARE))
+          ? Math.max(1, Math.floor(Number(row.daily_budget ?? row.campaign_budget) * automaticShare))
           : Number(row.bid_micro),
       clickRate: expectedClickRate(Number(row.clicks), Number(row.impressions)),
+      conversionRate: perConversion
+        ? expectedConversionRate(Number(row.conversions), Number(row.clicks))
+        : undefined,
       ad: {
         targeting,
         autoTargeting: row.auto_targeting,
@@ -493,7 +513,12 @@ export async function withPromoted(
           viewer: viewer.key,
           position: places[index]!,
           mode,
-          priceMicro: mode === 'cpc' ? win.clickPriceMicro : win.impressionPriceMicro,
+          priceMicro:
+            mode === 'cpa'
+              ? win.conversionPriceMicro!
+              : mode === 'cpc'
+                ? win.clickPriceMicro
+                : win.impressionPriceMicro,
         },
         now,
       ),

@@ -10,13 +10,14 @@ export function AdvertiserNav({
   current,
 }: {
   advertiser: Advertiser;
-  current: 'ads' | 'reporting';
+  current: 'ads' | 'reporting' | 'conversions';
 }) {
   const { t } = useTranslation();
   const base = `/advertiser/${advertiser.id}`;
   const links = [
     { key: 'ads', to: `${base}/ads/`, label: t('business.adsManager.title') },
     { key: 'reporting', to: `${base}/reporting/`, label: t('business.reporting.title') },
+    { key: 'conversions', to: `${base}/conversions/`, label: t('business.conversions.title') },
     ...(roleMay(advertiser.role, 'manage_billing')
       ? [{ key: 'billing', to: `${base}/billing/`, label: t('business.adsManager.billing') }]
       : []),
