@@ -96,13 +96,14 @@ test('a new person saves a pin, promotes it through every step with the default 
   await expect(spend).not.toContainText('$0.00 spent');
   await expect(spend).toContainText(/\$\d+\.\d\d spent/);
 
-  // Reporting counts the view and the click of today (decision 65).
+  // Reporting counts the view and the click of today (decision 65); a campaign paying per click has
+  // no conversions.
   await page.getByRole('region', { name: 'Ad accounts' }).getByRole('link', { name: 'Reporting' }).click();
   await expect(page).toHaveURL(/\/advertiser\/\d+\/reporting\//);
   const campaignRow = page
     .getByRole('table', { name: 'Per campaign' })
     .getByRole('row', { name: /My first promotion/ });
-  await expect(campaignRow).toContainText(/Active\s*\d+\s*1\s*\$\d+\.\d\d/);
+  await expect(campaignRow).toContainText(/Active\s*\d+\s*1\s*0\s*\$\d+\.\d\d/);
 
   // The Ads manager pauses the campaign.
   await page.getByRole('link', { name: 'Ads manager' }).click();
