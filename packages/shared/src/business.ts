@@ -5,6 +5,7 @@ import {
   CalendarDateSchema,
   CAMPAIGN_OBJECTIVES,
   CONVERSION_EVENTS,
+  OptimizationGoalMetadataSchema,
   CURRENCIES,
   MAX_BUDGET,
   MICRO_PER_UNIT,
@@ -247,6 +248,8 @@ export const CreateAdGroupSchema = z.strictObject({
   bid_in_micro_currency: BudgetMicroSchema.nullable().optional(),
   auto_targeting_enabled: z.boolean().optional(),
   targeting_spec: TargetingSpecSchema.optional(),
+  /** Required in a WEB_CONVERSION campaign, which pays per conversion its tag reports. */
+  optimization_goal_metadata: OptimizationGoalMetadataSchema.optional(),
 });
 export const UpdateAdGroupSchema = z.strictObject({
   name: z.string().trim().min(1).max(64).optional(),

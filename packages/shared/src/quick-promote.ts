@@ -186,6 +186,14 @@ export const CONVERSION_EVENTS = [
 ] as const;
 export type ConversionEvent = (typeof CONVERSION_EVENTS)[number];
 
+/** A conversions campaign's goal: the ad account's conversion tag and the event it reports. */
+export const OptimizationGoalMetadataSchema = z.strictObject({
+  conversion_tag_v3_goal_metadata: z.strictObject({
+    conversion_tag_id: IdSchema,
+    conversion_event: z.enum(CONVERSION_EVENTS),
+  }),
+});
+
 const DateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD.')
@@ -230,14 +238,7 @@ export const QuickPromoteBodySchema = z.strictObject({
   flexible_daily_budget_enabled: z.literal(false),
   inclusive_end_date: DateSchema.optional(),
   objective_type: z.enum(CAMPAIGN_OBJECTIVES).optional(),
-  optimization_goal_metadata: z
-    .strictObject({
-      conversion_tag_v3_goal_metadata: z.strictObject({
-        conversion_tag_id: IdSchema,
-        conversion_event: z.enum(CONVERSION_EVENTS),
-      }),
-    })
-    .optional(),
+  optimization_goal_metadata: OptimizationGoalMetadataSchema.optional(),
 });
 export type QuickPromoteBody = z.infer<typeof QuickPromoteBodySchema>;
 

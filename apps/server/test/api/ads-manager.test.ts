@@ -114,6 +114,56 @@ describe('changing a campaign from the Ads manager', () => {
   });
 });
 
+describe('an ad group added to a conversions campaign', () => {
+  it("needs the ad account's own conversion tag and an event", async () => {
+    const p = await quickPromotedPin(t, { conversionEvent: 'CHECKOUT', campaignName: 'Checkout' });
+    const other = await quickPromotedPin(t, { conversionEvent: 'SIGNUP' });
+    const url = `/ads/v4/advertisers/${p.advertiserId}/ad_groups/`;
+    const goal = (tagId: string | null) => ({
+      conversion_tag_v3_goal_metadata: { conversion_tag_id: tagId, conversion_event: 'LEAD' },
+    });
+    const groups = async () =>
+      (await t.db.select().from(adGroups).where(eq(adGroups.campaignId, p.campaignId))).length;
+
+    const none = await p.browser.post(url, { campaign_id: String(p.campaignId), name: 'Second' });
+    expect(none.status).toBe(400);
+    expect(errorOf(none).code).toBe('conversion_tag_required');
+    const theirs = await p.browser.post(url, {
+      campaign_id: String(p.campaignId),
+      name: 'Second',
+      optimization_goal_metadata: goal(other.conversionTagId),
+    });
+    expect(theirs.status).toBe(400);
+    expect(errorOf(theirs).code).toBe('conversion_tag_not_found');
+    expect(await groups()).toBe(1);
+
+    const made = await p.browser.post(url, {
+      campaign_id: String(p.campaignId),
+      name: 'Second',
+      optimization_goal_metadata: goal(p.conversionTagId),
+    });
+    expect(made.status).toBe(200);
+    expect(dataOf(made)).toMatchObject({ conversion_tag_id: p.conversionTagId, conversion_event: 'LEAD' });
+    expect(await groups()).toBe(2);
+  });
+
+  it('keeps no conversion tag in a campaign paying per click', async () => {
+    const p = await promotion();
+    const tag = dataOf(
+      await p.browser.post(`/ads/v4/advertisers/${p.advertiserId}/conversion_tags/`, { name: 'Site' }),
+    );
+    const made = await p.browser.post(`/ads/v4/advertisers/${p.advertiserId}/ad_groups/`, {
+      campaign_id: String(p.campaignId),
+      name: 'Second',
+      optimization_goal_metadata: {
+        conversion_tag_v3_goal_metadata: { conversion_tag_id: tag.id, conversion_event: 'LEAD' },
+      },
+    });
+    expect(made.status).toBe(200);
+    expect(dataOf(made)).toMatchObject({ conversion_tag_id: null, conversion_event: null });
+  });
+});
+
 describe('GET /ads/v4/advertisers/{advertiserId}/reports/', () => {
   it('is empty, with every day of the range at zero, when nothing ran', async () => {
     const p = await promotion('SE', 'Sommar', 70_000_000);

@@ -40,7 +40,7 @@ import {
   statusOn,
   todayIn,
 } from './business.presenter.ts';
-import { assertBudget, assertDates, assertPromotablePin } from './campaign-rules.ts';
+import { assertBudget, assertDates, assertPromotablePin, conversionGoalColumns } from './campaign-rules.ts';
 
 /** An ad account, its campaigns, ad groups and ads (decision 55); each call checks the role first. */
 
@@ -212,6 +212,12 @@ export async function createAdGroup(
     bidMicro: body.bid_in_micro_currency ?? null,
     autoTargeting: body.auto_targeting_enabled ?? true,
     targeting: { locations: [advertiser.country], ...body.targeting_spec },
+    ...(await conversionGoalColumns(
+      db,
+      advertiserId,
+      campaign.objective,
+      body.optimization_goal_metadata?.conversion_tag_v3_goal_metadata,
+    )),
     startDate: campaign.startDate,
     endDate: campaign.endDate,
   });

@@ -1,8 +1,13 @@
-import { budgetProblem, MAX_DURATION_DAYS } from '@pinboard/shared';
+import {
+  budgetProblem,
+  MAX_DURATION_DAYS,
+  type CampaignObjective,
+  type ConversionEvent,
+} from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AdvertiserRow } from '../../policies/business-access.ts';
-import { findPinForReview } from './ads.repository.ts';
+import { findConversionTag, findPinForReview } from './ads.repository.ts';
 
 /** The rules every way of making or changing a campaign keeps (decision 55). */
 
@@ -39,4 +44,21 @@ export async function assertPromotablePin(
   const pin = await findPinForReview(db, pinId);
   if (!pin) throw new AppError('pin_not_found', { field: 'pin_id' });
   if (pin.pinnerId !== advertiser.ownerUserId) throw new AppError('pin_not_promotable');
+}
+
+/**
+ * A conversions campaign's ad group pays per conversion its tag reports (decision 69), so it needs
+ * the ad account's own conversion tag and an event; other objectives keep none.
+ */
+export async function conversionGoalColumns(
+  db: Executor,
+  advertiserId: number,
+  objective: CampaignObjective,
+  goal: { conversion_tag_id: string; conversion_event: ConversionEvent } | undefined,
+): Promise<{ conversionTagId: number | null; conversionEvent: ConversionEvent | null }> {
+  if (objective !== 'WEB_CONVERSION') return { conversionTagId: null, conversionEvent: null };
+  if (!goal) throw new AppError('conversion_tag_required');
+  if (!(await findConversionTag(db, advertiserId, Number(goal.conversion_tag_id))))
+    throw new AppError('conversion_tag_not_found');
+  return { conversionTagId: Number(goal.conversion_tag_id), conversionEvent: goal.conversion_event };
 }

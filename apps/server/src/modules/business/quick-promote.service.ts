@@ -8,8 +8,14 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authorizeAdvertiser } from '../../policies/business-access.ts';
 import { reviewAd, reviewColumns } from './ad-review.ts';
-import { findConversionTag, insertAd, insertAdGroup, insertCampaign } from './ads.repository.ts';
-import { addDays, assertBudget, assertDates, assertPromotablePin } from './campaign-rules.ts';
+import { insertAd, insertAdGroup, insertCampaign } from './ads.repository.ts';
+import {
+  addDays,
+  assertBudget,
+  assertDates,
+  assertPromotablePin,
+  conversionGoalColumns,
+} from './campaign-rules.ts';
 import { hasBillingProfile } from './business.repository.ts';
 import { presentAd, presentAdGroup, presentCampaign, todayIn } from './business.presenter.ts';
 
@@ -64,13 +70,12 @@ export function quickPromotePin(
 
     const objective = body.objective_type ?? 'CONSIDERATION';
     if (objective === 'CATALOG_SALES') refuse('invalid_request', 'objective_type');
-    const goal = body.optimization_goal_metadata?.conversion_tag_v3_goal_metadata;
-    if (objective === 'WEB_CONVERSION') {
-      if (!goal) refuse('conversion_tag_required');
-      if (!(await findConversionTag(db, advertiser.id, Number(goal.conversion_tag_id)))) {
-        refuse('conversion_tag_not_found');
-      }
-    }
+    const goal = await conversionGoalColumns(
+      db,
+      advertiser.id,
+      objective,
+      body.optimization_goal_metadata?.conversion_tag_v3_goal_metadata,
+    );
 
     const today = todayIn(advertiser.timeZone);
     const end = body.is_ongoing ? null : (body.inclusive_end_date ?? addDays(today, body.duration - 1));
@@ -104,8 +109,7 @@ export function quickPromotePin(
             ? body.targeting_spec.locations
             : [advertiser.country],
         },
-        conversionTagId: objective === 'WEB_CONVERSION' && goal ? Number(goal.conversion_tag_id) : null,
-        conversionEvent: objective === 'WEB_CONVERSION' && goal ? goal.conversion_event : null,
+        ...goal,
         startDate: today,
         endDate: end,
       });
