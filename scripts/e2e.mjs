@@ -22,9 +22,10 @@ function runPlaywright(env) {
     env,
     stdio: ['inherit', 'pipe', 'inherit'],
   });
-  child.stdout.on('data', (chunk) => {
-    process.stdout.write(chunk);
-    report.push(chunk.toString());
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (text) => {
+    process.stdout.write(text);
+    report.push(text);
   });
   return child;
 }
