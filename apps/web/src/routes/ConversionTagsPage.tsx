@@ -14,7 +14,7 @@ import '../features/business/words.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorState, LoadingState } from '../ui/PageStates.tsx';
 import { TextField } from '../ui/TextField.tsx';
-import { useToast } from '../ui/toastContext.ts';
+import { useCopyText } from '../ui/useCopyText.ts';
 import { TOAST_MS } from '../features/pinMenu/toast.ts';
 
 /**
@@ -70,16 +70,14 @@ function TagSnippet({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation();
   const headingId = useId();
   const codeId = useId();
-  const toast = useToast();
+  const copyText = useCopyText();
   const code = conversionTagSnippet(window.location.origin, id);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      toast.show(t('business.conversions.copied'), { durationMs: TOAST_MS });
-    } catch {
-      toast.show(t('business.conversions.copyFailed'), { durationMs: TOAST_MS, tone: 'error' });
-    }
-  };
+  const copy = () =>
+    copyText(code, {
+      copied: t('business.conversions.copied'),
+      failed: t('business.conversions.copyFailed'),
+      durationMs: TOAST_MS,
+    });
   return (
     <section className={`${styles.section} ${styles.form}`} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('business.conversions.tag', { name, id })}</h2>

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from '../../i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { useToast } from '../../ui/toastContext.ts';
+import { useCopyText } from '../../ui/useCopyText.ts';
 import { displayName } from '../pins/pinText.ts';
 import { embedCode } from './embedCode.ts';
 import styles from './PinMenu.module.css';
@@ -15,16 +15,15 @@ export function EmbedCodeDialog({ pin, onClose }: { pin: Pin; onClose: () => voi
   const titleId = useId();
   const bodyId = useId();
   const codeId = useId();
-  const toast = useToast();
+  const copyText = useCopyText();
   const code = embedCode(window.location.origin, pin, t('pin.untitled', { name: displayName(pin.pinner) }));
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      toast.show(t('pinMenu.embedDialog.copied'), { durationMs: TOAST_MS });
-      onClose();
-    } catch {
-      toast.show(t('pinMenu.copyFailed'), { durationMs: TOAST_MS, tone: 'error' });
-    }
+    const words = {
+      copied: t('pinMenu.embedDialog.copied'),
+      failed: t('pinMenu.copyFailed'),
+      durationMs: TOAST_MS,
+    };
+    if (await copyText(code, words)) onClose();
   };
   return (
     <Dialog

@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from '../../i18n.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../ui/toastContext.ts';
+import { useCopyText } from '../../ui/useCopyText.ts';
 import { useAuthModal } from '../auth/authModalContext.ts';
 import { useViewer } from '../viewer/useViewer.ts';
 import { EditPinDialog } from './EditPinDialog.tsx';
@@ -51,6 +52,7 @@ export function PinMenuPanel({ pin, trigger, onClose }: PinMenuPanelProps) {
   const { viewer } = useViewer();
   const authModal = useAuthModal();
   const toast = useToast();
+  const copyText = useCopyText();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const hide = useHidePin(pin);
@@ -78,14 +80,12 @@ export function PinMenuPanel({ pin, trigger, onClose }: PinMenuPanelProps) {
     }
     action();
   };
-  const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(pinUrl(window.location.origin, pin));
-      toast.show(t('pinMenu.linkCopied'), { durationMs: TOAST_MS });
-    } catch {
-      toast.show(t('pinMenu.copyFailed'), { durationMs: TOAST_MS, tone: 'error' });
-    }
-  };
+  const copyLink = () =>
+    copyText(pinUrl(window.location.origin, pin), {
+      copied: t('pinMenu.linkCopied'),
+      failed: t('pinMenu.copyFailed'),
+      durationMs: TOAST_MS,
+    });
   const deleted = () => {
     onClose();
     toast.show(t('pinMenu.deleteDialog.deleted'), { durationMs: TOAST_MS });
