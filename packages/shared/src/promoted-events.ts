@@ -20,7 +20,8 @@ export const PROMOTED_CONVERSIONS_PATH = '/v3/promoted/conversions/';
  * 69). On a landing page it keeps the click's token from the address in the site's own storage (a
  * conversion often happens pages or days later); `pinboardConversion('CHECKOUT')`, called where the
  * event happens, reports it: a cross-origin call without cookies, which the product answers
- * to any site.
+ * to any site. Its JSON goes as `text/plain` (a string body's default type), so the call is a
+ * simple request that needs no preflight, which some browsers never make for a keepalive call.
  */
 export function conversionTagSnippet(publicOrigin: string, conversionTagId: string): string {
   const endpoint = JSON.stringify(`${publicOrigin}${PROMOTED_CONVERSIONS_PATH}`);
@@ -40,7 +41,6 @@ export function conversionTagSnippet(publicOrigin: string, conversionTagId: stri
       mode: 'cors',
       credentials: 'omit',
       keepalive: true,
-      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ events: [{ conversion_tag_id: tag, event: event, ad_token: token }] })
     });
   };

@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import type { z } from 'zod';
 import { envelopeOf, FailureEnvelopeSchema, type PageQuery, type SuccessEnvelope } from '@pinboard/shared';
 import type { EndpointDefinition, EndpointRateLimit } from '@pinboard/shared/api';
@@ -111,6 +117,22 @@ const preflightOf = (definition: EndpointDefinition) => ({
 });
 
 /**
+ * A `crossOrigin` call may send its JSON as `text/plain`: a page's `fetch(…, {keepalive: true})`
+ * (a conversion tag's, sent as its page unloads) is then a simple request, which no browser
+ * preflights — some never preflight a keepalive request at all. The text is read as JSON by
+ * Fastify's own parser, with the same refusals (an empty or malformed body, prototype poisoning).
+ */
+function textBodyAsJson(app: FastifyInstance): preValidationAsyncHookHandler {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  return async (request) => {
+    if (typeof request.body !== 'string') return;
+    request.body = await new Promise((resolve, reject) =>
+      parseJson(request, request.body as string, (error, value) => (error ? reject(error) : resolve(value))),
+    );
+  };
+}
+
+/**
  * Registers one route per definition, each with its handler. Requests are validated by the
  * definition's zod schemas; `signedIn` endpoints refuse visitors in one hook, after validation
  * (a malformed request is a 400 whoever sends it), then a named rate limit counts the call;
@@ -154,6 +176,7 @@ export function registerEndpoints<E extends Record<string, EndpointDefinition>>(
             onRequest: async (_request: FastifyRequest, reply: FastifyReply) => {
               reply.headers(ANY_ORIGIN);
             },
+            preValidation: textBodyAsJson(app),
           }
         : {}),
       schema: {

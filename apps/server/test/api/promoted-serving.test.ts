@@ -363,6 +363,8 @@ describe('POST /v3/promoted/conversions/: WEB_CONVERSION pays per conversion', (
   afterEach(() => vi.useRealTimers());
 
   const SHOP = 'https://oven.example.com';
+  /** What `fetch` sends with a string body and no content type: the snippet's call. */
+  const SNIPPET_TYPE = 'text/plain;charset=UTF-8';
   /** The conversion tag's call from the advertiser's site: another origin, no cookies. */
   const convert = (events: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({
@@ -417,7 +419,8 @@ describe('POST /v3/promoted/conversions/: WEB_CONVERSION pays per conversion', (
     expect(await chargesOf(p)).toEqual([]);
 
     const event = { conversion_tag_id: p.conversionTagId, event: 'CHECKOUT', ad_token: landing };
-    const answer = await convert({ events: [event] });
+    // Sent as the snippet sends it: JSON in a text body.
+    const answer = await convert({ events: [event] }, { 'content-type': SNIPPET_TYPE });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['access-control-allow-origin']).toBe('*');
     expect(answer.headers['set-cookie']).toBeUndefined();
@@ -537,17 +540,22 @@ describe('POST /v3/promoted/conversions/: WEB_CONVERSION pays per conversion', (
       { events: [good], extra: true },
       '{"events": [',
       'null',
+      '',
+      '{"__proto__": {"events": []}}',
     ]) {
-      const answer = await convert(body);
-      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
-      expect(answer.headers['access-control-allow-origin']).toBe('*');
-      expect(answer.json().resource_response.error.code).toBeTypeOf('string');
+      // As JSON, and as the snippet sends it: JSON in a text body, which needs no preflight.
+      for (const type of ['application/json', SNIPPET_TYPE]) {
+        const answer = await convert(body, { 'content-type': type });
+        expect(answer.statusCode, `${type} ${JSON.stringify(body)}`).toBe(400);
+        expect(answer.headers['access-control-allow-origin']).toBe('*');
+        expect(answer.json().resource_response.error.code).toBeTypeOf('string');
+      }
     }
     // A token that is no token: refused, not an error.
-    expect((await convert({ events: [good] })).json().resource_response.data).toEqual({
-      accepted: 0,
-      refused: 1,
-    });
+    for (const type of ['application/json', SNIPPET_TYPE]) {
+      const answer = await convert({ events: [good] }, { 'content-type': type });
+      expect(answer.json().resource_response.data).toEqual({ accepted: 0, refused: 1 });
+    }
   });
 });
 
