@@ -12,6 +12,7 @@ import { BusinessLayout } from '../features/business/BusinessLayout.tsx';
 import styles from '../features/business/Business.module.css';
 import '../features/business/words.ts';
 import { Button } from '../ui/Button.tsx';
+import { CodeField } from '../ui/CodeField.tsx';
 import { ErrorState, LoadingState } from '../ui/PageStates.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { useCopyText } from '../ui/useCopyText.ts';
@@ -69,7 +70,6 @@ export function ConversionTagsPage() {
 function TagSnippet({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const codeId = useId();
   const copyText = useCopyText();
   const code = conversionTagSnippet(window.location.origin, id);
   const copy = () =>
@@ -81,14 +81,7 @@ function TagSnippet({ id, name }: { id: string; name: string }) {
   return (
     <section className={`${styles.section} ${styles.form}`} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('business.conversions.tag', { name, id })}</h2>
-      <label htmlFor={codeId}>{t('business.conversions.snippet')}</label>
-      <textarea
-        id={codeId}
-        className={styles.code}
-        readOnly
-        value={code}
-        onFocus={(event) => event.currentTarget.select()}
-      />
+      <CodeField label={t('business.conversions.snippet')} value={code} rows={10} />
       <p>{t('business.conversions.howTo')}</p>
       <div className={styles.actions}>
         <Button variant="primary" onClick={() => void copy()}>

@@ -2,6 +2,7 @@ import type { Pin } from '@pinboard/shared';
 import { useId } from 'react';
 import { useTranslation } from '../../i18n.ts';
 import { Button } from '../../ui/Button.tsx';
+import { CodeField } from '../../ui/CodeField.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { useCopyText } from '../../ui/useCopyText.ts';
 import { displayName } from '../pins/pinText.ts';
@@ -14,7 +15,6 @@ export function EmbedCodeDialog({ pin, onClose }: { pin: Pin; onClose: () => voi
   const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
-  const codeId = useId();
   const copyText = useCopyText();
   const code = embedCode(window.location.origin, pin, t('pin.untitled', { name: displayName(pin.pinner) }));
   const copy = async () => {
@@ -38,14 +38,7 @@ export function EmbedCodeDialog({ pin, onClose }: { pin: Pin; onClose: () => voi
       </h2>
       <div className={styles.form}>
         <p id={bodyId}>{t('pinMenu.embedDialog.body')}</p>
-        <label htmlFor={codeId}>{t('pinMenu.embedDialog.codeLabel')}</label>
-        <textarea
-          id={codeId}
-          className={styles.code}
-          readOnly
-          value={code}
-          onFocus={(event) => event.currentTarget.select()}
-        />
+        <CodeField label={t('pinMenu.embedDialog.codeLabel')} value={code} rows={6} />
         <div className={styles.buttons}>
           <Button onClick={onClose}>{t('pinMenu.cancel')}</Button>
           <Button variant="primary" data-autofocus onClick={() => void copy()}>
