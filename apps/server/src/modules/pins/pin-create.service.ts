@@ -1,7 +1,6 @@
 import { findHashtags } from '@pinboard/shared';
 import type { CreatedPin, CreatePin } from '@pinboard/shared/pin-create';
 import { AppError } from '../../lib/app-error.ts';
-import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import type { UploadDeps } from '../media/uploads.service.ts';
 import { resolvePinPicture } from './pin-media.service.ts';
 import { insertCreatedPin } from './pin-create.repository.ts';
@@ -72,8 +71,8 @@ export async function createPin(deps: UploadDeps, viewer: number, body: CreatePi
     await coverBoardWithPin(tx, boardId, picture.imageId, sectionId !== null);
     return { id, section };
   });
-  // The board's pins and cover change for visitors (decision 16).
-  clearSignedOutAnswers();
+  // Visitors see the new pin within the second their answers are kept: an addition clears no
+  // cache (decision 16).
   await notifyPinAdded(deps.db, { boardId, actorId: viewer });
 
   const board = await findBoardName(deps.db, boardId);

@@ -1,7 +1,6 @@
 import { findHashtags, type RepinBody, type RepinResult, type SavedTo } from '@pinboard/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { authorize } from '../../policies/authorize.ts';
 import { afterNotificationsAdded, saveNotifications } from '../notifications/notify.ts';
 import { officialUserToFollow } from '../settings/website-claims.service.ts';
@@ -93,8 +92,8 @@ export async function repinPin(
     );
     return { id, inserted, isFirstSave: pinCount === 1, notified: added };
   });
-  // A public board's pins, its cover and the source's repin count change for visitors (decision 16).
-  if (saved.inserted) clearSignedOutAnswers();
+  // What visitors are shown of the board (its pins, cover, the source's count) follows within the
+  // second their answers are kept: a save adds, it never hides, so it clears no cache (decision 16).
   afterNotificationsAdded(db, saved.notified);
 
   const row = await findPinById(db, saved.id, viewer);
