@@ -4,6 +4,9 @@
  * sent (counted at `pg`'s `Client.query`), the CPU of this process and of the database's backends.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<kept> node --import tsx apps/server/bench/reads-loop.ts feed,closeup,related [requests] [concurrency]
+ *
+ * PIN_POOL=n picks the pins among the first n of the seed only (pins asked for again, as popular
+ * pins are), instead of among all of them.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -62,15 +65,16 @@ for (const userId of people) {
   cookies.push(`${SESSION_COOKIE}=${token}`);
 }
 const pick = <T>(values: T[]) => values[Math.floor(Math.random() * values.length)]!;
+const pinPool = process.env.PIN_POOL ? ids.pinIds.slice(0, Number(process.env.PIN_POOL)) : ids.pinIds;
 
 const paths: Record<string, () => string[]> = {
   feed: () => ['/v3/feeds/home/'],
   closeup: () => {
-    const id = pick(ids.pinIds);
+    const id = pick(pinPool);
     return [`/v3/pins/${id}/`, `/v3/pins/${id}/saved_to/`];
   },
-  closeupPin: () => [`/v3/pins/${pick(ids.pinIds)}/`],
-  related: () => [`/v3/pins/${pick(ids.pinIds)}/related/`],
+  closeupPin: () => [`/v3/pins/${pick(pinPool)}/`],
+  related: () => [`/v3/pins/${pick(pinPool)}/related/`],
 };
 
 function backendCpu(): number {

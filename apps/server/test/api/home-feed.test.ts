@@ -207,6 +207,32 @@ describe('GET /v3/feeds/home/ for a visitor', () => {
 });
 
 describe('GET /v3/feeds/home/, pages of the default size', () => {
+  it("shows a followee's pin on a followed board below the viewer's own newer pins there", async () => {
+    const reader = await t.make.user();
+    const cookie = await t.make.sessionCookie(reader.id);
+    const author = await t.make.user();
+    // A board the reader follows and pins on (a collaborator), by someone the reader follows too.
+    const board = (await t.make.board(author.id, { name: 'Shared board' })).id;
+    await t.make.collaborator(board, reader.id);
+    await t.db.insert(boardFollows).values({ userId: reader.id, boardId: board });
+    await t.db.insert(userFollows).values({ followerId: reader.id, followeeId: author.id });
+    const older = await t.make.pin(author.id, board);
+    // More of the reader's own pins than a batch holds: never shown to them, never in the way.
+    const picture = await t.make.image();
+    await t.db.insert(pins).values(
+      Array.from({ length: 110 }, (_, i) => ({
+        pinnerId: reader.id,
+        boardId: board,
+        imageId: picture.id,
+        dominantColor: '#336699',
+        title: `Own ${i}`,
+        createdMethod: 'uploaded' as const,
+      })),
+    );
+    const { pins: page } = await feedPage(null, 25, cookie);
+    expect(page[0]?.id).toBe(String(older.id));
+  });
+
   it('shows what smaller pages show, in the same order, its bookmarks going on from there', async () => {
     const reader = await t.make.user();
     const cookie = await t.make.sessionCookie(reader.id);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvalidationBus } from '../../src/adapters/invalidation/index.ts';
+import { boards } from '../../src/db/schema/boards.ts';
 import { pins } from '../../src/db/schema/pins.ts';
 import { syncRelatedCandidates } from '../../src/modules/pins/related-candidates.ts';
 import { RELATED_CANDIDATES_PER_BRANCH } from '../../src/modules/pins/related-pins.repository.ts';
@@ -279,6 +280,33 @@ describe('GET /v3/pins/{id}/related/', () => {
 
     await t.db.delete(pins).where(eq(pins.id, fresh.id));
     expect(idsOf((await get(url)).body)).toEqual([tagged.id, older.id]);
+  });
+
+  it("keeps a source pin's fields but asks at every request whether the viewer may see it", async () => {
+    const pinner = await signedInBrowser(t);
+    const board = await t.make.board(pinner.userId);
+    const elsewhere = await t.make.board(pinner.userId);
+    const source = await t.make.pin(pinner.userId, board.id, { title: 'Lantern', hashtags: ['glow'] });
+    const tagged = await t.make.pin(pinner.userId, elsewhere.id, { hashtags: ['glow'] });
+    const candle = await t.make.pin(pinner.userId, elsewhere.id, { hashtags: ['wax'] });
+    const url = `/v3/pins/${source.id}/related/`;
+    expect(idsOf((await get(url, cookies.stranger)).body)).toEqual([tagged.id]);
+    // A pin written since, as another instance would: read with the kept source's ranking.
+    const fresh = await t.make.pin(pinner.userId, elsewhere.id, { hashtags: ['glow'] });
+    expect(idsOf((await get(url, cookies.stranger)).body)).toEqual([fresh.id, tagged.id]);
+
+    // The source's own edit through the API: its new tags rank at once.
+    expect((await pinner.patch(url.replace('related/', ''), { description: 'A #wax light' })).status).toBe(
+      200,
+    );
+    expect(idsOf((await get(url, cookies.stranger)).body)).toEqual([candle.id]);
+
+    // The board turned secret behind every cache's back: the stranger may no longer see the source.
+    await t.db.update(boards).set({ privacy: 'secret' }).where(eq(boards.id, board.id));
+    const hidden = await get(url, cookies.stranger);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.resource_response.error.code).toBe('pin_not_found');
+    expect(idsOf((await pinner.request('GET', url)).body)).toEqual([candle.id]);
   });
 
   it('forgets its candidate lists when another instance publishes an edit', async () => {

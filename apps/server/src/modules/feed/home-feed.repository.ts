@@ -65,13 +65,18 @@ function walkOf(part: HomeFeedPart, later: boolean, limit: number): SQL {
     return sql`select ${columns} from pins p where cardinality(${interests}) > 0 and ${before}
       and p.pinner_id <> ${viewer} and p.hashtags && ${interests} order by p.id desc limit ${rows}`;
   }
+  // A followee's pins on a followed board are walked with the board only, so the two walks never
+  // hold the same pin and are appended as they are (`union all`), not hashed to drop repeats. A
+  // board's walk stops at its newest `limit` pins of others: an older one is in no batch either way.
   return sql`select * from (
       select ${columns} from board_follows f cross join lateral (
-        select ${columns} from pins p where p.board_id = f.board_id and ${before} order by p.id desc limit ${rows}
+        select ${columns} from pins p where p.board_id = f.board_id and ${before} and p.pinner_id <> ${viewer}
+          order by p.id desc limit ${rows}
       ) p where f.user_id = ${viewer}
-      union
+      union all
       select ${columns} from user_follows f cross join lateral (
-        select ${columns} from pins p where p.pinner_id = f.followee_id and ${before} order by p.id desc limit ${rows}
+        select ${columns} from pins p where p.pinner_id = f.followee_id and ${before}
+          and p.board_id <> all(${followedBoards}) order by p.id desc limit ${rows}
       ) p where f.follower_id = ${viewer}
     ) p where p.pinner_id <> ${viewer} order by p.id desc limit ${rows}`;
 }

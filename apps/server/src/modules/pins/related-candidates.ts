@@ -8,6 +8,7 @@ import {
   wordQueries,
   type NewPin,
   type RelatedBranch,
+  type RelatedSourceRow,
 } from './related-pins.repository.ts';
 
 /*
@@ -21,6 +22,11 @@ import {
  * What an id watermark can miss (an edit that makes an older pin related, a delete that frees a
  * place, a pin committed after a newer one was read) is bounded by LIST_TTL_MS, and an edit or move
  * made through this instance or another one forgets the lists at once (`forgetRelatedCandidates`).
+ *
+ * The source pins' fields the candidates come from (board, picture, title, description, tags) are
+ * kept too, per pin id, whoever asked: the same for everyone, forgotten with the lists by every
+ * write that can change them (an edit, a move, a delete), and at most LIST_TTL_MS old. Whether the
+ * viewer may see the source is not kept: the ranking statement reads it at every request.
  */
 
 /** How long a list is kept before it is read again: the bound on what the watermark misses. */
@@ -31,6 +37,14 @@ const MAX_LISTS = 20_000;
 const MAX_WORDS = 50_000;
 /** New pins kept to bring a list read meanwhile up to date. */
 const RECENT_PINS = 2 * MAX_NEW_PINS_READ;
+/** Source pins' fields kept per database handle; past this the oldest is dropped. */
+const MAX_SOURCES = 20_000;
+
+/** What 'More like this' needs of its source pin, whoever asks. */
+export type RelatedSource = Pick<
+  RelatedSourceRow,
+  'id' | 'boardId' | 'imageId' | 'title' | 'description' | 'hashtags'
+>;
 
 interface KeptList {
   branch: RelatedBranch;
@@ -49,6 +63,9 @@ interface Candidates {
   /** The latest new pins, oldest first. */
   recent: NewPin[];
   words: Map<string, string>;
+  sources: Map<number, { source: RelatedSource; expiresAt: number }>;
+  /** Counts the forgets, so that a source read before one is not kept after it. */
+  generation: number;
 }
 
 const byDatabase = new WeakMap<Executor, Candidates>();
@@ -57,7 +74,15 @@ const everyCandidates = new Set<WeakRef<Candidates>>();
 function candidatesOf(db: Executor): Candidates {
   let state = byDatabase.get(db);
   if (!state) {
-    state = { since: null, lists: new Map(), reading: new Map(), recent: [], words: new Map() };
+    state = {
+      since: null,
+      lists: new Map(),
+      reading: new Map(),
+      recent: [],
+      words: new Map(),
+      sources: new Map(),
+      generation: 0,
+    };
     byDatabase.set(db, state);
     everyCandidates.add(new WeakRef(state));
   }
@@ -77,6 +102,8 @@ export function forgetLocalRelatedCandidates(): void {
     }
     state.lists.clear();
     state.reading.clear();
+    state.sources.clear();
+    state.generation += 1;
   }
 }
 
@@ -163,6 +190,28 @@ export function takeNewPins(db: Executor, newestId: number | null, newPins: read
   }
   if (state.recent.length > RECENT_PINS) state.recent.splice(0, state.recent.length - RECENT_PINS);
   state.since = Math.max(state.since, newestId);
+}
+
+/** The kept fields of source pin `id`, or null (never read, expired or forgotten). */
+export function keptRelatedSource(db: Executor, id: number): RelatedSource | null {
+  const kept = candidatesOf(db).sources.get(id);
+  return kept && kept.expiresAt > Date.now() ? kept.source : null;
+}
+
+/**
+ * Call before the source statement is sent; keeps what it read of the pin, unless the kept
+ * fields were forgotten meanwhile (the forget may be of an edit that statement did not see).
+ */
+export function sourceKeeper(db: Executor): (row: RelatedSourceRow) => void {
+  const state = candidatesOf(db);
+  const generation = state.generation;
+  const expiresAt = Date.now() + LIST_TTL_MS;
+  return ({ id, boardId, imageId, title, description, hashtags }) => {
+    if (state.generation !== generation) return;
+    state.sources.delete(id);
+    state.sources.set(id, { source: { id, boardId, imageId, title, description, hashtags }, expiresAt });
+    if (state.sources.size > MAX_SOURCES) state.sources.delete(state.sources.keys().next().value!);
+  };
 }
 
 /** The process's watermark: pins above it are read with the next source pin. */

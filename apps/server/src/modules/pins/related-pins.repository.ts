@@ -45,6 +45,16 @@ export interface RelatedSourceRow {
   newPins: NewPin[];
 }
 
+type NewPinJson = { id: number; board_id: number; hashtags: string[]; lexemes: string[] };
+
+/** The newest pin id now, and the pins after the watermark `since` (an `opaqueParam`), oldest first. */
+const newestPinId = sql<string | number | null>`(select max(n.id) from pins n)`;
+const newPinsAfter = (since: ReturnType<typeof opaqueParam>) => sql<NewPinJson[] | null>`(
+  select json_agg(json_build_object('id', n.id, 'board_id', n.board_id, 'hashtags', n.hashtags,
+    'lexemes', tsvector_to_array(n.search_vector)) order by n.id)
+  from (select n.id, n.board_id, n.hashtags, n.search_vector from pins n
+    where n.id > ${since} order by n.id limit ${literalLimit(MAX_NEW_PINS_READ + 1)}) n)`;
+
 function prepareSource(audience: 'visitor' | 'viewer') {
   // The viewer and the watermark through `opaqueParam` (decision 60): a plan made for a watermark
   // above every id (no new pins) was priced below the generic plan, so each run was planned again.
@@ -58,12 +68,8 @@ function prepareSource(audience: 'visitor' | 'viewer') {
         title: sql<string>`pins.title`,
         description: sql<string>`pins.description`,
         hashtags: sql<string[]>`pins.hashtags`,
-        newestId: sql<string | number | null>`(select max(n.id) from pins n)`,
-        newPins: sql<{ id: number; board_id: number; hashtags: string[]; lexemes: string[] }[] | null>`(
-          select json_agg(json_build_object('id', n.id, 'board_id', n.board_id, 'hashtags', n.hashtags,
-            'lexemes', tsvector_to_array(n.search_vector)) order by n.id)
-          from (select n.id, n.board_id, n.hashtags, n.search_vector from pins n
-            where n.id > ${opaqueParam('since', 'int8')} order by n.id limit ${literalLimit(MAX_NEW_PINS_READ + 1)}) n)`,
+        newestId: newestPinId,
+        newPins: newPinsAfter(opaqueParam('since', 'int8')),
       })
       .from(sql`pins ${visiblePinJoins(viewer)}`)
       .where(sql`pins.id = ${sql.placeholder('id')}::int8`)
@@ -97,6 +103,16 @@ export async function findRelatedSource(
     title: row.title,
     description: row.description,
     hashtags: row.hashtags,
+    ...newPinsOf(row, since),
+  };
+}
+
+/** The newest id and the new pins a statement read with `newestPinId` and `newPinsAfter`. */
+function newPinsOf(
+  row: { newestId: string | number | null; newPins: NewPinJson[] | null },
+  since: number | null,
+): Pick<RelatedSourceRow, 'newestId' | 'newPins'> {
+  return {
     newestId: row.newestId === null ? null : Number(row.newestId),
     newPins: (since === null ? [] : (row.newPins ?? [])).map((pin) => ({
       id: Number(pin.id),
@@ -186,15 +202,22 @@ const SCORE = sql`(case when pins.board_id = ${placeholder('boardId')}::int8 the
 const RANK_LIMITS = [26, 51, 101, 251, 3 * RELATED_CANDIDATES_PER_BRANCH] as const;
 
 function prepareRankedPage(limit: number) {
+  const since = opaqueParam('since', 'int8');
+  const viewer = opaqueParam('viewerId', 'int8');
+  const extra = { score: sql<string | number>`r.score`, newestId: newestPinId, newPins: newPinsAfter(since) };
   return preparedPerDatabase((db) =>
-    selectPins(db, { score: sql<string | number>`r.score` }, placeholder('viewerId'), {
+    selectPins(db, extra, placeholder('viewerId'), {
       relation: sql`(select s.id, s.score from (
         -- One card per picture: each picture's best-ranked pin the viewer may be shown.
         select distinct on (pins.image_id) pins.id, ${SCORE} as score
         from pins ${publicPinJoins}
         -- Parsed once per run, not per row (offset 0 keeps it a subquery).
         cross join (select websearch_to_tsquery('english', ${placeholder('words')}::text) as q offset 0) rq
-        where pins.id = any(${placeholder('ids')}::int8[])
+        -- The kept candidates and the pins written since the watermark (none most of the time).
+        where pins.id = any(array_cat(${placeholder('ids')}::int8[], array(select n.id from pins n
+            where n.id > ${since} order by n.id limit ${literalLimit(MAX_NEW_PINS_READ + 1)})))
+          -- The source pin is one the viewer may see (one test per run, not per row).
+          and exists (select 1 from pins ${visiblePinJoins(viewer)} where pins.id = ${placeholder('sourceId')}::int8)
           and pins.id <> ${placeholder('sourceId')}::int8 and pins.image_id <> ${placeholder('imageId')}::int8
           -- Still related now (a kept candidate list may predate an edit).
           and (pins.board_id = ${placeholder('boardId')}::int8 or pins.hashtags && ${placeholder('tags')}::text[]
@@ -220,14 +243,23 @@ const rankedPageStatements = new Map(RANK_LIMITS.map((limit) => [limit, prepareR
 /** A ranked related pin: its row as every pin answer reads it, and its score. */
 export type RankedPinRow = PinRow & { score: number };
 
+/** A page of ranked pins, and the pins written after `since` that the statement read with it. */
+export interface RankedPage extends Pick<RelatedSourceRow, 'newestId' | 'newPins'> {
+  rows: RankedPinRow[];
+}
+
 /**
- * Ranks the candidates — the public ones (`publicPinJoins`, whoever asks) still related to the
- * source, best first, one per picture, none of a picture the viewer hid; at most `limit` after
- * the `after` key — and reads those pins' rows (`selectPins`, with the viewer's saved state) in
- * the same prepared statement.
+ * Ranks the candidates — the kept ones and the pins written after `since` (the watermark; null:
+ * none), the public ones (`publicPinJoins`, whoever asks) still related to the source, best first,
+ * one per picture, none of a picture the viewer hid; at most `limit` after the `after` key — and
+ * reads those pins' rows (`selectPins`, with the viewer's saved state) in the same prepared
+ * statement. No rows when the viewer may not see the source pin.
  */
-export async function pageRankedRelatedPins(db: Executor, query: RelatedRankQuery): Promise<RankedPinRow[]> {
-  if (query.candidateIds.length === 0) return [];
+export async function pageRankedRelatedPins(
+  db: Executor,
+  query: RelatedRankQuery & { since: number | null },
+): Promise<RankedPage> {
+  if (query.candidateIds.length === 0) return { rows: [], newestId: null, newPins: [] };
   const limit = RANK_LIMITS.find((bucket) => bucket >= query.limit) ?? RANK_LIMITS[RANK_LIMITS.length - 1]!;
   const rows = await rankedPageStatements.get(limit)!(db).execute({
     ids: query.candidateIds,
@@ -238,8 +270,17 @@ export async function pageRankedRelatedPins(db: Executor, query: RelatedRankQuer
     // "or" joins the words into any-of; `websearch_to_tsquery` never raises on user text.
     words: query.words.join(' or '),
     viewerId: query.viewerId,
+    // An id no pin can have reads no new pins.
+    since: query.since ?? '9223372036854775807',
     afterScore: query.after?.[0] ?? '9223372036854775807',
     afterId: query.after?.[1] ?? '9223372036854775807',
   });
-  return rows.slice(0, query.limit).map((row) => ({ ...row, score: Number(row.score) }));
+  const first = rows[0];
+  return {
+    rows: rows.slice(0, query.limit).map(({ newestId: _newest, newPins: _new, ...row }) => ({
+      ...row,
+      score: Number(row.score),
+    })),
+    ...(first ? newPinsOf(first, query.since) : { newestId: null, newPins: [] }),
+  };
 }
