@@ -1,6 +1,11 @@
 import { CONNECTIONS, type LoadResult } from './load.ts';
 import type { LiveReport } from './live.ts';
-import type { ChoosingSpread, LedgerFigures, PromotedFigures } from './promoted.ts';
+import {
+  promotedAddedP99Ms,
+  type ChoosingSpread,
+  type LedgerFigures,
+  type PromotedFigures,
+} from './promoted.ts';
 import {
   formatSeconds,
   type EngineKind,
@@ -132,9 +137,10 @@ function choosingLine(label: string, spread: ChoosingSpread): string {
 
 export function formatPromoted(promoted: PromotedFigures): string {
   return [
-    `Promoted: signed-in home feeds (25 cards) read from 10 connections; choosing is the server's own time (its Server-Timing), CPU ms/page is server + PostgreSQL backends:`,
+    `Promoted: signed-in home feeds (25 cards) read from 10 connections by the same people; choosing is what the server waited for it past the page's own read (its Server-Timing), CPU ms/page is server + PostgreSQL backends:`,
     choosingLine('no campaigns', promoted.without),
     choosingLine(`${integer(promoted.campaigns)} active campaigns`, promoted.with),
+    `- the campaigns add to the page's p99: ${promotedAddedP99Ms(promoted)} ms (${promoted.with.pageP99Ms} - ${promoted.without.pageP99Ms}); p50 ${Math.round((promoted.with.pageP50Ms - promoted.without.pageP50Ms) * 100) / 100} ms`,
   ].join('\n');
 }
 

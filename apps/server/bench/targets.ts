@@ -1,6 +1,12 @@
 import type { LiveSummary } from './live-latency.ts';
 import type { LoadResult } from './load.ts';
-import { LEDGER_PRICE_MICRO, ledgerProblems, type LedgerFigures, type PromotedFigures } from './promoted.ts';
+import {
+  LEDGER_PRICE_MICRO,
+  ledgerProblems,
+  promotedAddedP99Ms,
+  type LedgerFigures,
+  type PromotedFigures,
+} from './promoted.ts';
 
 export type EngineKind = 'postgres' | 'pglite';
 
@@ -220,15 +226,16 @@ export const PROMOTED_CHOOSING_MAX_P99_MS = 5;
 export function checkPromoted(figures: PromotedFigures): TargetCheck[] {
   const w = figures.with;
   const n = (value: number) => value.toLocaleString('en-US');
+  const added = promotedAddedP99Ms(figures);
   return [
     {
-      description: `choosing the promoted pins of a signed-in home-feed page p99 <= ${PROMOTED_CHOOSING_MAX_P99_MS} ms with ${n(figures.campaigns)} active campaigns`,
+      description: `choosing the promoted pins adds <= ${PROMOTED_CHOOSING_MAX_P99_MS} ms to the signed-in home feed's p99 with ${n(figures.campaigns)} active campaigns`,
       measured:
         w.pages === 0
           ? 'no page answered'
-          : `${w.p99Ms} ms (p50 ${w.p50Ms}, max ${w.maxMs}; ${n(w.pages)} pages, ${n(w.withPromoted)} with a promoted card, ${n(w.failed)} failed)`,
+          : `${added} ms (page p99 ${w.pageP99Ms} with, ${figures.without.pageP99Ms} without; Server-Timing promoted p99 ${w.p99Ms}; ${n(w.pages)} pages, ${n(w.withPromoted)} with a promoted card, ${n(w.failed)} failed)`,
       // A run where nothing was promoted measured a shortcut, not the choosing.
-      met: w.pages > 0 && w.failed === 0 && w.withPromoted > 0 && w.p99Ms <= PROMOTED_CHOOSING_MAX_P99_MS,
+      met: w.pages > 0 && w.failed === 0 && w.withPromoted > 0 && added <= PROMOTED_CHOOSING_MAX_P99_MS,
     },
   ];
 }

@@ -196,6 +196,51 @@ describe('promoted pins in the home feed and search', () => {
     expect(promotedOf(results).map((c) => c.id)).not.toContain(low.pinId);
   });
 
+  it('chosen beside the page’s own read: a winner hidden by the viewer, on a secret board or of a suspended pinner never serves, in the feed or search', async () => {
+    const search = async (browser: TestBrowser) => {
+      const response = await browser.get('/v3/search/pins/?q=filler%20or%20crackers&page_size=25');
+      expect(response.status).toBe(200);
+      return promotedOf(dataOf(response).results as Card[]);
+    };
+    for (const change of ['hidden', 'secret', 'suspended'] as const) {
+      const p = await promotion({ title: 'Rye crackers' });
+      await onlyServing(p);
+      const viewer = await signedInBrowser(t);
+      expect((await homeFeed(viewer)).map((c) => c.is_promoted && c.id)).toContain(p.pinId);
+      expect((await search(viewer)).map((c) => c.id)).toEqual([p.pinId]);
+      // Straight in the database, no clear: the kept candidate list still holds the ad.
+      if (change === 'hidden') expect((await viewer.put(`/v3/pins/${p.pinId}/hide/`)).status).toBe(200);
+      if (change === 'secret')
+        await t.db.execute(sql`update boards set privacy = 'secret' where id = ${p.boardId}`);
+      if (change === 'suspended')
+        await t.db.execute(sql`update users set status = 'suspended' where id = ${p.browser.userId}`);
+      expect(promotedOf(await homeFeed(viewer))).toEqual([]);
+      expect(await search(viewer)).toEqual([]);
+    }
+  });
+
+  it('a page shorter than asked gets only its own slots, the first winners of the same auction', async () => {
+    const ps = [];
+    for (const bid of [90_000, 70_000, 50_000]) {
+      const p = await promotion({ title: `Rye ${bid}` });
+      await t.db.update(adGroups).set({ bidMicro: bid }).where(eq(adGroups.id, p.adGroupId));
+      ps.push(p);
+    }
+    await onlyServing(...ps);
+    const viewer = await signedInBrowser(t);
+    const full = promotedOf(await homeFeed(viewer));
+    expect(full.map((c) => c.id)).toEqual([ps[0]!.pinId, ps[1]!.pinId]);
+    // Search asked for 25 but finds only the filler pins and one loaf: one slot, the top bidder.
+    const response = await viewer.get('/v3/search/pins/?q=filler%20or%20rye&page_size=25');
+    const results = dataOf(response).results as Card[];
+    expect(results.length).toBeLessThan(40);
+    const slots = promotedSlots(results.filter((c) => !c.is_promoted).length).length;
+    expect(promotedOf(results)).toHaveLength(slots);
+    expect(promotedOf(results)[0]!.id).toBe(ps[0]!.pinId);
+    // Fewer than nine cards asked for: no slot, no promoted card.
+    expect(promotedOf(await homeFeed(viewer, 'page_size=8'))).toEqual([]);
+  });
+
   it('stops serving an ad group that has spent its day or runs ahead of pace', async () => {
     const p = await promotion();
     await onlyServing(p);

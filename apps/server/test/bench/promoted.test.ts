@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  promotedAddedP99Ms,
   LEDGER_PRICE_MICRO,
   LEDGER_SMALL_BUDGET_MICRO,
   PROMOTED_CAMPAIGNS,
@@ -89,14 +90,24 @@ describe('the promoted scenario', () => {
     });
   });
 
-  it('is judged against 5 ms p99, and only when something was promoted and nothing failed', () => {
+  it('is judged by what the campaigns add to the page p99 (with minus without), only when something was promoted and nothing failed', () => {
     const judged = (w: Partial<ChoosingSpread>) =>
       checkPromoted({ campaigns: PROMOTED_CAMPAIGNS, without: spread(), with: spread(w) })[0]!.met;
     expect(judged({})).toBe(true);
-    expect(judged({ p99Ms: PROMOTED_CHOOSING_MAX_P99_MS + 0.01 })).toBe(false);
+    expect(judged({ pageP99Ms: 80 + PROMOTED_CHOOSING_MAX_P99_MS })).toBe(true);
+    expect(judged({ pageP99Ms: 80 + PROMOTED_CHOOSING_MAX_P99_MS + 0.01 })).toBe(false);
+    // The server's own figure is printed beside it, not judged: the page's wait is what a person sees.
+    expect(judged({ p99Ms: 40 })).toBe(true);
     expect(judged({ withPromoted: 0 })).toBe(false);
     expect(judged({ failed: 1 })).toBe(false);
     expect(judged({ pages: 0 })).toBe(false);
+    expect(
+      promotedAddedP99Ms({
+        campaigns: 1,
+        without: spread({ pageP99Ms: 35.4 }),
+        with: spread({ pageP99Ms: 38.55 }),
+      }),
+    ).toBe(3.15);
   });
 
   it('needs the bench people but not the ledger; both write from the bench, so PostgreSQL only', () => {

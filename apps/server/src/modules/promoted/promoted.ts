@@ -4,7 +4,7 @@ import type { CountryResolver } from '../../adapters/geoip/country.ts';
 import type { Executor } from '../../db/client.ts';
 import { CSRF_COOKIE } from '../../plugins/csrf.ts';
 import { createAdTokens, viewerKeysOf, type AdTokens } from './ad-token.ts';
-import { createCandidateList, withPromoted, type ServingViewer } from './serving.ts';
+import { choosePromoted, createCandidateList, placePromoted, type ServingViewer } from './serving.ts';
 import { recordAdEvent } from './spend.ts';
 
 /** Serving and counting promoted pins (decision 56): what the feed, search, events and clicks share. */
@@ -16,6 +16,16 @@ export interface Promoted {
     organic: Pin[],
     searchTerms?: string[],
   ): Promise<Pin[]>;
+  /**
+   * Chooses for a page of at most `cards` organic cards before the page is read, so it runs
+   * beside the page's own read (decision 72); the answer places the winners into the page.
+   */
+  choose(
+    request: FastifyRequest,
+    userId: number | null,
+    cards: number,
+    searchTerms?: string[],
+  ): Promise<(organic: Pin[]) => Pin[]>;
   /** A batch of impressions: each valid token of this viewer counts once. */
   reportImpressions(
     request: FastifyRequest,
@@ -50,19 +60,20 @@ export function createPromoted(deps: {
     const claims = tokens.verify(token, now);
     return claims && keysOf(request, userId).includes(claims.viewer) ? claims : null;
   };
+  const choose: Promoted['choose'] = async (request, userId, cards, searchTerms) => {
+    const viewer: ServingViewer = {
+      userId,
+      key: keysOf(request, userId)[0]!,
+      country: deps.countries.countryOf({ headers: request.headers, ip: request.ip }),
+    };
+    const serving = { db: deps.db, tokens, candidates };
+    const choice = await choosePromoted(serving, cards, viewer, searchTerms ? { searchTerms } : {});
+    return (organic) => placePromoted(serving, choice, organic, viewer);
+  };
   return {
+    choose,
     async place(request, userId, organic, searchTerms) {
-      const viewer: ServingViewer = {
-        userId,
-        key: keysOf(request, userId)[0]!,
-        country: deps.countries.countryOf({ headers: request.headers, ip: request.ip }),
-      };
-      return withPromoted(
-        { db: deps.db, tokens, candidates },
-        organic,
-        viewer,
-        searchTerms ? { searchTerms } : {},
-      );
+      return (await choose(request, userId, organic.length, searchTerms))(organic);
     },
     async reportImpressions(request, userId, body) {
       const now = new Date();

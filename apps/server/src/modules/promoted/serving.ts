@@ -419,12 +419,36 @@ export async function withPromoted(
   viewer: ServingViewer,
   options: { searchTerms?: string[]; now?: Date } = {},
 ): Promise<Pin[]> {
-  const slots = promotedSlots(organic.length);
-  if (slots.length === 0) return organic;
+  return placePromoted(deps, await choosePromoted(deps, organic.length, viewer, options), organic, viewer);
+}
+
+/**
+ * What a page's promoted cards were chosen from: the checked field (every one a pin the viewer
+ * may see whose picture they did not hide), in the auction's order, and the pins' rows.
+ */
+export interface PromotedChoice {
+  field: Candidate[];
+  visible: Map<number, PinRow>;
+  now: Date;
+}
+
+/**
+ * Chooses for a page of at most `cards` organic cards, before the page itself is known (decision
+ * 72): the field holds the slots of a page that full and a runner-up, so a shorter page (fewer
+ * slots) takes the first of the same auction. Null when no slot or no candidate.
+ */
+export async function choosePromoted(
+  deps: ServingDeps,
+  cards: number,
+  viewer: ServingViewer,
+  options: { searchTerms?: string[]; now?: Date } = {},
+): Promise<PromotedChoice | null> {
+  const slots = promotedSlots(cards);
+  if (slots.length === 0) return null;
   const now = options.now ?? new Date();
   const clock = clockAt(now);
   const pool = (await deps.candidates.current()).byCountry.get(viewer.country) ?? EMPTY;
-  if (pool.length === 0) return organic;
+  if (pool.length === 0) return null;
   const wanted = slots.length + 1;
   // What was asked, and the answers: visibility by pin, hiding by picture.
   const visible = new Map<number, PinRow>();
@@ -483,7 +507,23 @@ export async function withPromoted(
     for (const image of images) askedImages.add(image);
     field = field.filter((candidate) => !refused(candidate));
   }
-  if (field.length === 0) return organic;
+  return field.length === 0 ? null : { field, visible, now };
+}
+
+/**
+ * The page with the chosen pins at the rhythm: the second-price auction over the field for the
+ * page's own slots, each card with its signed token. The auction's first k wins are the same
+ * whatever the field's length past k + 1, so a field chosen for a fuller page serves a shorter one.
+ */
+export function placePromoted(
+  deps: Pick<ServingDeps, 'tokens'>,
+  choice: PromotedChoice | null,
+  organic: Pin[],
+  viewer: ServingViewer,
+): Pin[] {
+  const slots = promotedSlots(organic.length);
+  if (!choice || slots.length === 0) return organic;
+  const { field, visible, now } = choice;
   const auction = runAuction(field, slots.length).map((win) => ({
     win,
     pin: presentPin(visible.get(win.bidder.pinId)!),

@@ -19,11 +19,14 @@ export function searchRoutes({
 }: AppContext & { promoted: Promoted }): EndpointHandlers<typeof searchEndpoints> {
   return {
     searchPins: async ({ query, viewer, request }) => {
-      const page = await searchPins(db, query, viewer.userId);
-      // Promoted pins whose targeting names the query's words join the results (decision 56).
+      // Promoted pins whose targeting names the query's words join the results (decision 56),
+      // chosen beside the search's own read (decision 72).
       const terms = query.q.toLowerCase().split(/\s+/).filter(Boolean);
-      const results = await promoted.place(request, viewer.userId, page.results, terms);
-      return searchReply({ ...page, results });
+      const [page, place] = await Promise.all([
+        searchPins(db, query, viewer.userId),
+        promoted.choose(request, viewer.userId, query.page_size, terms),
+      ]);
+      return searchReply({ ...page, results: place(page.results) });
     },
     searchBoards: async ({ query, viewer }) => searchReply(await searchBoards(db, query, viewer.userId)),
     searchUsers: async ({ query, viewer }) => searchReply(await searchUsers(db, query, viewer.userId)),
