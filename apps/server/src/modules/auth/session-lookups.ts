@@ -26,7 +26,12 @@ export interface SessionLookups {
 // Every session lookup cache of this process, weakly held so a closed app's can go.
 const liveCaches = new Set<WeakRef<SessionLookups>>();
 // Called after each `forgetSessions` made here, to tell the other instances.
-const forgetListeners = new Set<() => void>();
+const forgetListeners = new Set<() => unknown>();
+/**
+ * How long a session end waits for the other instances to be told before it answers: Redis sends
+ * the clear on within a millisecond; an unreachable one must not hold a sign-out for its retries.
+ */
+const TELL_WAIT_MS = 1000;
 
 /**
  * Forgets every kept session lookup of this process and tells the other instances. Called after
@@ -35,9 +40,15 @@ const forgetListeners = new Set<() => void>();
  * account closed, a sign-in replacing the browser's earlier session): before it, a lookup could
  * still read the row and keep it.
  */
-export function forgetSessions(): void {
+export async function forgetSessions(): Promise<void> {
   forgetLocalSessions();
-  for (const listener of forgetListeners) listener();
+  const told = Promise.all([...forgetListeners].map((listener) => listener()));
+  // Answered once the bus has sent the clear on, so a request the caller's answer lets the browser
+  // make next finds the other instances already cleared.
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, TELL_WAIT_MS)));
+  await Promise.race([told, waited]);
+  clearTimeout(timer);
 }
 
 /** Forgets this process's kept lookups without telling anyone: another instance's clear. */
@@ -50,15 +61,18 @@ export function forgetLocalSessions(): void {
 }
 
 /** Calls `listener` after each `forgetSessions`; answers a function that stops it. */
-export function onSessionsForgotten(listener: () => void): () => void {
+export function onSessionsForgotten(listener: () => unknown): () => void {
   forgetListeners.add(listener);
   return () => forgetListeners.delete(listener);
 }
 
-/** Awaits `work` (a transaction that may end sessions), then forgets every kept lookup. */
+/**
+ * Awaits `work` (a transaction that may end sessions), then forgets every kept lookup here and on
+ * every instance: after the commit, since a lookup made before it could read the row again.
+ */
 export async function endingSessions<T>(work: Promise<T>): Promise<T> {
   const result = await work;
-  forgetSessions();
+  await forgetSessions();
   return result;
 }
 
