@@ -48,6 +48,11 @@ import { serializerCompiler } from './lib/serializer.ts';
 import { useMediaUrlsOf } from './lib/media-url.ts';
 import { syncVisitorCaches } from './lib/visitor-cache-sync.ts';
 import { syncRelatedCandidates } from './modules/pins/related-candidates.ts';
+import {
+  SESSION_INVALIDATION_CHANNEL,
+  createSessionLookups,
+  syncSessionLookups,
+} from './modules/auth/session-lookups.ts';
 import { createAuthLimits } from './modules/auth/auth.policy.ts';
 import type { RecoveryDeps } from './modules/auth/recovery/recovery.service.ts';
 import { loginRoutes } from './modules/auth/login/login.routes.ts';
@@ -158,7 +163,14 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   const restoreMediaUrls = useMediaUrlsOf(context.storage);
   app.addHook('onClose', async () => restoreMediaUrls());
   registerCsrf(app, { secureCookies: config.secureCookies, publicUrl: config.publicUrl });
-  registerViewer(app, { db });
+  // Session lookups kept per instance (decision 70), cleared on every instance when a session ends.
+  const sessionInvalidation = createInvalidationBus(config.redisUrl, SESSION_INVALIDATION_CHANNEL);
+  const stopSessionSync = await syncSessionLookups(sessionInvalidation, app.log);
+  app.addHook('onClose', async () => {
+    stopSessionSync();
+    await sessionInvalidation.close();
+  });
+  registerViewer(app, { sessions: createSessionLookups(db) });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     await db.execute(sql`select 1`);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createInvalidationBus } from '../adapters/invalidation/index.ts';
+import { createInvalidationBus, type InvalidationBus } from '../adapters/invalidation/index.ts';
 import { createMailer, type Mailer } from '../adapters/mail/index.ts';
 import { createOutbox } from '../adapters/outbox/outbox.ts';
 import { createMediaStorage } from '../adapters/storage/index.ts';
@@ -9,6 +9,7 @@ import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { acquireDataDirLock, adminToken, readServerLock } from '../lib/data-dir-lock.ts';
 import { onSignedOutAnswersCleared } from '../lib/signed-out-answers.ts';
+import { SESSION_INVALIDATION_CHANNEL, onSessionsForgotten } from '../modules/auth/session-lookups.ts';
 import { AdminUsageError, runAdminCommand } from './commands.ts';
 
 /** Sends the command to the server that holds DATA_DIR. */
@@ -31,12 +32,16 @@ async function runLocally(argv: string[]) {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
-  // What the command changes may be in running instances' visitor caches: it tells them (Redis).
+  // What the command changes may be in running instances' visitor caches, or end sessions they
+  // keep (decision 70): it tells them (Redis), each on its own channel.
   const invalidation = createInvalidationBus(config.redisUrl);
+  const sessionInvalidation = createInvalidationBus(config.redisUrl, SESSION_INVALIDATION_CHANNEL);
   let mailer: Mailer | null = null;
-  const stopPublishing = onSignedOutAnswersCleared(() => {
-    invalidation.publish().catch((error: unknown) => console.error(`Could not tell the servers: ${error}`));
-  });
+  const tell = (bus: InvalidationBus) => () => {
+    bus.publish().catch((error: unknown) => console.error(`Could not tell the servers: ${error}`));
+  };
+  const stopPublishing = onSignedOutAnswersCleared(tell(invalidation));
+  const stopPublishingSessions = onSessionsForgotten(tell(sessionInvalidation));
   try {
     await migrateDatabase(handle);
     // The command's own mailer: SMTP when configured, else the development outbox.
@@ -50,7 +55,8 @@ async function runLocally(argv: string[]) {
   } finally {
     await mailer?.close();
     stopPublishing();
-    await invalidation.close();
+    stopPublishingSessions();
+    await Promise.all([invalidation.close(), sessionInvalidation.close()]);
     await handle.close();
     lock?.release();
   }

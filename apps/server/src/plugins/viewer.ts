@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
-import { findSessionUserId } from '../modules/users/users.repository.ts';
+import type { SessionLookups } from '../modules/auth/session-lookups.ts';
 
 export const SESSION_COOKIE = '_pinboard_sess';
 export const VISITOR_COOKIE = '_pinboard_visitor';
@@ -27,13 +26,16 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Resolves the session cookie to the signed-in user for every request that carries one. */
-export function registerViewer(app: FastifyInstance, options: { db: Database }): void {
+/**
+ * Resolves the session cookie to the signed-in user for every request that carries one, through
+ * the instance's kept lookups (modules/auth/session-lookups.ts, decision 70).
+ */
+export function registerViewer(app: FastifyInstance, options: { sessions: SessionLookups }): void {
   app.decorateRequest('viewer', null as unknown as Viewer);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     const idHash = token ? hashSessionToken(token) : null;
-    const userId = idHash ? await findSessionUserId(options.db, idHash, new Date()) : null;
+    const userId = idHash ? await options.sessions.userIdOf(idHash, new Date()) : null;
     request.viewer = { userId, sessionIdHash: userId === null ? null : idHash };
   });
 }

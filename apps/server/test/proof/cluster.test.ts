@@ -24,8 +24,9 @@ import { copyPostgresTemplate, TEST_ENGINE } from '../helpers/test-database.ts';
  * The cluster proof: two server processes (`node --import tsx apps/server/src/main.ts`, as
  * `npm start` runs it) on one PostgreSQL database, one Redis and one S3-compatible bucket
  * (s3rver), behind a round-robin proxy this test runs. Whatever one instance is told, the other
- * answers the same: sessions, lockouts and rate limits, uploaded media, and operator changes
- * within a second, visitor caches included.
+ * answers the same: sessions (ended on one, refused on the other from the next request),
+ * lockouts and rate limits, uploaded media, and operator changes within a second, visitor caches
+ * included.
  */
 
 const READY =
@@ -254,6 +255,28 @@ describe.skipIf(!READY)('[proof:cluster] two instances behind a round-robin prox
     figures.push(
       `session made on ${login.instance}, seen on a and b over 6 requests, logout on ${logout.instance} held on ${after.instance}`,
     );
+  });
+
+  it('ends another device’s session on both instances at once when settings sign out everywhere', async () => {
+    const user = await make.userWithPassword(PASSWORD);
+    const laptop = new Client();
+    const phone = new Client();
+    for (const browser of [laptop, phone]) {
+      const [name, value] = (await make.sessionCookie(user.id)).split('=');
+      browser.cookies.set(name!, value!);
+    }
+    // Each instance has looked the phone's session up (and keeps it a few seconds).
+    for (const instance of instances) {
+      expect(dataOf(await phone.get('/v3/users/me/', instance.url)).type).toBe('AUTH');
+    }
+    const ended = await laptop.post('/v3/users/settings/sessions/logout_all/', {}, instances[0]!.url);
+    expect(dataOf(ended)).toEqual({ ended: 1 });
+    // The very next request, on either instance, is refused.
+    for (const instance of [...instances].reverse()) {
+      expect(dataOf(await phone.get('/v3/users/me/', instance.url)).type).not.toBe('AUTH');
+    }
+    expect(dataOf(await laptop.get('/v3/users/me/', instances[1]!.url)).type).toBe('AUTH');
+    figures.push('sign out everywhere on a: the other device refused next on b and a');
   });
 
   it('locks an account after its failures on both instances together', async () => {

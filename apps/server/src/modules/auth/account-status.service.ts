@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { findAccountForStatusChange, setStatus } from './auth.repository.ts';
 import { endEverySignIn } from './recovery/recovery.repository.ts';
+import { endingSessions } from './session-lookups.ts';
 
 export type AccountStatus = 'active' | 'suspended' | 'deactivated' | 'soft_banned';
 
@@ -23,16 +24,18 @@ export async function setAccountStatus(
   email: string,
   to: AccountStatus,
 ): Promise<StatusChange> {
-  return db.transaction(async (tx) => {
-    const account = await findAccountForStatusChange(tx, email);
-    if (!account) return { kind: 'unknown' };
-    if (account.status === to && !(to === 'soft_banned' && account.hasPassword)) {
-      return { kind: 'unchanged', status: account.status };
-    }
-    await setStatus(tx, account.id, to);
-    const ended = to === 'active' ? { sessions: 0 } : await endEverySignIn(tx, account.id);
-    return { kind: 'changed', userId: account.id, from: account.status, to, sessionsEnded: ended.sessions };
-  });
+  return endingSessions(
+    db.transaction(async (tx): Promise<StatusChange> => {
+      const account = await findAccountForStatusChange(tx, email);
+      if (!account) return { kind: 'unknown' };
+      if (account.status === to && !(to === 'soft_banned' && account.hasPassword)) {
+        return { kind: 'unchanged', status: account.status };
+      }
+      await setStatus(tx, account.id, to);
+      const ended = to === 'active' ? { sessions: 0 } : await endEverySignIn(tx, account.id);
+      return { kind: 'changed', userId: account.id, from: account.status, to, sessionsEnded: ended.sessions };
+    }),
+  );
 }
 
 /**
@@ -43,15 +46,17 @@ export async function suspendAccountById(
   db: Database,
   userId: number,
 ): Promise<{ changed: boolean; sessionsEnded: number }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ status: users.status })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!row || row.status === 'suspended') return { changed: false, sessionsEnded: 0 };
-    await setStatus(tx, userId, 'suspended');
-    const ended = await endEverySignIn(tx, userId);
-    return { changed: true, sessionsEnded: ended.sessions };
-  });
+  return endingSessions(
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ status: users.status })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!row || row.status === 'suspended') return { changed: false, sessionsEnded: 0 };
+      await setStatus(tx, userId, 'suspended');
+      const ended = await endEverySignIn(tx, userId);
+      return { changed: true, sessionsEnded: ended.sessions };
+    }),
+  );
 }

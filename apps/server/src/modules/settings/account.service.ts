@@ -12,6 +12,7 @@ import {
   listLiveSessions,
 } from './settings.repository.ts';
 import { presentSessionSummary, publicSessionId } from './settings.presenter.ts';
+import { endingSessions } from '../auth/session-lookups.ts';
 
 /** `GET /v3/users/settings/sessions/`, newest first; `current` marks this browser's. */
 export async function listSessions(
@@ -31,7 +32,7 @@ export async function listSessions(
 export async function endSessionById(deps: MfaDeps, viewer: SettingsViewer, id: string, now: Date) {
   const rows = await listLiveSessions(deps.db, viewer.userId, now);
   const target = rows.find((row) => publicSessionId(row.idHash) === id);
-  if (!target || !(await deleteSessionOf(deps.db, viewer.userId, target.idHash))) {
+  if (!target || !(await endingSessions(deleteSessionOf(deps.db, viewer.userId, target.idHash)))) {
     throw new AppError('session_not_found');
   }
   const current = target.idHash === viewer.sessionIdHash;
@@ -40,10 +41,8 @@ export async function endSessionById(deps: MfaDeps, viewer: SettingsViewer, id: 
 
 /** `POST /v3/users/settings/sessions/logout_all/`: every other session, and this one on request. */
 export async function logoutAll(deps: MfaDeps, viewer: SettingsViewer, includeCurrent: boolean) {
-  const ended = await deleteSessionsExcept(
-    deps.db,
-    viewer.userId,
-    includeCurrent ? null : viewer.sessionIdHash,
+  const ended = await endingSessions(
+    deleteSessionsExcept(deps.db, viewer.userId, includeCurrent ? null : viewer.sessionIdHash),
   );
   return { ended };
 }
@@ -56,10 +55,12 @@ export async function logoutAll(deps: MfaDeps, viewer: SettingsViewer, includeCu
  */
 export async function closeAccount(deps: MfaDeps, userId: number, body: CloseAccountBody) {
   await reauthenticate(deps, userId, body.password);
-  await deps.db.transaction(async (tx) => {
-    if (body.mode === 'close') return deleteUser(tx, userId);
-    await setStatus(tx, userId, 'deactivated');
-    await endEverySignIn(tx, userId);
-  });
+  await endingSessions(
+    deps.db.transaction(async (tx) => {
+      if (body.mode === 'close') return deleteUser(tx, userId);
+      await setStatus(tx, userId, 'deactivated');
+      await endEverySignIn(tx, userId);
+    }),
+  );
   return { mode: body.mode };
 }

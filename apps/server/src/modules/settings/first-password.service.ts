@@ -4,6 +4,7 @@ import { findSessionStart, lockAccountSignIns } from '../auth/social/identities.
 import type { MfaDeps } from '../auth/mfa/mfa.service.ts';
 import { deleteSessionsExcept, findPasswordFacts, updatePassword } from './settings.repository.ts';
 import { hashNewPassword, type SettingsViewer } from './security.service.ts';
+import { endingSessions } from '../auth/session-lookups.ts';
 
 /** How recent the sign-in must be for a first password to need no other proof. */
 export const FIRST_PASSWORD_MAX_SESSION_AGE_SECONDS = 10 * 60;
@@ -32,13 +33,15 @@ export async function setFirstPassword(
     });
   }
   const passwordHash = await hashNewPassword(facts, body.new_password);
-  const ended = await deps.db.transaction(async (tx) => {
-    // Two tabs racing: only the first sets it; the second finds a password and is refused.
-    const account = await lockAccountSignIns(tx, viewer.userId);
-    if (!account) throw new AppError('auth_required');
-    if (account.hasPassword) throw new AppError('forbidden');
-    await updatePassword(tx, viewer.userId, passwordHash);
-    return body.end_other_sessions ? deleteSessionsExcept(tx, viewer.userId, viewer.sessionIdHash) : 0;
-  });
+  const ended = await endingSessions(
+    deps.db.transaction(async (tx) => {
+      // Two tabs racing: only the first sets it; the second finds a password and is refused.
+      const account = await lockAccountSignIns(tx, viewer.userId);
+      if (!account) throw new AppError('auth_required');
+      if (account.hasPassword) throw new AppError('forbidden');
+      await updatePassword(tx, viewer.userId, passwordHash);
+      return body.end_other_sessions ? deleteSessionsExcept(tx, viewer.userId, viewer.sessionIdHash) : 0;
+    }),
+  );
   return { ended };
 }

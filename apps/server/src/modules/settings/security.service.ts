@@ -23,6 +23,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { reauthenticate } from './reauth.ts';
 import { presentAccountSecurity } from './settings.presenter.ts';
 import { deleteSessionsExcept, updatePassword } from './settings.repository.ts';
+import { endingSessions } from '../auth/session-lookups.ts';
 
 /** Who is asking: the signed-in account and its current session. */
 export interface SettingsViewer {
@@ -50,10 +51,12 @@ export async function changePassword(deps: MfaDeps, viewer: SettingsViewer, body
     'current_password_incorrect',
   );
   const passwordHash = await hashNewPassword(facts, body.new_password);
-  const ended = await deps.db.transaction(async (tx) => {
-    await updatePassword(tx, viewer.userId, passwordHash);
-    return body.end_other_sessions ? deleteSessionsExcept(tx, viewer.userId, viewer.sessionIdHash) : 0;
-  });
+  const ended = await endingSessions(
+    deps.db.transaction(async (tx) => {
+      await updatePassword(tx, viewer.userId, passwordHash);
+      return body.end_other_sessions ? deleteSessionsExcept(tx, viewer.userId, viewer.sessionIdHash) : 0;
+    }),
+  );
   return { ended };
 }
 

@@ -33,10 +33,11 @@ export type UserSummaryRow = {
   avatarSizes: (typeof images.$inferSelect)['sizes'] | null;
 };
 
-// Asked on every signed-in request (plugins/viewer.ts): a prepared statement.
+// Asked on every signed-in request the instance has not kept (modules/auth/session-lookups.ts): a
+// prepared statement.
 const sessionUserId = preparedPerDatabase((db) =>
   db
-    .select({ userId: sessions.userId })
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -50,10 +51,19 @@ const sessionUserId = preparedPerDatabase((db) =>
     .prepare('session_user_id'),
 );
 
+/** A live session of an active account (its user and expiry), or null. */
+export async function findLiveSession(
+  db: Executor,
+  idHash: string,
+  now: Date,
+): Promise<{ userId: number; expiresAt: Date } | null> {
+  const [row] = await sessionUserId(db).execute({ idHash, now });
+  return row ?? null;
+}
+
 /** The user id of a live session of an active account, or null. */
 export async function findSessionUserId(db: Executor, idHash: string, now: Date): Promise<number | null> {
-  const [row] = await sessionUserId(db).execute({ idHash, now });
-  return row?.userId ?? null;
+  return (await findLiveSession(db, idHash, now))?.userId ?? null;
 }
 
 function selectProfiles(db: Executor, viewerId: ViewerIdParam | null) {

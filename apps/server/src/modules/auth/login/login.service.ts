@@ -8,6 +8,7 @@ import { verifyPassword } from '../passwords.ts';
 import { loginSubject } from '../auth.policy.ts';
 import { startSession, type IssuedAuthCookies } from '../sessions/sessions.service.ts';
 import type { ExperimentsOf } from '../social/social-verify.ts';
+import { endingSessions } from '../session-lookups.ts';
 
 export interface SignedIn {
   userId: number;
@@ -71,8 +72,8 @@ export async function loginWithPassword(
   // does not reset the count its second-factor guesses add to.
   await deps.limits.clearAccountFailures(subject);
 
-  const cookies = await deps.db.transaction((tx) =>
-    startSession(tx, { userId: account.id, request, switchAccount }),
+  const cookies = await endingSessions(
+    deps.db.transaction((tx) => startSession(tx, { userId: account.id, request, switchAccount })),
   );
   return { userId: account.id, cookies };
 }

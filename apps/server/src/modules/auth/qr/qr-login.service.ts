@@ -24,6 +24,7 @@ import {
 } from './qr-login.repository.ts';
 import { presentQrLogin } from './qr-login.presenter.ts';
 import { startSession } from '../sessions/sessions.service.ts';
+import { endingSessions } from '../session-lookups.ts';
 
 /** The times of QR code login (ours; decision 21 'QR code login'); its rate limit is `qr-login-start`. */
 export const QR_LOGIN_LIMITS = {
@@ -136,14 +137,16 @@ export async function claimQrLogin(
   if (status === 'deactivated') throw new AppError('account_deactivated');
   if (status !== 'active') throw new AppError('account_suspended');
 
-  const signedIn = await deps.db.transaction(async (tx) => {
-    const userId = await claimApprovedQrLogin(tx, { id, endsAfter });
-    if (userId === null) throw new AppError('qr_login_expired');
-    const cookies = await startSession(tx, {
-      userId,
-      request,
-    });
-    return { userId, cookies };
-  });
+  const signedIn = await endingSessions(
+    deps.db.transaction(async (tx) => {
+      const userId = await claimApprovedQrLogin(tx, { id, endsAfter });
+      if (userId === null) throw new AppError('qr_login_expired');
+      const cookies = await startSession(tx, {
+        userId,
+        request,
+      });
+      return { userId, cookies };
+    }),
+  );
   return { status: 'approved', signedIn };
 }

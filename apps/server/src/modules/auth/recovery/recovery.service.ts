@@ -27,6 +27,7 @@ import {
   setPasswordAfterReset,
 } from './recovery.repository.ts';
 import { startSession } from '../sessions/sessions.service.ts';
+import { endingSessions } from '../session-lookups.ts';
 
 export interface RecoveryDeps extends MfaDeps {
   mailer: Mailer;
@@ -130,18 +131,20 @@ export async function resetPassword(
   if (problem) throw new AppError(problem);
   const passwordHash = await hashPassword(body.password);
 
-  const cookies = await deps.db.transaction(async (tx) => {
-    const userId = await consumeResetToken(tx, idHash, request.now);
-    if (userId !== account.userId) throw new AppError('reset_token_invalid');
-    const status = await setPasswordAfterReset(tx, userId, passwordHash);
-    if (status !== 'active') throw new AppError('reset_token_invalid');
-    await endEverySignIn(tx, userId);
-    if (account.twoFactorEnabled) return null;
-    return startSession(tx, {
-      userId,
-      request,
-    });
-  });
+  const cookies = await endingSessions(
+    deps.db.transaction(async (tx) => {
+      const userId = await consumeResetToken(tx, idHash, request.now);
+      if (userId !== account.userId) throw new AppError('reset_token_invalid');
+      const status = await setPasswordAfterReset(tx, userId, passwordHash);
+      if (status !== 'active') throw new AppError('reset_token_invalid');
+      await endEverySignIn(tx, userId);
+      if (account.twoFactorEnabled) return null;
+      return startSession(tx, {
+        userId,
+        request,
+      });
+    }),
+  );
   await deps.limits.clearAccountLock({ id: account.userId, createdAt: account.createdAt });
   if (!cookies) {
     const login = account.email ?? account.username;

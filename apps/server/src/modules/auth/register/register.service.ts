@@ -27,6 +27,7 @@ import {
 } from '../../settings/email-verification.service.ts';
 import { findHeldFormerUsernames } from '../../profile/former-usernames.repository.ts';
 import { formerUsernameHeldSince } from '../../profile/profile.service.ts';
+import { endingSessions } from '../session-lookups.ts';
 
 const USERNAME_MAX_LENGTH = 30;
 const INSERT_ATTEMPTS = 3;
@@ -114,18 +115,20 @@ export async function createAccount(
   for (let attempt = 1; ; attempt++) {
     const username = await freeUsername(deps, input.usernameCandidate);
     try {
-      return await deps.db.transaction(async (tx) => {
-        const userId = await insertUser(tx, { ...input.user, username });
-        await input.inTransaction?.(tx, userId);
-        const consents = input.consents;
-        if (consents) {
-          await insertConsents(
-            tx,
-            CONSENT_KEYS.map((key) => ({ userId, key, granted: consents[key], country: request.country })),
-          );
-        }
-        return { userId, cookies: await startSession(tx, { userId, request }) };
-      });
+      return await endingSessions(
+        deps.db.transaction(async (tx) => {
+          const userId = await insertUser(tx, { ...input.user, username });
+          await input.inTransaction?.(tx, userId);
+          const consents = input.consents;
+          if (consents) {
+            await insertConsents(
+              tx,
+              CONSENT_KEYS.map((key) => ({ userId, key, granted: consents[key], country: request.country })),
+            );
+          }
+          return { userId, cookies: await startSession(tx, { userId, request }) };
+        }),
+      );
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === 'users_username_lower_key' && attempt < INSERT_ATTEMPTS) continue;

@@ -13,6 +13,7 @@ import {
   insertSession,
   setSessionGroup,
 } from '../auth.repository.ts';
+import { endingSessions } from '../session-lookups.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 export const SESSION_MAX_AGE_SECONDS = 30 * DAY_SECONDS;
@@ -102,9 +103,12 @@ async function renewRecognition(tx: Executor, userId: number, old: string | unde
   return token;
 }
 
-/** Logout: the session row is deleted, so the cookie is dead even if a copy of it survives. */
-export async function endSession(tx: Executor, sessionIdHash: string | null): Promise<void> {
-  if (sessionIdHash) await deleteSession(tx, sessionIdHash);
+/**
+ * Logout: the session row is deleted, so the cookie is dead even if a copy of it survives, on
+ * every instance at once (its kept lookups are forgotten).
+ */
+export async function endSession(db: Database, sessionIdHash: string | null): Promise<void> {
+  if (sessionIdHash) await endingSessions(deleteSession(db, sessionIdHash));
 }
 
 /**
@@ -123,24 +127,31 @@ export async function switchAccount(
     now: Date;
   },
 ): Promise<IssuedAuthCookies> {
-  return db.transaction(async (tx) => {
-    const group = input.cookies.group;
-    const target =
-      plausibleToken(group) && input.targetUserId !== input.currentUserId
-        ? await findGroupSession(tx, hashSessionToken(group), input.targetUserId, input.now)
-        : null;
-    if (!group || !target) throw new AppError('user_not_found', { field: 'user_id' });
-    const groupHash = hashSessionToken(group);
-    await setSessionGroup(tx, input.currentSessionIdHash, groupHash);
-    await deleteSession(tx, target.idHash);
-    const session = newToken();
-    await insertSession(tx, {
-      idHash: hashSessionToken(session),
-      userId: input.targetUserId,
-      expiresAt: target.expiresAt,
-      groupHash,
-    });
-    const recognition = await renewRecognition(tx, input.targetUserId, input.cookies.recognition, input.now);
-    return { session, recognition };
-  });
+  return endingSessions(
+    db.transaction(async (tx) => {
+      const group = input.cookies.group;
+      const target =
+        plausibleToken(group) && input.targetUserId !== input.currentUserId
+          ? await findGroupSession(tx, hashSessionToken(group), input.targetUserId, input.now)
+          : null;
+      if (!group || !target) throw new AppError('user_not_found', { field: 'user_id' });
+      const groupHash = hashSessionToken(group);
+      await setSessionGroup(tx, input.currentSessionIdHash, groupHash);
+      await deleteSession(tx, target.idHash);
+      const session = newToken();
+      await insertSession(tx, {
+        idHash: hashSessionToken(session),
+        userId: input.targetUserId,
+        expiresAt: target.expiresAt,
+        groupHash,
+      });
+      const recognition = await renewRecognition(
+        tx,
+        input.targetUserId,
+        input.cookies.recognition,
+        input.now,
+      );
+      return { session, recognition };
+    }),
+  );
 }

@@ -21,6 +21,7 @@ import {
   type SocialDeps,
   type VerifiedCredentials,
 } from './social-verify.ts';
+import { endingSessions } from '../session-lookups.ts';
 
 /** What a social sign-in needs about the browser besides the request facts. */
 export interface SocialRequest {
@@ -103,14 +104,16 @@ export async function signInIdentityAccount(
   if (account.twoFactorEnabled) {
     await passSecondFactor(deps, { account, body: options.body, ip: request.ip, now: request.now });
   }
-  const cookies = await deps.db.transaction(async (tx) => {
-    await consumeNonceOrRefuse(deps, tx, verified.nonce, request.now);
-    if (account.status === 'soft_banned') await liftSoftBan(tx, account.id);
-    return startSession(tx, {
-      userId: account.id,
-      request,
-      switchAccount: options.switchAccount,
-    });
-  });
+  const cookies = await endingSessions(
+    deps.db.transaction(async (tx) => {
+      await consumeNonceOrRefuse(deps, tx, verified.nonce, request.now);
+      if (account.status === 'soft_banned') await liftSoftBan(tx, account.id);
+      return startSession(tx, {
+        userId: account.id,
+        request,
+        switchAccount: options.switchAccount,
+      });
+    }),
+  );
   return { userId: account.id, cookies };
 }
