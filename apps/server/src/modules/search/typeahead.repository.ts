@@ -139,51 +139,83 @@ function usersByPrefix(prefix: string, limit: number, viewerId: number | null): 
   return jsonArrayOf(rows, sql`r.item`, sql`r.by_username desc, r.follower_count desc, r.id desc`);
 }
 
-export interface TypeaheadLists {
-  /** The viewer's recent searches starting with the term, newest first. */
-  recent: string[];
+/** What a typeahead shows that is the same for every viewer: pin titles, hashtags and boards. */
+export interface SharedTypeaheadLists {
   hashtags: string[];
   titles: string[];
   boards: TypeaheadBoardRow[];
+}
+
+/** What a typeahead shows that depends on the viewer: their recent searches and people. */
+export interface ViewerTypeaheadLists {
+  /** The viewer's recent searches starting with the term, newest first. */
+  recent: string[];
+  /** People, without anyone the viewer blocked or who blocked the viewer. */
   users: TypeaheadUserRow[];
 }
 
+export type TypeaheadLists = SharedTypeaheadLists & ViewerTypeaheadLists;
+
+const none = sql`'[]'::json`;
+
 /**
- * Every list of one typeahead in one statement (one round trip, one plan): each asked-for list
- * of at most `limit`, an empty list for the others.
+ * The lists of a typeahead that are the same for every viewer, in one statement: each asked-for
+ * list of at most `limit`, an empty list for the others. Only public boards of active accounts
+ * and pins on them: nothing here depends on who asks (the typeahead keeps it for a moment).
  */
-export async function findTypeaheadLists(
+export async function findSharedTypeaheadLists(
+  db: Executor,
+  ask: {
+    limit: number;
+    /** Hashtags starting with '#' and this text. */
+    hashtags: string | null;
+    /** Pin titles starting with this text. */
+    titles: string | null;
+    /** Boards with a name word starting with this text. */
+    names: string | null;
+  },
+): Promise<SharedTypeaheadLists> {
+  const { limit } = ask;
+  const [row] = await selectRows<SharedTypeaheadLists>(
+    db,
+    sql`select
+      ${ask.hashtags === null ? none : jsonArrayOf(vocabularyHashtags(ask.hashtags, limit), sql`r.term`, sql`r.pin_count desc, r.term`)} as hashtags,
+      ${ask.titles === null ? none : jsonArrayOf(titlesByPrefix(ask.titles, limit), sql`r.title`, sql`r.uses desc, r.title`)} as titles,
+      ${ask.names === null ? none : boardsByPrefix(ask.names, limit)} as boards`,
+  );
+  return row!;
+}
+
+/**
+ * The viewer's lists of a typeahead in one statement: recent searches (signed in) and people
+ * (blocks either way left out), each of at most `limit`; `null` when neither is asked for.
+ */
+export async function findViewerTypeaheadLists(
   db: Executor,
   ask: {
     limit: number;
     viewerId: number | null;
     /** The viewer's recent searches starting with this text. */
     recent: string | null;
-    /** Hashtags starting with '#' and this text. */
-    hashtags: string | null;
-    /** Pin titles starting with this text. */
-    titles: string | null;
-    /** Boards and people with a name word starting with this text. */
+    /** People with a name word starting with this text. */
     names: string | null;
   },
-): Promise<TypeaheadLists> {
-  const none = sql`'[]'::json`;
+): Promise<ViewerTypeaheadLists> {
   const { limit } = ask;
-  const [row] = await selectRows<TypeaheadLists>(
+  const wantsRecent = ask.recent !== null && ask.viewerId !== null;
+  if (!wantsRecent && ask.names === null) return { recent: [], users: [] };
+  const [row] = await selectRows<ViewerTypeaheadLists>(
     db,
     sql`select
       ${
-        ask.recent === null || ask.viewerId === null
+        !wantsRecent
           ? none
           : jsonArrayOf(
-              listRecentSearches(db, ask.viewerId, limit, ask.recent),
+              listRecentSearches(db, ask.viewerId!, limit, ask.recent!),
               sql`r.query`,
               sql`r.searched_at desc, r.query`,
             )
       } as recent,
-      ${ask.hashtags === null ? none : jsonArrayOf(vocabularyHashtags(ask.hashtags, limit), sql`r.term`, sql`r.pin_count desc, r.term`)} as hashtags,
-      ${ask.titles === null ? none : jsonArrayOf(titlesByPrefix(ask.titles, limit), sql`r.title`, sql`r.uses desc, r.title`)} as titles,
-      ${ask.names === null ? none : boardsByPrefix(ask.names, limit)} as boards,
       ${ask.names === null ? none : usersByPrefix(ask.names, limit, ask.viewerId)} as users`,
   );
   return row!;
