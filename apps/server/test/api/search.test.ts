@@ -6,7 +6,9 @@ import { loadConfig } from '../../src/config.ts';
 import { eq } from 'drizzle-orm';
 import { images } from '../../src/db/schema/images.ts';
 import { pins } from '../../src/db/schema/pins.ts';
+import { userBlocks } from '../../src/db/schema/blocks.ts';
 import { users } from '../../src/db/schema/users.ts';
+import { SPARE_PEOPLE } from '../../src/modules/search/typeahead.repository.ts';
 import { RANKED_TEXT_MATCHES } from '../../src/modules/search/search.repository.ts';
 import { signedInBrowser } from '../helpers/board-writes.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -332,5 +334,35 @@ describe('recent searches and typeahead', () => {
     await admin('suspend', row!.email!);
     expect(await shown()).toEqual({ titles: [], boards: [], users: [] });
     expect(otherBoard.id).toBeGreaterThan(0);
+  });
+
+  it('leaves out people blocked either way, however many of the kept candidates they are', async () => {
+    const viewer = await t.make.user();
+    const cookie = await t.make.sessionCookie(viewer.id);
+    const people = [];
+    for (let i = 0; i < 3 + SPARE_PEOPLE; i++) people.push(await t.make.user({ username: `zebu_${i}` }));
+    const shown = async (count: number) => {
+      const url = `/v3/search/typeahead/?term=zebu&count=${count}`;
+      const res = await t.request({ method: 'GET', url, headers: { cookie } });
+      const items = res.body.resource_response.data.items as any[];
+      return items.filter((i) => i.type === 'user').map((i) => i.user.username as string);
+    };
+    expect(await shown(2)).toHaveLength(2);
+    // All the kept candidates but one blocked (some by the viewer, some blocking the viewer).
+    const everyone = await shown(2 + SPARE_PEOPLE);
+    const blocked = people.filter((p) => everyone.includes(p.username!)).slice(0, 1 + SPARE_PEOPLE);
+    await t.db
+      .insert(userBlocks)
+      .values(
+        blocked.map((p, i) =>
+          i % 2 ? { blockerId: viewer.id, blockedId: p.id } : { blockerId: p.id, blockedId: viewer.id },
+        ),
+      );
+    const left = people.map((p) => p.username!).filter((name) => !blocked.some((p) => p.username === name));
+    expect((await shown(2)).sort()).toEqual(left.sort().slice(0, 2));
+    expect(await shown(2 + SPARE_PEOPLE)).toEqual(expect.arrayContaining(left));
+    expect((await shown(2 + SPARE_PEOPLE)).some((name) => blocked.some((p) => p.username === name))).toBe(
+      false,
+    );
   });
 });

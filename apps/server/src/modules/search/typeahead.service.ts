@@ -7,6 +7,8 @@ import { createShortCache, type ShortCache } from '../../lib/short-cache.ts';
 import {
   findSharedTypeaheadLists,
   findViewerTypeaheadLists,
+  listTypeaheadPeople,
+  SPARE_PEOPLE,
   type SharedTypeaheadLists,
   type TypeaheadLists,
 } from './typeahead.repository.ts';
@@ -22,7 +24,8 @@ const sharedListsByDb = new WeakMap<object, ShortCache<SharedTypeaheadLists>>();
  * moment per instance: a short TTL (that of the signed-out answers), and cleared at once with
  * the signed-out answers (on this instance and, through the invalidation bus, every other) by
  * every write that changes what a visitor may see (a board turning secret, archived or deleted,
- * pins leaving it, an account suspended or deactivated). Nothing per viewer is kept here.
+ * pins leaving it, an account suspended or deactivated). Nothing per viewer is kept here: blocks
+ * are applied to the people per request.
  */
 function sharedListsOf(db: Executor): ShortCache<SharedTypeaheadLists> {
   let cache = sharedListsByDb.get(db);
@@ -54,7 +57,8 @@ function suggestQueries(lists: TypeaheadLists, count: number) {
  * `GET /v3/search/typeahead/`: queries, boards and people for what is typed, at most `count` of
  * each, in that order. Boards and people only from public boards and active accounts. The lists
  * that are the same for everyone come from one statement (kept for a moment: `sharedListsOf`),
- * the viewer's own (recent searches, people without blocks either way) from another, every time.
+ * the signed-in viewer's own (recent searches, which of those people are blocked either way) from
+ * another, every time.
  */
 export async function typeahead(
   db: Executor,
@@ -65,17 +69,32 @@ export async function typeahead(
   const namePrefix = prefix.replace(/^[#@]/, '');
   const tagPrefix = prefix.replace(/^#/, '');
   const names = namePrefix || null;
+  const limit = query.count;
   const shared = {
-    limit: query.count,
+    limit,
     hashtags: isHashtagText(tagPrefix) ? tagPrefix : null,
     titles: prefix.startsWith('#') ? null : prefix,
     names,
   };
-  const [sharedLists, viewerLists] = await Promise.all([
-    sharedListsOf(db).get(JSON.stringify(shared), () => findSharedTypeaheadLists(db, shared)),
-    findViewerTypeaheadLists(db, { limit: query.count, viewerId, recent: prefix, names }),
-  ]);
-  const lists: TypeaheadLists = { ...sharedLists, ...viewerLists };
+  const sharedLists = await sharedListsOf(db).get(JSON.stringify(shared), () =>
+    findSharedTypeaheadLists(db, shared),
+  );
+  const lists: TypeaheadLists = { ...sharedLists, recent: [], users: sharedLists.users.slice(0, limit) };
+  if (viewerId !== null) {
+    const mine = await findViewerTypeaheadLists(db, {
+      limit,
+      viewerId,
+      recent: prefix,
+      people: sharedLists.users.map((user) => user.id),
+    });
+    lists.recent = mine.recent;
+    const blocked = new Set(mine.blocked);
+    const people = sharedLists.users.filter((user) => !blocked.has(user.id));
+    // The shared list had more people than remain: the viewer's own list, read in full.
+    const short = people.length < limit && sharedLists.users.length === limit + SPARE_PEOPLE;
+    lists.users =
+      short && names ? await listTypeaheadPeople(db, names, limit, viewerId) : people.slice(0, limit);
+  }
   return {
     items: [
       ...suggestQueries(lists, query.count),
