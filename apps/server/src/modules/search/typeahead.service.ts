@@ -20,9 +20,9 @@ const SHARED_LISTS_KEPT = 5000;
 const sharedListsByDb = new WeakMap<object, ShortCache<SharedTypeaheadLists>>();
 
 /**
- * The lists every viewer is shown for the same prefix (titles, hashtags, boards), kept for a
- * moment per instance: a short TTL (that of the signed-out answers), and cleared at once with
- * the signed-out answers (on this instance and, through the invalidation bus, every other) by
+ * The lists every viewer is shown for the same prefix (titles, hashtags, boards, people before
+ * blocks), kept for a moment per instance: a short TTL (that of the signed-out answers), and
+ * cleared at once with the signed-out answers (on this instance and, through the invalidation bus, every other) by
  * every write that changes what a visitor may see (a board turning secret, archived or deleted,
  * pins leaving it, an account suspended or deactivated). Nothing per viewer is kept here: blocks
  * are applied to the people per request.
