@@ -3,9 +3,14 @@ import { RECENT_SEARCHES_MAX } from '@pinboard/shared';
 import { AdminUsageError, ADMIN_USAGE, runAdminCommand } from '../../src/cli/commands.ts';
 import { createLocalStorage } from '../../src/adapters/storage/local-storage.ts';
 import { loadConfig } from '../../src/config.ts';
+import { eq } from 'drizzle-orm';
 import { images } from '../../src/db/schema/images.ts';
 import { pins } from '../../src/db/schema/pins.ts';
+import { userBlocks } from '../../src/db/schema/blocks.ts';
+import { users } from '../../src/db/schema/users.ts';
+import { SPARE_PEOPLE } from '../../src/modules/search/typeahead.repository.ts';
 import { RANKED_TEXT_MATCHES } from '../../src/modules/search/search.repository.ts';
+import { signedInBrowser } from '../helpers/board-writes.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -291,5 +296,73 @@ describe('recent searches and typeahead', () => {
     const one = await t.request({ method: 'GET', url: '/v3/search/typeahead/?term=hydra&count=1' });
     const kinds = one.body.resource_response.data.items.map((i: { type: string }) => i.type);
     expect(kinds).toEqual(['query', 'board', 'user']);
+  });
+
+  it('stops suggesting a board turned secret and a suspended account at once, though lists are kept', async () => {
+    const viewer = await t.make.user();
+    const cookie = await t.make.sessionCookie(viewer.id);
+    const keeper = await signedInBrowser(t);
+    const nook = await t.make.board(keeper.userId, { name: 'Quokka corner' });
+    await t.make.pin(keeper.userId, nook.id, { title: 'Quokka selfie' });
+    const other = await t.make.user({ username: 'quokka_keeper' });
+    const otherBoard = await t.make.board(other.id, { name: 'Quokka island' });
+    const shown = async () => {
+      const res = await t.request({
+        method: 'GET',
+        url: '/v3/search/typeahead/?term=quok',
+        headers: { cookie },
+      });
+      expect(res.status).toBe(200);
+      const items = res.body.resource_response.data.items as any[];
+      return {
+        titles: items.filter((i) => i.type === 'query').map((i) => i.query),
+        boards: items
+          .filter((i) => i.type === 'board')
+          .map((i) => i.board.name)
+          .sort(),
+        users: items.filter((i) => i.type === 'user').map((i) => i.user.username),
+      };
+    };
+    expect(await shown()).toEqual({
+      titles: ['quokka selfie'],
+      boards: ['Quokka corner', 'Quokka island'],
+      users: ['quokka_keeper'],
+    });
+    expect((await keeper.patch(`/v3/boards/${nook.id}/`, { privacy: 'secret' })).status).toBe(200);
+    expect(await shown()).toEqual({ titles: [], boards: ['Quokka island'], users: ['quokka_keeper'] });
+    const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, other.id));
+    await admin('suspend', row!.email!);
+    expect(await shown()).toEqual({ titles: [], boards: [], users: [] });
+    expect(otherBoard.id).toBeGreaterThan(0);
+  });
+
+  it('leaves out people blocked either way, however many of the kept candidates they are', async () => {
+    const viewer = await t.make.user();
+    const cookie = await t.make.sessionCookie(viewer.id);
+    const people = [];
+    for (let i = 0; i < 3 + SPARE_PEOPLE; i++) people.push(await t.make.user({ username: `zebu_${i}` }));
+    const shown = async (count: number) => {
+      const url = `/v3/search/typeahead/?term=zebu&count=${count}`;
+      const res = await t.request({ method: 'GET', url, headers: { cookie } });
+      const items = res.body.resource_response.data.items as any[];
+      return items.filter((i) => i.type === 'user').map((i) => i.user.username as string);
+    };
+    expect(await shown(2)).toHaveLength(2);
+    // All the kept candidates but one blocked (some by the viewer, some blocking the viewer).
+    const everyone = await shown(2 + SPARE_PEOPLE);
+    const blocked = people.filter((p) => everyone.includes(p.username!)).slice(0, 1 + SPARE_PEOPLE);
+    await t.db
+      .insert(userBlocks)
+      .values(
+        blocked.map((p, i) =>
+          i % 2 ? { blockerId: viewer.id, blockedId: p.id } : { blockerId: p.id, blockedId: viewer.id },
+        ),
+      );
+    const left = people.map((p) => p.username!).filter((name) => !blocked.some((p) => p.username === name));
+    expect((await shown(2)).sort()).toEqual(left.sort().slice(0, 2));
+    expect(await shown(2 + SPARE_PEOPLE)).toEqual(expect.arrayContaining(left));
+    expect((await shown(2 + SPARE_PEOPLE)).some((name) => blocked.some((p) => p.username === name))).toBe(
+      false,
+    );
   });
 });

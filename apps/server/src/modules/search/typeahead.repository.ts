@@ -139,26 +139,40 @@ function usersByPrefix(prefix: string, limit: number, viewerId: number | null): 
   return jsonArrayOf(rows, sql`r.item`, sql`r.by_username desc, r.follower_count desc, r.id desc`);
 }
 
-export interface TypeaheadLists {
-  /** The viewer's recent searches starting with the term, newest first. */
-  recent: string[];
+/**
+ * People beyond the count a shared list carries, so that leaving out those a viewer blocked or
+ * who blocked the viewer seldom leaves it short (then the viewer's own list is read instead).
+ */
+export const SPARE_PEOPLE = 10;
+
+/**
+ * What a typeahead shows that is the same for every viewer: pin titles, hashtags, boards, and
+ * people before blocks (`SPARE_PEOPLE` more than asked).
+ */
+export interface SharedTypeaheadLists {
   hashtags: string[];
   titles: string[];
   boards: TypeaheadBoardRow[];
   users: TypeaheadUserRow[];
 }
 
+export interface TypeaheadLists extends SharedTypeaheadLists {
+  /** The viewer's recent searches starting with the term, newest first. */
+  recent: string[];
+}
+
+const none = sql`'[]'::json`;
+
 /**
- * Every list of one typeahead in one statement (one round trip, one plan): each asked-for list
- * of at most `limit`, an empty list for the others.
+ * The lists of a typeahead that are the same for every viewer, in one statement: each asked-for
+ * list of at most `limit` (people: `limit + SPARE_PEOPLE`), an empty list for the others. Only
+ * public boards of active accounts, pins on them and active people: nothing here depends on who
+ * asks (the typeahead keeps it for a moment).
  */
-export async function findTypeaheadLists(
+export async function findSharedTypeaheadLists(
   db: Executor,
   ask: {
     limit: number;
-    viewerId: number | null;
-    /** The viewer's recent searches starting with this text. */
-    recent: string | null;
     /** Hashtags starting with '#' and this text. */
     hashtags: string | null;
     /** Pin titles starting with this text. */
@@ -166,25 +180,57 @@ export async function findTypeaheadLists(
     /** Boards and people with a name word starting with this text. */
     names: string | null;
   },
-): Promise<TypeaheadLists> {
-  const none = sql`'[]'::json`;
+): Promise<SharedTypeaheadLists> {
   const { limit } = ask;
-  const [row] = await selectRows<TypeaheadLists>(
+  const [row] = await selectRows<SharedTypeaheadLists>(
     db,
     sql`select
-      ${
-        ask.recent === null || ask.viewerId === null
-          ? none
-          : jsonArrayOf(
-              listRecentSearches(db, ask.viewerId, limit, ask.recent),
-              sql`r.query`,
-              sql`r.searched_at desc, r.query`,
-            )
-      } as recent,
       ${ask.hashtags === null ? none : jsonArrayOf(vocabularyHashtags(ask.hashtags, limit), sql`r.term`, sql`r.pin_count desc, r.term`)} as hashtags,
       ${ask.titles === null ? none : jsonArrayOf(titlesByPrefix(ask.titles, limit), sql`r.title`, sql`r.uses desc, r.title`)} as titles,
       ${ask.names === null ? none : boardsByPrefix(ask.names, limit)} as boards,
-      ${ask.names === null ? none : usersByPrefix(ask.names, limit, ask.viewerId)} as users`,
+      ${ask.names === null ? none : usersByPrefix(ask.names, limit + SPARE_PEOPLE, null)} as users`,
   );
   return row!;
+}
+
+/**
+ * The signed-in viewer's part of a typeahead in one statement: their recent searches starting
+ * with `recent` (at most `limit`), and which of `people` they blocked or were blocked by
+ * (decision 52).
+ */
+export async function findViewerTypeaheadLists(
+  db: Executor,
+  ask: { limit: number; viewerId: number; recent: string; people: number[] },
+): Promise<{ recent: string[]; blocked: number[] }> {
+  const [row] = await selectRows<{ recent: string[]; blocked: number[] }>(
+    db,
+    sql`select
+      ${jsonArrayOf(
+        listRecentSearches(db, ask.viewerId, ask.limit, ask.recent),
+        sql`r.query`,
+        sql`r.searched_at desc, r.query`,
+      )} as recent,
+      ${
+        ask.people.length === 0
+          ? none
+          : sql`(select coalesce(json_agg(p.id), '[]'::json)
+              from unnest(${`{${ask.people.join(',')}}`}::int[]) as p(id)
+              where not ${notBlockedEitherWay(sql`p.id`, ask.viewerId)})`
+      } as blocked`,
+  );
+  return row!;
+}
+
+/** People for the prefix as the viewer may see them (blocks either way left out), at most `limit`. */
+export async function listTypeaheadPeople(
+  db: Executor,
+  prefix: string,
+  limit: number,
+  viewerId: number,
+): Promise<TypeaheadUserRow[]> {
+  const [row] = await selectRows<{ users: TypeaheadUserRow[] }>(
+    db,
+    sql`select ${usersByPrefix(prefix, limit, viewerId)} as users`,
+  );
+  return row!.users;
 }

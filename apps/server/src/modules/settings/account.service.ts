@@ -1,5 +1,6 @@
 import type { CloseAccountBody, SessionSummary } from '@pinboard/shared/settings';
 import { AppError } from '../../lib/app-error.ts';
+import { clearSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import { setStatus } from '../auth/auth.repository.ts';
 import type { MfaDeps } from '../auth/mfa/mfa.service.ts';
 import { endEverySignIn } from '../auth/recovery/recovery.repository.ts';
@@ -62,5 +63,7 @@ export async function closeAccount(deps: MfaDeps, userId: number, body: CloseAcc
       await endEverySignIn(tx, userId);
     }),
   );
+  // The account's boards, pins and name leave what visitors and the typeahead are shown at once.
+  clearSignedOutAnswers();
   return { mode: body.mode };
 }
