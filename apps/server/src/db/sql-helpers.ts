@@ -9,6 +9,14 @@ export function int8Array(ids: readonly number[]): SQL {
   return sql.raw(`array[${ids.join(',')}]::int8[]`);
 }
 
+/** A non-empty `text[]` of bound parameters. */
+export function textArray(values: readonly string[]): SQL {
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
 /** Runs raw SQL and returns its rows, typed (both drivers answer `{ rows }`). */
 export async function selectRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };

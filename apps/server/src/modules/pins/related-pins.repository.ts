@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { literalLimit, opaqueParam, preparedPerDatabase } from '../../db/prepared.ts';
-import { selectRows } from '../../db/sql-helpers.ts';
+import { selectRows, textArray } from '../../db/sql-helpers.ts';
 import { pictureHiddenBy, publicPinJoins, visiblePinJoins } from '../../policies/visibility.ts';
 import { pins } from '../../db/schema/pins.ts';
 import { readablePins, selectPins, type PinRow } from './pins.repository.ts';
@@ -121,13 +121,6 @@ function newPinsOf(
       lexemes: pin.lexemes,
     })),
   };
-}
-
-function textArray(values: readonly string[]): SQL {
-  return sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
 }
 
 /**

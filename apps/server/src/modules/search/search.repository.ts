@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { selectRows } from '../../db/sql-helpers.ts';
+import { selectRows, textArray } from '../../db/sql-helpers.ts';
 import {
   activeAccountAs,
   listedPublicBoardAs,
@@ -45,14 +45,6 @@ export interface PinSearch {
 
 /** Title (A) far above board name and hashtags (B), above description (C): D, C, B, A. */
 const RANK_WEIGHTS = sql.raw(`'{0.05, 0.1, 0.3, 1.0}'::float4[]`);
-
-/** A non-empty `text[]` of bound parameters. */
-function textArray(values: readonly string[]): SQL {
-  return sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
-}
 
 function tsqueries(text: SearchText): { exact: SQL; any: SQL } {
   const exact = sql`websearch_to_tsquery('english', ${text.exact})`;
