@@ -11,7 +11,7 @@ import { AD_TOKEN_PARAM, PROMOTED_CONVERSIONS_PATH } from '@pinboard/shared/prom
 import { resolveSessionSecret } from '../../src/lib/session-secret.ts';
 import { dayFractionIn, PACING_AHEAD_SHARE, promotedSlots } from '../../src/modules/promoted/auction.ts';
 import { CONVERSION_WINDOW_SECONDS, createAdTokens } from '../../src/modules/promoted/ad-token.ts';
-import { recordAdEvent } from '../../src/modules/promoted/spend.ts';
+import { recordAdEvent, recordAdEvents } from '../../src/modules/promoted/spend.ts';
 import {
   CANDIDATE_LIST_MAX_AGE_MS,
   CANDIDATE_LIST_TTL_MS,
@@ -666,6 +666,90 @@ describe('the daily budget is never overspent', () => {
       expect(kind === 'impression' ? ad!.impressions : ad!.conversions).toBe(100);
     },
   );
+
+  /** A CPM promotion with `left` micro-units of its day's budget left; tokens for its views at 3 each. */
+  async function lastOfTheDay(left: number) {
+    const p = await promotion({ budget: 5_000_000 });
+    await t.db.update(campaigns).set({ objective: 'CATALOG_SALES' }).where(eq(campaigns.id, p.campaignId));
+    const day = todayIn(p.timeZone);
+    await t.db.insert(adGroupSpendDays).values({ adGroupId: p.adGroupId, day, spentMicro: 5_000_000 - left });
+    const view = (nonce: string) => ({
+      token: { adId: p.adId, mode: 'cpm' as const, priceMicro: 3, issuedAt: 0, nonce: `${p.adId}-${nonce}` },
+      event: 'impression' as const,
+    });
+    const spent = async () => {
+      const [row] = await t.db
+        .select()
+        .from(adGroupSpendDays)
+        .where(and(eq(adGroupSpendDays.adGroupId, p.adGroupId), eq(adGroupSpendDays.day, day)));
+      const ledger = await t.db.select().from(adCharges).where(eq(adCharges.adId, p.adId));
+      const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, p.campaignId));
+      return {
+        day: row!.spentMicro,
+        ledger: ledger.reduce((sum, c) => sum + c.amountMicro, 0),
+        campaign: campaign!.spendMicro,
+      };
+    };
+    return { p, view, spent };
+  }
+
+  it('a batch of 100 impressions against the last of it charges the ones that fit, in its order', async () => {
+    const { view, spent } = await lastOfTheDay(100);
+    const outcomes = await recordAdEvents(
+      t.db,
+      Array.from({ length: 100 }, (_, i) => view(`b${i}`)),
+      new Date(),
+    );
+    expect(outcomes.slice(0, 33)).toEqual(Array(33).fill('charged'));
+    expect(outcomes.slice(33)).toEqual(Array(67).fill('counted'));
+    expect(await spent()).toEqual({ day: 4_999_999, ledger: 99, campaign: 99 });
+  });
+
+  it('counts a token once, in the batch and after it', async () => {
+    const { p, view, spent } = await lastOfTheDay(1_000);
+    expect(await recordAdEvents(t.db, [view('x'), view('y'), view('x')], new Date())).toEqual([
+      'charged',
+      'charged',
+      'replayed',
+    ]);
+    const gone = { ...view('z'), token: { ...view('z').token, adId: 0 } };
+    expect(await recordAdEvents(t.db, [view('y'), gone, view('w')], new Date())).toEqual([
+      'replayed',
+      'gone',
+      'charged',
+    ]);
+    expect(await spent()).toEqual({ day: 5_000_000 - 1_000 + 9, ledger: 9, campaign: 9 });
+    const [ad] = await t.db.select({ impressions: ads.impressions }).from(ads).where(eq(ads.id, p.adId));
+    expect(ad!.impressions).toBe(3);
+  });
+
+  it('batches charged at once, and a lifetime cap, never spend past the last micro-unit', async () => {
+    const { p, view, spent } = await lastOfTheDay(100);
+    const outcomes = await Promise.all(
+      Array.from({ length: 4 }, (_, b) =>
+        recordAdEvents(
+          t.db,
+          Array.from({ length: 25 }, (_, i) => view(`c${b}-${i}`)),
+          new Date(),
+        ),
+      ),
+    );
+    expect(outcomes.flat().filter((o) => o === 'charged')).toHaveLength(33);
+    expect(await spent()).toEqual({ day: 4_999_999, ledger: 99, campaign: 99 });
+    // The campaign's lifetime cap binds the same way, with the day's budget to spare.
+    await t.db
+      .update(adGroupSpendDays)
+      .set({ spentMicro: 0 })
+      .where(eq(adGroupSpendDays.adGroupId, p.adGroupId));
+    await t.db.update(campaigns).set({ lifetimeSpendCapMicro: 110 }).where(eq(campaigns.id, p.campaignId));
+    const capped = await recordAdEvents(
+      t.db,
+      Array.from({ length: 10 }, (_, i) => view(`d${i}`)),
+      new Date(),
+    );
+    expect(capped.filter((o) => o === 'charged')).toHaveLength(3);
+    expect((await spent()).campaign).toBe(108);
+  });
 });
 
 describe('the visitor’s home page', () => {

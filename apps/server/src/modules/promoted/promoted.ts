@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { CSRF_COOKIE } from '../../plugins/csrf.ts';
 import { createAdTokens, viewerKeysOf, type AdTokens } from './ad-token.ts';
 import { choosePromoted, createCandidateList, placePromoted, type ServingViewer } from './serving.ts';
-import { recordAdEvent } from './spend.ts';
+import { recordAdEvent, recordAdEvents, type ChargeOutcome } from './spend.ts';
 
 /** Serving and counting promoted pins (decision 56): what the feed, search, events and clicks share. */
 export interface Promoted {
@@ -46,6 +46,12 @@ export interface Promoted {
   reportConversions(body: PromotedConversionsBody): Promise<{ accepted: number; refused: number }>;
 }
 
+/** A report's answer: the events counted (charged or not) of all it sent; the rest were refused. */
+function acceptedOf(outcomes: ChargeOutcome[], sent: number) {
+  const accepted = outcomes.filter((outcome) => outcome === 'charged' || outcome === 'counted').length;
+  return { accepted, refused: sent - accepted };
+}
+
 export function createPromoted(deps: {
   db: Executor;
   sessionSecret: string;
@@ -77,13 +83,11 @@ export function createPromoted(deps: {
     },
     async reportImpressions(request, userId, body) {
       const now = new Date();
-      let accepted = 0;
-      for (const event of body.events) {
+      const verified = body.events.flatMap((event) => {
         const claims = verify(request, userId, event.ad_token, now);
-        const outcome = claims ? await recordAdEvent(deps.db, claims, 'impression', now) : 'refused';
-        if (outcome === 'charged' || outcome === 'counted') accepted += 1;
-      }
-      return { accepted, refused: body.events.length - accepted };
+        return claims ? [{ token: claims, event: 'impression' as const }] : [];
+      });
+      return acceptedOf(await recordAdEvents(deps.db, verified, now), body.events.length);
     },
     async reportClick(request, userId, adToken) {
       const now = new Date();
@@ -95,18 +99,16 @@ export function createPromoted(deps: {
     },
     async reportConversions(body) {
       const now = new Date();
-      let accepted = 0;
-      for (const event of body.events) {
+      const verified = body.events.flatMap((event) => {
         const claims = tokens.verifyLanding(event.ad_token, now);
         const report = {
           kind: 'conversion',
           conversionTagId: Number(event.conversion_tag_id),
           event: event.event,
         } as const;
-        const outcome = claims ? await recordAdEvent(deps.db, claims, report, now) : 'refused';
-        if (outcome === 'charged' || outcome === 'counted') accepted += 1;
-      }
-      return { accepted, refused: body.events.length - accepted };
+        return claims ? [{ token: claims, event: report }] : [];
+      });
+      return acceptedOf(await recordAdEvents(deps.db, verified, now), body.events.length);
     },
   };
 }
