@@ -4,7 +4,7 @@
  * after the campaigns exist: judged is what they add to the page's p99 (with minus without,
  * decision 72), printed beside what the server waited for choosing past the page's own read (its
  * `Server-Timing: promoted;dur=…`). `ledger`: two charging processes on the same
- * PostgreSQL charge impressions as fast as asked (10,000 a second) through the spend function,
+ * PostgreSQL charge impressions as fast as asked (10,000 a second) as the events call does,
  * then the ledger is checked against the spend rows and the budgets.
  */
 import { spawn } from 'node:child_process';

@@ -146,7 +146,7 @@ export function formatPromoted(promoted: PromotedFigures): string {
 
 export function formatLedger(ledger: LedgerFigures): string {
   const c = ledger.counts;
-  return `Ledger: ${ledger.instances} charging processes (each its own pool, the spend function the events call uses) asked for ${integer(ledger.targetPerSecond)} impressions a second in all on ${ledger.rows.length} ad groups: ${integer(c.attempted)} in ${c.seconds.toFixed(1)} s = ${integer(ledger.perSecond)} a second; ${integer(c.charged)} charged, ${integer(c.counted)} over budget and only counted, ${integer(c.other)} other, ${integer(c.errors)} errors.`;
+  return `Ledger: ${ledger.instances} charging processes (each its own pool, charging pages' reports of 50 through an instance's queue, as the events call does) asked for ${integer(ledger.targetPerSecond)} impressions a second in all on ${ledger.rows.length} ad groups: ${integer(c.attempted)} in ${c.seconds.toFixed(1)} s = ${integer(ledger.perSecond)} a second; ${integer(c.charged)} charged, ${integer(c.counted)} over budget and only counted, ${integer(c.other)} other, ${integer(c.errors)} errors.`;
 }
 
 /** One engine: start times, the load table with the hello-world ceiling on top, then the targets. */

@@ -11,7 +11,7 @@ import { AD_TOKEN_PARAM, PROMOTED_CONVERSIONS_PATH } from '@pinboard/shared/prom
 import { resolveSessionSecret } from '../../src/lib/session-secret.ts';
 import { dayFractionIn, PACING_AHEAD_SHARE, promotedSlots } from '../../src/modules/promoted/auction.ts';
 import { CONVERSION_WINDOW_SECONDS, createAdTokens } from '../../src/modules/promoted/ad-token.ts';
-import { recordAdEvent, recordAdEvents } from '../../src/modules/promoted/spend.ts';
+import { createAdEventQueue, recordAdEvent, recordAdEvents } from '../../src/modules/promoted/spend.ts';
 import {
   CANDIDATE_LIST_MAX_AGE_MS,
   CANDIDATE_LIST_TTL_MS,
@@ -721,6 +721,22 @@ describe('the daily budget is never overspent', () => {
     expect(await spent()).toEqual({ day: 5_000_000 - 1_000 + 9, ledger: 9, campaign: 9 });
     const [ad] = await t.db.select({ impressions: ads.impressions }).from(ads).where(eq(ads.id, p.adId));
     expect(ad!.impressions).toBe(3);
+  });
+
+  it('an instance’s queue charges reports that arrive together in one transaction, each its own outcomes', async () => {
+    const { view, spent } = await lastOfTheDay(100);
+    const charge = createAdEventQueue(t.db);
+    const reports = Array.from({ length: 4 }, (_, r) =>
+      Array.from({ length: 25 }, (_, i) => view(r === 3 && i === 0 ? 'q0-0' : `q${r}-${i}`)),
+    );
+    const outcomes = await Promise.all(reports.map((report) => charge(report)));
+    expect(outcomes.map((o) => o.length)).toEqual([25, 25, 25, 25]);
+    // The first 33 in arrival order fit; the last report's first view is the first report's, again.
+    expect(outcomes.flat().filter((o) => o === 'charged')).toHaveLength(33);
+    expect(outcomes[0]!.slice(0, 25)).toEqual(Array(25).fill('charged'));
+    expect(outcomes[3]![0]).toBe('replayed');
+    expect(await spent()).toEqual({ day: 4_999_999, ledger: 99, campaign: 99 });
+    expect(await charge([])).toEqual([]);
   });
 
   it('batches charged at once, and a lifetime cap, never spend past the last micro-unit', async () => {

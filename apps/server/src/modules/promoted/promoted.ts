@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { CSRF_COOKIE } from '../../plugins/csrf.ts';
 import { createAdTokens, viewerKeysOf, type AdTokens } from './ad-token.ts';
 import { choosePromoted, createCandidateList, placePromoted, type ServingViewer } from './serving.ts';
-import { recordAdEvent, recordAdEvents, type ChargeOutcome } from './spend.ts';
+import { createAdEventQueue, recordAdEvent, type ChargeOutcome } from './spend.ts';
 
 /** Serving and counting promoted pins (decision 56): what the feed, search, events and clicks share. */
 export interface Promoted {
@@ -66,6 +66,8 @@ export function createPromoted(deps: {
     const claims = tokens.verify(token, now);
     return claims && keysOf(request, userId).includes(claims.viewer) ? claims : null;
   };
+  // Impressions and conversions reported at once are charged together (decision 71).
+  const charge = createAdEventQueue(deps.db);
   const choose: Promoted['choose'] = async (request, userId, cards, searchTerms) => {
     const viewer: ServingViewer = {
       userId,
@@ -87,7 +89,7 @@ export function createPromoted(deps: {
         const claims = verify(request, userId, event.ad_token, now);
         return claims ? [{ token: claims, event: 'impression' as const }] : [];
       });
-      return acceptedOf(await recordAdEvents(deps.db, verified, now), body.events.length);
+      return acceptedOf(await charge(verified), body.events.length);
     },
     async reportClick(request, userId, adToken) {
       const now = new Date();
@@ -108,7 +110,7 @@ export function createPromoted(deps: {
         } as const;
         return claims ? [{ token: claims, event: report }] : [];
       });
-      return acceptedOf(await recordAdEvents(deps.db, verified, now), body.events.length);
+      return acceptedOf(await charge(verified), body.events.length);
     },
   };
 }

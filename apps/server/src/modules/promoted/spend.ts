@@ -93,7 +93,11 @@ export async function recordAdEvents(
       .innerJoin(adGroups, eq(adGroups.id, ads.adGroupId))
       .innerJoin(campaigns, eq(campaigns.id, ads.campaignId))
       .innerJoin(advertisers, eq(advertisers.id, ads.advertiserId))
-      .where(inArray(ads.id, [...new Set(events.map((e) => e.token.adId))]));
+      .where(inArray(ads.id, [...new Set(events.map((e) => e.token.adId))]))
+      // The ads' rows locked in id order first: the counters and day results below then never
+      // wait on a concurrent batch that holds one of them while waiting on one of these.
+      .orderBy(ads.id)
+      .for('update', { of: ads });
     const adOf = new Map(adRows.map((ad) => [ad.id, ad]));
 
     // Checked before any use is written, so a refused report uses nothing up.
@@ -260,4 +264,53 @@ export async function recordAdEvents(
     );
     return outcomes;
   });
+}
+
+/** Events one transaction of a queue takes at most: its statements carry every event's values. */
+const QUEUE_TRANSACTION_EVENTS = 1_000;
+
+/**
+ * One instance's reports charged together (decision 71): while a transaction charges, the reports
+ * that arrive wait, and the next transaction takes all of them (up to QUEUE_TRANSACTION_EVENTS
+ * events) at once, in the order they came; each caller gets its own events' outcomes. Reports
+ * arriving one at a time are charged at once; under load the transactions grow instead of
+ * queueing on the same rows. A transaction that fails fails each report in it.
+ */
+export function createAdEventQueue(db: Executor): (events: readonly AdEvent[]) => Promise<ChargeOutcome[]> {
+  type Waiting = {
+    events: readonly AdEvent[];
+    resolve: (outcomes: ChargeOutcome[]) => void;
+    reject: (error: unknown) => void;
+  };
+  const waiting: Waiting[] = [];
+  let charging = false;
+  async function charge() {
+    charging = true;
+    while (waiting.length > 0) {
+      let size = 0;
+      const over = waiting.findIndex((report) => (size += report.events.length) > QUEUE_TRANSACTION_EVENTS);
+      const taken = waiting.splice(0, over === -1 ? waiting.length : Math.max(over, 1));
+      try {
+        const outcomes = await recordAdEvents(
+          db,
+          taken.flatMap((report) => report.events),
+          new Date(),
+        );
+        let at = 0;
+        for (const report of taken) {
+          report.resolve(outcomes.slice(at, (at += report.events.length)));
+        }
+      } catch (error) {
+        for (const report of taken) report.reject(error);
+      }
+    }
+    charging = false;
+  }
+  return (events) => {
+    if (events.length === 0) return Promise.resolve([]);
+    return new Promise((resolve, reject) => {
+      waiting.push({ events, resolve, reject });
+      if (!charging) void charge();
+    });
+  };
 }
