@@ -34,14 +34,8 @@ export interface ThreadTransaction {
   readonly closed: boolean;
 }
 
-/**
- * The worker's entry: registers tsx (a worker does not inherit the main thread's loader hooks,
- * and `--import tsx` in its execArgv comes too late for its first module on Node 20), then loads
- * pglite-worker.ts.
- */
-const WORKER_SOURCE = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then(({ register }) => register())
-  .then(() => import(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)}))`;
+/** The worker's entry: registers tsx, then loads pglite-worker.ts. */
+const WORKER_ENTRY = new URL('./pglite-worker-entry.mjs', import.meta.url);
 
 export class PgliteThread {
   readonly waitReady: Promise<void>;
@@ -57,7 +51,7 @@ export class PgliteThread {
 
   constructor(options: PgliteThreadOptions = {}) {
     const { onCrash, ...init } = options;
-    this.#worker = new Worker(WORKER_SOURCE, { eval: true, workerData: init satisfies WorkerInit });
+    this.#worker = new Worker(WORKER_ENTRY, { workerData: init satisfies WorkerInit });
     this.#worker.on('message', (reply: WorkerReply) => {
       const pending = this.#pending.get(reply.seq);
       if (!pending) return;
@@ -79,6 +73,11 @@ export class PgliteThread {
       die(new Error(this.#closing ? 'The database is closed' : `The PGlite worker exited with code ${code}`)),
     );
     this.waitReady = this.#call({ op: 'ready' }).then(() => undefined);
+  }
+
+  /** The worker thread itself (a test ends it to see a crash handled). */
+  get worker(): Worker {
+    return this.#worker;
   }
 
   #call(request: Request): Promise<unknown> {
