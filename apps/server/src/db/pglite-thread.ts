@@ -56,6 +56,7 @@ export class PgliteThread {
       const pending = this.#pending.get(reply.seq);
       if (!pending) return;
       this.#pending.delete(reply.seq);
+      if (this.#pending.size === 0) this.#worker.unref();
       if (reply.ok) pending.resolve(reply.value);
       else pending.reject(deserializeError(reply.error));
     });
@@ -84,6 +85,9 @@ export class PgliteThread {
     if (this.#dead) return Promise.reject(this.#dead);
     const seq = ++this.#seq;
     return new Promise((resolve, reject) => {
+      // The worker keeps the process alive only while a call waits on it: a CLI that ends
+      // without closing the database (an error) still exits.
+      if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(seq, { resolve, reject });
       this.#worker.postMessage({ ...request, seq });
     });
