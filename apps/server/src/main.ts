@@ -20,6 +20,7 @@ const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
 const handle = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, 'pglite'),
+  onConnectionError: (error) => log.error({ err: error }, 'database connection lost'),
 });
 await migrateDatabase(handle);
 log.info({ database: handle.kind, ms: Date.now() - started }, 'database open and migrated');

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -28,9 +29,18 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string | undefined;
   /** An in-memory PGlite starts from this dump (`dumpDataDir`) instead of an empty cluster. */
   pgliteDump?: Blob;
+  /**
+   * Runs PGlite in a worker thread (pglite-thread.ts) so that its engine has a core of its own.
+   * The default for a data directory (the server, the CLIs, the bench); in memory (the tests'
+   * many small databases) it stays in this thread unless asked.
+   */
+  pgliteThread?: boolean;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
-  /** Told when an idle PostgreSQL connection dies (server restart, admin kill). */
+  /**
+   * Told when the database connection dies: an idle PostgreSQL connection (server restart,
+   * admin kill), or PGlite's worker thread (its queries then fail with the reason).
+   */
   onConnectionError?: (error: Error) => void;
 }
 
@@ -50,11 +60,25 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
+  const dir = options.pgliteDir ? path.resolve(options.pgliteDir) : undefined;
+  if (options.pgliteThread ?? dir !== undefined) {
+    const onCrash = options.onConnectionError;
+    const dump = options.pgliteDump && new Uint8Array(await options.pgliteDump.arrayBuffer());
+    const client = dir
+      ? await openPgliteDir(dir, (dataDir) => new PgliteThread({ dataDir, onCrash }))
+      : new PgliteThread({ dump, onCrash });
+    await client.waitReady;
+    return {
+      db: drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Database,
+      kind: 'pglite',
+      close: () => client.close(),
+    };
+  }
   // pg_trgm (search's typo tolerance) is a PGlite extension loaded by the client; the migration
-  // then creates it, on PGlite as on PostgreSQL.
+  // then creates it, on PGlite as on PostgreSQL. (The worker loads it too.)
   const extensions = { pg_trgm };
-  const client = options.pgliteDir
-    ? await openPgliteDir(path.resolve(options.pgliteDir), { extensions })
+  const client = dir
+    ? await openPgliteDir(dir, (d) => new PGlite(d, { extensions }))
     : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump, extensions } : { extensions });
   await client.waitReady;
   return {
@@ -70,7 +94,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * start) would otherwise leave a half-made directory that no later start can open. Leftovers of
  * such a kill are removed; the caller holds the DATA_DIR lock, so none is another's work.
  */
-async function openPgliteDir(dir: string, options: PGliteOptions): Promise<PGlite> {
+async function openPgliteDir<C extends { waitReady: Promise<unknown>; close(): Promise<void> }>(
+  dir: string,
+  open: (dir: string) => C,
+): Promise<C> {
   if (!existsSync(dir)) {
     const parent = path.dirname(dir);
     const prefix = `${path.basename(dir)}.init-`;
@@ -78,10 +105,10 @@ async function openPgliteDir(dir: string, options: PGliteOptions): Promise<PGlit
       if (name.startsWith(prefix)) await rm(path.join(parent, name), { recursive: true, force: true });
     }
     const staging = path.join(parent, `${prefix}${process.pid}`);
-    const fresh = new PGlite(staging, options);
+    const fresh = open(staging);
     await fresh.waitReady;
     await fresh.close();
     await rename(staging, dir);
   }
-  return new PGlite(dir, options);
+  return open(dir);
 }
