@@ -37,9 +37,8 @@ async function runLocally(argv: string[]) {
   const invalidation = createInvalidationBus(config.redisUrl);
   const sessionInvalidation = createInvalidationBus(config.redisUrl, SESSION_INVALIDATION_CHANNEL);
   let mailer: Mailer | null = null;
-  const tell = (bus: InvalidationBus) => () => {
+  const tell = (bus: InvalidationBus) => () =>
     bus.publish().catch((error: unknown) => console.error(`Could not tell the servers: ${error}`));
-  };
   const stopPublishing = onSignedOutAnswersCleared(tell(invalidation));
   const stopPublishingSessions = onSessionsForgotten(tell(sessionInvalidation));
   try {

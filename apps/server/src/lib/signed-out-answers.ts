@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createCacheFamily } from './cache-family.ts';
 import { createShortCache } from './short-cache.ts';
 
 // A second's staleness for visitors buys thousands of req/s on the hottest reads.
@@ -19,12 +20,8 @@ export type SignedOutAnswers = <T>(
   answer: () => Promise<T>,
 ) => Promise<T>;
 
-// Every cache of this process, weakly held so a closed app's caches can go. One process serves one
-// app in production, so clearing them all is clearing this instance's entries (decision 16).
-const liveCaches = new Set<WeakRef<{ clear(): void }>>();
-
-// Called after each clear made here, to tell the other instances (lib/visitor-cache-sync.ts).
-const clearListeners = new Set<() => void>();
+// The visitor caches of this process (decision 16).
+const visitorCaches = createCacheFamily();
 
 /**
  * Forgets every signed-out answer this process keeps. Writes that change what a visitor may see
@@ -33,29 +30,18 @@ const clearListeners = new Set<() => void>();
  * invalidation reaches it (lib/visitor-cache-sync.ts).
  */
 export function clearSignedOutAnswers(): void {
-  clearLocalSignedOutAnswers();
-  for (const listener of clearListeners) listener();
+  // Telling the other instances settles on its own (a failure is logged where it is published).
+  void visitorCaches.clear();
 }
 
 /** Forgets this process's signed-out answers without telling anyone: another instance's clear. */
-export function clearLocalSignedOutAnswers(): void {
-  for (const ref of liveCaches) {
-    const cache = ref.deref();
-    if (cache) cache.clear();
-    else liveCaches.delete(ref);
-  }
-}
+export const clearLocalSignedOutAnswers = visitorCaches.clearLocal;
 
 /** Calls `listener` after each `clearSignedOutAnswers`; answers a function that stops it. */
-export function onSignedOutAnswersCleared(listener: () => void): () => void {
-  clearListeners.add(listener);
-  return () => clearListeners.delete(listener);
-}
+export const onSignedOutAnswersCleared = visitorCaches.onCleared;
 
 /** Makes `clearSignedOutAnswers` clear this cache too (the signed-out home feed keeps its own). */
-export function clearWithSignedOutAnswers(cache: { clear(): void }): void {
-  liveCaches.add(new WeakRef(cache));
-}
+export const clearWithSignedOutAnswers = visitorCaches.add;
 
 export function createSignedOutAnswers(options: { maxEntries: number }): SignedOutAnswers {
   const serialized = createShortCache<ReturnType<FastifyReply['serialize']>>({

@@ -1,5 +1,6 @@
 import type { InvalidationBus } from '../../adapters/invalidation/index.ts';
 import type { Executor } from '../../db/client.ts';
+import { createCacheFamily } from '../../lib/cache-family.ts';
 import { syncAcrossInstances } from '../../lib/visitor-cache-sync.ts';
 import { findLiveSession } from '../users/users.repository.ts';
 
@@ -23,10 +24,9 @@ export interface SessionLookups {
   clear(): void;
 }
 
-// Every session lookup cache of this process, weakly held so a closed app's can go.
-const liveCaches = new Set<WeakRef<SessionLookups>>();
-// Called after each `forgetSessions` made here, to tell the other instances.
-const forgetListeners = new Set<() => unknown>();
+// The session lookups of this process.
+const sessionCaches = createCacheFamily();
+
 /**
  * How long a session end waits for the other instances to be told before it answers: Redis sends
  * the clear on within a millisecond; an unreachable one must not hold a sign-out for its retries.
@@ -41,8 +41,7 @@ const TELL_WAIT_MS = 1000;
  * still read the row and keep it.
  */
 export async function forgetSessions(): Promise<void> {
-  forgetLocalSessions();
-  const told = Promise.all([...forgetListeners].map((listener) => listener()));
+  const told = sessionCaches.clear();
   // Answered once the bus has sent the clear on, so a request the caller's answer lets the browser
   // make next finds the other instances already cleared.
   let timer: NodeJS.Timeout | undefined;
@@ -52,19 +51,10 @@ export async function forgetSessions(): Promise<void> {
 }
 
 /** Forgets this process's kept lookups without telling anyone: another instance's clear. */
-export function forgetLocalSessions(): void {
-  for (const ref of liveCaches) {
-    const cache = ref.deref();
-    if (cache) cache.clear();
-    else liveCaches.delete(ref);
-  }
-}
+export const forgetLocalSessions = sessionCaches.clearLocal;
 
 /** Calls `listener` after each `forgetSessions`; answers a function that stops it. */
-export function onSessionsForgotten(listener: () => unknown): () => void {
-  forgetListeners.add(listener);
-  return () => forgetListeners.delete(listener);
-}
+export const onSessionsForgotten = sessionCaches.onCleared;
 
 /**
  * Awaits `work` (a transaction that may end sessions), then forgets every kept lookup here and on
@@ -129,6 +119,6 @@ export function createSessionLookups(
       entries.clear();
     },
   };
-  liveCaches.add(new WeakRef(lookups));
+  sessionCaches.add(lookups);
   return lookups;
 }
