@@ -140,9 +140,21 @@ export function searchQueries(): string[] {
   );
 }
 
-/** What people type before the typeahead answers: the start of a seed noun and of a board name. */
+/**
+ * What people type as the typeahead answers: every start, two to eight letters, of every word of
+ * the seed's nouns, adjectives, board and section names and hashtags (about a thousand distinct
+ * terms, so the lists a typeahead keeps for a second are found for some and read for others, as
+ * when many people type).
+ */
 export function typeaheadPrefixes(): string[] {
-  return SEED_TOPICS.flatMap((topic) => [topic.nouns[0]!.slice(0, 3), topic.board.slice(0, 4)]).map(
-    (prefix) => prefix.toLowerCase(),
+  const words = SEED_TOPICS.flatMap((topic) =>
+    [...topic.nouns, ...topic.adjectives, topic.board, ...(topic.sections ?? []), ...topic.hashtags].flatMap(
+      (text) => text.toLowerCase().split(/\s+/),
+    ),
   );
+  const prefixes = new Set<string>();
+  for (const word of words) {
+    for (let length = 2; length <= Math.min(word.length, 8); length++) prefixes.add(word.slice(0, length));
+  }
+  return [...prefixes];
 }

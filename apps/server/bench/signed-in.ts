@@ -163,7 +163,15 @@ export function signedInEndpoints(world: SignedInWorld, scenarios: readonly Scen
     calls: (connection) => {
       const person = world.people[personOfConnection(connection, world.people.length)]!;
       const steps = callsOf(world, person);
-      return connectionSource(step === 'mixed' ? () => steps[pickMixedAction(Math.random())]() : steps[step]);
+      // A person makes one board at a time (a second while the first is made is refused,
+      // board_action_in_progress_create): only their first connection makes boards, and a
+      // person's other connections (200 connections, 50 people) save instead.
+      const firstOfPerson = connection < world.people.length;
+      const mixed = () => {
+        const action = pickMixedAction(Math.random());
+        return steps[action === 'newBoard' && !firstOfPerson ? 'save' : action]();
+      };
+      return connectionSource(step === 'mixed' ? mixed : steps[step]);
     },
   });
   const endpoints: Endpoint[] = [];
