@@ -66,6 +66,12 @@ type Account = Awaited<ReturnType<typeof account>>;
  * Every way a session ends, done on instance a: `own` ends the session of the account's browser,
  * `other` another session of the account (another device).
  */
+/** Closes the account from its settings, in either mode. */
+async function closeAccount(ada: Account, mode: 'deactivate' | 'close') {
+  const closed = await ada.browser.post('/v3/users/settings/close/', { password: GOOD_PASSWORD, mode });
+  expect(closed.status).toBe(200);
+}
+
 const endings: [string, 'own' | 'other', (ada: Account) => Promise<unknown>][] = [
   ['logout', 'own', (ada) => ada.browser.post('/v3/logout/')],
   [
@@ -129,28 +135,8 @@ const endings: [string, 'own' | 'other', (ada: Account) => Promise<unknown>][] =
       expect(back.status, JSON.stringify(back.body)).toBe(200);
     },
   ],
-  [
-    'the account deactivated (settings)',
-    'own',
-    async (ada) => {
-      const closed = await ada.browser.post('/v3/users/settings/close/', {
-        password: GOOD_PASSWORD,
-        mode: 'deactivate',
-      });
-      expect(closed.status).toBe(200);
-    },
-  ],
-  [
-    'the account deleted (settings)',
-    'own',
-    async (ada) => {
-      const closed = await ada.browser.post('/v3/users/settings/close/', {
-        password: GOOD_PASSWORD,
-        mode: 'close',
-      });
-      expect(closed.status).toBe(200);
-    },
-  ],
+  ['the account deactivated (settings)', 'own', (ada) => closeAccount(ada, 'deactivate')],
+  ['the account deleted (settings)', 'own', (ada) => closeAccount(ada, 'close')],
   ['admin suspend', 'own', (ada) => admin('suspend', ada.email)],
   ['admin soft-ban', 'own', (ada) => admin('soft-ban', ada.email)],
   ['admin deactivate', 'own', (ada) => admin('deactivate', ada.email)],
