@@ -10,6 +10,14 @@ async function usernameOf(page: Page): Promise<string> {
   return body.resource_response.data.user.username;
 }
 
+/**
+ * A message in the open conversation. By the messages, not the page's text: until its send is
+ * answered the composer still holds the text, and the live event may show the message first.
+ */
+function message(page: Page, text: string) {
+  return page.getByTestId('message').filter({ hasText: text });
+}
+
 /** Waits until the page's live stream has opened (it opens once the page has settled). */
 function streamOpened(page: Page) {
   return page.waitForRequest((request) => new URL(request.url()).pathname === '/v3/live/');
@@ -46,7 +54,7 @@ test('B sends A a pin, A replies, both see it live; once blocked, B cannot messa
   await dialog.getByRole('textbox', { name: 'Add a message' }).fill('Look at this one');
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(b).toHaveURL(/\/conversation\/\d+\/$/);
-  await expect(b.getByText('Look at this one')).toBeVisible();
+  await expect(message(b, 'Look at this one')).toBeVisible();
   await bStream;
 
   // A sees it arrive without reloading: a request, since A does not follow B.
@@ -56,7 +64,7 @@ test('B sends A a pin, A replies, both see it live; once blocked, B cannot messa
   const panel = page.getByRole('dialog', { name: 'Messages' });
   await panel.getByRole('tab', { name: 'Requests' }).click();
   await panel.getByRole('link', { name: /^Open the conversation with/ }).click();
-  await expect(page.getByText('Look at this one')).toBeVisible();
+  await expect(message(page, 'Look at this one')).toBeVisible();
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByRole('button', { name: 'Accept' })).toBeHidden();
   await expect(page.getByTestId('messages-badge')).toBeHidden();
@@ -64,24 +72,23 @@ test('B sends A a pin, A replies, both see it live; once blocked, B cannot messa
   // A replies; B's open conversation shows it live.
   await page.getByRole('textbox', { name: 'Message' }).fill('Love it, thanks!');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByText('Love it, thanks!')).toBeVisible();
-  await expect(b.getByText('Love it, thanks!')).toBeVisible();
+  await expect(message(page, 'Love it, thanks!')).toBeVisible();
+  await expect(message(b, 'Love it, thanks!')).toBeVisible();
 
   // A edits the reply and then deletes it; B's open conversation follows both live.
-  const reply = page.getByTestId('message').filter({ hasText: 'Love it, thanks!' });
+  const reply = message(page, 'Love it, thanks!');
   await reply.getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('textbox', { name: 'Edit your message' }).fill('Love it, thank you!');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(b.getByText('Love it, thank you!')).toBeVisible();
-  await expect(b.getByTestId('message').filter({ hasText: 'Love it, thank you!' })).toContainText('Edited');
-  const edited = page.getByTestId('message').filter({ hasText: 'Love it, thank you!' });
+  await expect(message(b, 'Love it, thank you!')).toContainText('Edited');
+  const edited = message(page, 'Love it, thank you!');
   await edited.getByRole('button', { name: 'Delete' }).click();
   await edited
     .getByRole('group', { name: 'Delete this message for everyone?' })
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(b.getByText('This message was deleted')).toBeVisible();
-  await expect(b.getByText('Love it, thank you!')).toBeHidden();
+  await expect(message(b, 'Love it, thank you!')).toBeHidden();
 
   // A blocks B from the conversation's menu; B can no longer message A.
   page.once('dialog', (confirm) => void confirm.accept());

@@ -50,18 +50,21 @@ export function InterestsStep({ titleId, onDone }: InterestsStepProps) {
       <StepHeading titleId={titleId} title={t('people.interests.signupTitle')}>
         {t('people.interests.signupHint', { count: MIN_SIGNUP_INTERESTS })}
       </StepHeading>
-      {interests.status === 'pending' ? (
-        <p role="status">{t('people.interests.loading')}</p>
-      ) : interests.status === 'error' ? (
-        <p role="alert">{t('people.interests.loadFailed')}</p>
-      ) : (
-        <InterestPicker
-          interests={interests.data.interests}
-          selected={selected}
-          onToggle={toggle}
-          labelledBy={titleId}
-        />
-      )}
+      {/* One height whatever the list holds, loading or loaded: the buttons below never move. */}
+      <div className={styles.interests}>
+        {interests.status === 'pending' ? (
+          <p role="status">{t('people.interests.loading')}</p>
+        ) : interests.status === 'error' ? (
+          <p role="alert">{t('people.interests.loadFailed')}</p>
+        ) : (
+          <InterestPicker
+            interests={interests.data.interests}
+            selected={selected}
+            onToggle={toggle}
+            labelledBy={titleId}
+          />
+        )}
+      </div>
       <p role="status" className={styles.textLeft}>
         {t('people.interests.picked', { count: selected.size })}
       </p>
