@@ -15,7 +15,11 @@ import {
   measureChoosing,
   prepareLedger,
   readLedger,
+  pauseEarlierCampaigns,
   seedPromotedCampaigns,
+  setBenchCampaigns,
+  CHOOSING_ROUNDS,
+  pacedRate,
   LEDGER_INSTANCES,
   LEDGER_TARGET_PER_SECOND,
   type LedgerFigures,
@@ -357,18 +361,41 @@ export async function benchEngine(setup: EngineSetup, cleanup: Cleanup): Promise
   }
   if (databaseUrl && world && setup.scenarios.includes('promoted')) {
     const meter = cpuMeter(later.server.child.pid!, databaseNameOf(databaseUrl));
-    console.log(`  promoted: home feeds for ${setup.durationSeconds} s without campaigns...`);
-    const without = await measureChoosing(baseUrl, world.people, setup.durationSeconds, meter);
-    benchAds = await withBenchDatabase(setup, (db) =>
+    const earlier = await withBenchDatabase(setup, pauseEarlierCampaigns);
+    if (earlier > 0) console.log(`  promoted: ${earlier} campaigns of an earlier run paused (in this copy)`);
+    const ads = await withBenchDatabase(setup, (db) =>
       seedPromotedCampaigns(db, ids.pinIds, PROMOTED_CAMPAIGNS),
     );
+    benchAds = ads;
     console.log(
-      `  promoted: ${benchAds.length} active campaigns written; home feeds for ${setup.durationSeconds} s...`,
+      `  promoted: ${ads.length} active campaigns written; home feeds for ${CHOOSING_ROUNDS} × ${setup.durationSeconds} s without them and with them, in turn...`,
     );
-    // Written straight into the database: the server's candidate list takes them within a second.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const withCampaigns = await measureChoosing(baseUrl, world.people, setup.durationSeconds, meter);
-    promoted = { campaigns: benchAds.length, without, with: withCampaigns };
+    const setActive = async (active: boolean) => {
+      await withBenchDatabase(setup, (db) => setBenchCampaigns(db, ads, active));
+      // Written straight into the database: the server's candidate list is read again within a
+      // second, in the background while pages keep the list they have; loaded, that read lasts.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+    };
+    const seconds = setup.durationSeconds;
+    const saturated = await measureChoosing(
+      baseUrl,
+      world.people,
+      seconds,
+      { kind: 'saturated' },
+      setActive,
+      meter,
+    );
+    const pagesPerSecond = pacedRate(saturated.without, seconds);
+    console.log(`  promoted: the same, paced at ${pagesPerSecond} pages a second...`);
+    const paced = await measureChoosing(
+      baseUrl,
+      world.people,
+      seconds,
+      { kind: 'paced', pagesPerSecond },
+      setActive,
+      meter,
+    );
+    promoted = { campaigns: ads.length, ...saturated, paced: { ...paced, pagesPerSecond } };
     await waitUntilDrained(later.server, drainProbe);
   }
   if (databaseUrl && setup.scenarios.includes('ledger')) {

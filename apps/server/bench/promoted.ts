@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CampaignObjective, TargetingSpec } from '@pinboard/shared';
 import type { Executor } from '../src/db/client.ts';
 import { int8Array, selectRows } from '../src/db/sql-helpers.ts';
@@ -63,6 +63,19 @@ export function benchCampaign(i: number): BenchCampaign {
     targeting,
     timeZone: TIME_ZONES[i % TIME_ZONES.length]!,
   };
+}
+
+/**
+ * Pauses the campaigns an earlier run left active in a database started from a kept one (`--from`
+ * copies it), so that the feed measured without campaigns is without them. Answers how many.
+ */
+export async function pauseEarlierCampaigns(db: Executor): Promise<number> {
+  const paused = await db
+    .update(campaigns)
+    .set({ status: 'PAUSED' })
+    .where(eq(campaigns.status, 'ACTIVE'))
+    .returning({ id: campaigns.id });
+  return paused.length;
 }
 
 /**
@@ -186,61 +199,144 @@ export function choosingSpread(
   };
 }
 
+type FeedSample = { choosingMs: number; pageMs: number; promoted: boolean };
+
+/** How a run reads the home feeds: CHOOSING_CONNECTIONS loops at once, or pages sent at a rate. */
+export type FeedLoad = { kind: 'saturated' } | { kind: 'paced'; pagesPerSecond: number };
+
 /**
- * Reads the bench people's home feeds (25 cards) from CHOOSING_CONNECTIONS loops for `seconds`,
- * collecting the time choosing took in the server and whether a promoted card came.
+ * Reads the bench people's home feeds (25 cards) for `seconds`, collecting the time choosing took
+ * in the server and whether a promoted card came. Saturated: CHOOSING_CONNECTIONS loops, each
+ * asking again as soon as answered. Paced: one page sent every 1/rate seconds whatever the answers
+ * (an open loop, so a slow answer does not slow the pages after it), each timed from its sending.
+ */
+async function readFeeds(baseUrl: string, people: BenchPerson[], seconds: number, load: FeedLoad) {
+  const samples: FeedSample[] = [];
+  let failed = 0;
+  const readOne = async (person: BenchPerson) => {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${baseUrl}/v3/feeds/home/?page_size=25`, {
+        headers: { accept: 'application/json', cookie: person.cookie },
+        signal: AbortSignal.timeout(30_000),
+      });
+      const body = await response.text();
+      const choosingMs = choosingMsOf(response.headers.get('server-timing'));
+      if (!response.ok || choosingMs === null) {
+        failed += 1;
+        return;
+      }
+      samples.push({
+        choosingMs,
+        pageMs: performance.now() - started,
+        promoted: body.includes('"is_promoted":true'),
+      });
+    } catch {
+      failed += 1;
+    }
+  };
+  const start = performance.now();
+  const until = start + seconds * 1000;
+  if (load.kind === 'paced') {
+    const sent: Promise<void>[] = [];
+    for (let i = 0; ; i += 1) {
+      const at = start + (i * 1000) / load.pagesPerSecond;
+      if (at >= until) break;
+      const wait = at - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      sent.push(readOne(people[i % people.length]!));
+    }
+    await Promise.all(sent);
+  } else {
+    await Promise.all(
+      Array.from({ length: CHOOSING_CONNECTIONS }, async (_, connection) => {
+        for (let i = connection; performance.now() < until; i += CHOOSING_CONNECTIONS)
+          await readOne(people[i % people.length]!);
+      }),
+    );
+  }
+  return { samples, failed, seconds: (performance.now() - start) / 1000 };
+}
+
+/**
+ * Rounds the choosing figures are pooled over, each a run without the campaigns then one with
+ * them: a p99 of one short run on a saturated machine moves by tens of milliseconds from run to
+ * run, and alternating keeps a drift of the machine from landing on one side.
+ */
+export const CHOOSING_ROUNDS = 3;
+
+/**
+ * The home feeds read under `load` without and with the campaigns in CHOOSING_ROUNDS alternating
+ * rounds of `seconds` each; `setActive` turns the campaigns off or on (and waits until the server
+ * serves accordingly). CPU per page is measured over each side's rounds.
  */
 export async function measureChoosing(
   baseUrl: string,
   people: BenchPerson[],
   seconds: number,
+  load: FeedLoad,
+  setActive: (active: boolean) => Promise<void>,
   meter?: CpuMeter,
-): Promise<ChoosingSpread> {
-  const before = meter?.sample();
-  const samples: { choosingMs: number; pageMs: number; promoted: boolean }[] = [];
-  let failed = 0;
-  const until = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CHOOSING_CONNECTIONS }, async (_, connection) => {
-      for (let i = connection; performance.now() < until; i += CHOOSING_CONNECTIONS) {
-        const person = people[i % people.length]!;
-        const started = performance.now();
-        try {
-          const response = await fetch(`${baseUrl}/v3/feeds/home/?page_size=25`, {
-            headers: { accept: 'application/json', cookie: person.cookie },
-            signal: AbortSignal.timeout(30_000),
-          });
-          const body = await response.text();
-          const choosingMs = choosingMsOf(response.headers.get('server-timing'));
-          if (!response.ok || choosingMs === null) {
-            failed += 1;
-            continue;
-          }
-          samples.push({
-            choosingMs,
-            pageMs: performance.now() - started,
-            promoted: body.includes('"is_promoted":true'),
-          });
-        } catch {
-          failed += 1;
-        }
-      }
-    }),
-  );
-  const after = meter?.sample();
-  const spread = choosingSpread(samples, failed);
-  return before && after ? { ...spread, cpu: cpuPerRequest(before, after, samples.length + failed) } : spread;
+): Promise<ChoosingPair> {
+  const sides = [false, true].map(() => ({ samples: [] as FeedSample[], failed: 0, server: 0, database: 0 }));
+  for (let round = 0; round < CHOOSING_ROUNDS; round += 1) {
+    for (const active of [false, true]) {
+      await setActive(active);
+      const side = sides[Number(active)]!;
+      const before = meter?.sample();
+      const run = await readFeeds(baseUrl, people, seconds, load);
+      const after = meter?.sample();
+      side.samples.push(...run.samples);
+      side.failed += run.failed;
+      const cpu = before && after ? cpuPerRequest(before, after, run.samples.length + run.failed) : null;
+      side.server += (cpu?.serverMs ?? 0) * (run.samples.length + run.failed);
+      side.database += (cpu?.databaseMs ?? 0) * (run.samples.length + run.failed);
+    }
+  }
+  const [without, withCampaigns] = sides.map((side) => {
+    const spread = choosingSpread(side.samples, side.failed);
+    const requests = side.samples.length + side.failed;
+    return meter && requests > 0
+      ? { ...spread, cpu: { serverMs: side.server / requests, databaseMs: side.database / requests } }
+      : spread;
+  }) as [ChoosingSpread, ChoosingSpread];
+  return { without, with: withCampaigns };
 }
 
-/** What the promoted scenario measured. */
-export interface PromotedFigures {
-  campaigns: number;
+/** The home feeds without and with the campaigns, under one load. */
+export interface ChoosingPair {
   without: ChoosingSpread;
   with: ChoosingSpread;
 }
 
+/** Pages a second while a paced run reads: this share of what the saturated run without campaigns answered. */
+export const PACED_SHARE = 0.5;
+
+/** The paced runs' rate: PACED_SHARE of the pages a second the saturated rounds answered without campaigns. */
+export function pacedRate(saturated: ChoosingSpread, seconds: number): number {
+  return Math.max(1, Math.round((PACED_SHARE * saturated.pages) / (CHOOSING_ROUNDS * seconds)));
+}
+
+/**
+ * Turns the bench campaigns of `adIds` on or off: their campaigns ACTIVE or PAUSED, straight in the
+ * database (the server's candidate list takes the change within its second).
+ */
+export async function setBenchCampaigns(db: Executor, adIds: number[], active: boolean): Promise<void> {
+  await db.execute(sql`update campaigns set status = ${active ? 'ACTIVE' : 'PAUSED'}
+    where id in (select campaign_id from ads where id = any(${int8Array(adIds)}))`);
+}
+
+/**
+ * What the promoted scenario measured: the home feeds saturated (CHOOSING_CONNECTIONS loops), and
+ * paced at `pagesPerSecond`, half of what saturated ones answered (decision 76).
+ */
+export interface PromotedFigures extends ChoosingPair {
+  campaigns: number;
+  paced: ChoosingPair & { pagesPerSecond: number };
+}
+
 /** What 1,000 campaigns add to the signed-in home feed's p99: with them minus without (decision 72). */
-export function promotedAddedP99Ms(figures: PromotedFigures): number {
+export function promotedAddedP99Ms(figures: ChoosingPair): number {
   return Math.round((figures.with.pageP99Ms - figures.without.pageP99Ms) * 100) / 100;
 }
 

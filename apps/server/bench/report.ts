@@ -1,7 +1,10 @@
 import { CONNECTIONS, type LoadResult } from './load.ts';
 import type { LiveReport } from './live.ts';
 import {
+  CHOOSING_CONNECTIONS,
+  CHOOSING_ROUNDS,
   promotedAddedP99Ms,
+  type ChoosingPair,
   type ChoosingSpread,
   type LedgerFigures,
   type PromotedFigures,
@@ -136,11 +139,19 @@ function choosingLine(label: string, spread: ChoosingSpread): string {
 }
 
 export function formatPromoted(promoted: PromotedFigures): string {
+  const added = (pair: ChoosingPair) =>
+    `- the campaigns add to the page's p99: ${promotedAddedP99Ms(pair)} ms (${pair.with.pageP99Ms} - ${pair.without.pageP99Ms}); p50 ${Math.round((pair.with.pageP50Ms - pair.without.pageP50Ms) * 100) / 100} ms`;
+  const campaigns = `${integer(promoted.campaigns)} active campaigns`;
   return [
-    `Promoted: signed-in home feeds (25 cards) read from 10 connections by the same people; choosing is what the server waited for it past the page's own read (its Server-Timing), CPU ms/page is server + PostgreSQL backends:`,
+    `Promoted: signed-in home feeds (25 cards) of the same people, ${CHOOSING_ROUNDS} rounds without the campaigns and with them in turn; choosing is what the server waited for it past the page's own read (its Server-Timing), CPU ms/page is server + PostgreSQL backends.`,
+    `Saturated (${CHOOSING_CONNECTIONS} connections, each asking again once answered):`,
     choosingLine('no campaigns', promoted.without),
-    choosingLine(`${integer(promoted.campaigns)} active campaigns`, promoted.with),
-    `- the campaigns add to the page's p99: ${promotedAddedP99Ms(promoted)} ms (${promoted.with.pageP99Ms} - ${promoted.without.pageP99Ms}); p50 ${Math.round((promoted.with.pageP50Ms - promoted.without.pageP50Ms) * 100) / 100} ms`,
+    choosingLine(campaigns, promoted.with),
+    added(promoted),
+    `Paced (${integer(promoted.paced.pagesPerSecond)} pages a second, half of what the saturated runs answered without campaigns; judged):`,
+    choosingLine('no campaigns', promoted.paced.without),
+    choosingLine(campaigns, promoted.paced.with),
+    added(promoted.paced),
   ].join('\n');
 }
 

@@ -223,17 +223,23 @@ export function checkLive(live: LiveFigures): TargetCheck[] {
 /** The issue's target: choosing the promoted pins adds at most this to a signed-in home-feed page. */
 export const PROMOTED_CHOOSING_MAX_P99_MS = 5;
 
+/**
+ * Judged on the paced runs (decision 76): with the machine saturated, every millisecond of CPU a
+ * page adds lengthens every queue, so there the p99 says how much slower the machine serves, not
+ * what choosing adds to a page. The saturated figures are printed beside it.
+ */
 export function checkPromoted(figures: PromotedFigures): TargetCheck[] {
-  const w = figures.with;
+  const paced = figures.paced;
+  const w = paced.with;
   const n = (value: number) => value.toLocaleString('en-US');
-  const added = promotedAddedP99Ms(figures);
+  const added = promotedAddedP99Ms(paced);
   return [
     {
       description: `choosing the promoted pins adds <= ${PROMOTED_CHOOSING_MAX_P99_MS} ms to the signed-in home feed's p99 with ${n(figures.campaigns)} active campaigns`,
       measured:
         w.pages === 0
           ? 'no page answered'
-          : `${added} ms (page p99 ${w.pageP99Ms} with, ${figures.without.pageP99Ms} without; Server-Timing promoted p99 ${w.p99Ms}; ${n(w.pages)} pages, ${n(w.withPromoted)} with a promoted card, ${n(w.failed)} failed)`,
+          : `${added} ms at ${n(paced.pagesPerSecond)} pages a second (page p99 ${w.pageP99Ms} with, ${paced.without.pageP99Ms} without; Server-Timing promoted p99 ${w.p99Ms}; ${n(w.pages)} pages, ${n(w.withPromoted)} with a promoted card, ${n(w.failed)} failed); saturated: ${promotedAddedP99Ms(figures)} ms`,
       // A run where nothing was promoted measured a shortcut, not the choosing.
       met: w.pages > 0 && w.failed === 0 && w.withPromoted > 0 && added <= PROMOTED_CHOOSING_MAX_P99_MS,
     },

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createInvalidationBus } from '../../src/adapters/invalidation/index.ts';
 import { adCharges, adGroupSpendDays, adResultDays, adTokenUses } from '../../src/db/schema/ad-delivery.ts';
 import { adGroups, ads, businessMembers, campaigns } from '../../src/db/schema/business.ts';
+import { pins } from '../../src/db/schema/pins.ts';
 import { todayIn } from '../../src/modules/business/business.presenter.ts';
 import { AD_TOKEN_PARAM, PROMOTED_CONVERSIONS_PATH } from '@pinboard/shared/promoted-events';
 import { resolveSessionSecret } from '../../src/lib/session-secret.ts';
@@ -54,6 +55,7 @@ const written = () => clearSignedOutAnswers();
 
 type Card = {
   id: string;
+  viewer_saved?: unknown;
   is_promoted?: true;
   promoter?: { name: string; username: string };
   ad_token?: string;
@@ -100,15 +102,36 @@ describe('promoted pins in the home feed and search', () => {
     expect(promotedOf(await homeFeed(viewer))).toEqual([]);
   });
 
+  it('a promoted card says where the viewer saved its picture, as the page’s own cards do', async () => {
+    const p = await promotion();
+    await onlyServing(p);
+    const viewer = await signedInBrowser(t);
+    const [card] = promotedOf(await homeFeed(viewer));
+    expect(card).toMatchObject({ id: p.pinId, viewer_saved: null });
+    const [promoted] = await t.db
+      .select({ imageId: pins.imageId })
+      .from(pins)
+      .where(eq(pins.id, Number(p.pinId)));
+    const bread = await t.make.board(viewer.userId, { name: 'Bread' });
+    const copy = await t.make.pin(viewer.userId, bread.id, { imageId: promoted!.imageId });
+    const [saved] = promotedOf(await homeFeed(viewer));
+    expect(saved).toMatchObject({
+      id: p.pinId,
+      viewer_saved: { pin_id: String(copy.id), board_id: String(bread.id), board_name: 'Bread' },
+    });
+  });
+
   it('never a pin the viewer cannot see (a board turned secret) and not once paused', async () => {
     const p = await promotion();
     await onlyServing(p);
     const viewer = await signedInBrowser(t);
     expect(promotedOf(await homeFeed(viewer))).toHaveLength(1);
-    // Even were the review not to reject it, serving checks the pin is visible.
-    await t.db.execute(sql`update boards set privacy = 'secret' where id = ${p.boardId}`);
+    // Even were the review not to reject it, serving checks the pin is visible: its owner's change
+    // clears the kept candidate list, and the next page has no promoted card.
+    const privacy = (value: string) => p.browser.patch(`/v3/boards/${p.boardId}/`, { privacy: value });
+    expect((await privacy('secret')).status).toBe(200);
     expect(promotedOf(await homeFeed(viewer))).toEqual([]);
-    await t.db.execute(sql`update boards set privacy = 'public' where id = ${p.boardId}`);
+    expect((await privacy('public')).status).toBe(200);
     expect(promotedOf(await homeFeed(viewer))).toHaveLength(1);
     // Paused through the API: the next page served has no promoted card (no second's wait).
     const paused = await p.browser.patch(`/ads/v4/advertisers/${p.advertiserId}/campaigns/${p.campaignId}/`, {
@@ -196,7 +219,7 @@ describe('promoted pins in the home feed and search', () => {
     expect(promotedOf(results).map((c) => c.id)).not.toContain(low.pinId);
   });
 
-  it('chosen beside the page’s own read: a winner hidden by the viewer, on a secret board or of a suspended pinner never serves, in the feed or search', async () => {
+  it('a winner hidden by the viewer, turned secret or of a suspended pinner never serves on the next page, in the feed or search', async () => {
     const search = async (browser: TestBrowser) => {
       const response = await browser.get('/v3/search/pins/?q=filler%20or%20crackers&page_size=25');
       expect(response.status).toBe(200);
@@ -208,12 +231,15 @@ describe('promoted pins in the home feed and search', () => {
       const viewer = await signedInBrowser(t);
       expect((await homeFeed(viewer)).map((c) => c.is_promoted && c.id)).toContain(p.pinId);
       expect((await search(viewer)).map((c) => c.id)).toEqual([p.pinId]);
-      // Straight in the database, no clear: the kept candidate list still holds the ad.
+      // The viewer's own hide is asked about on every page; the owner's change, and a suspension
+      // (an admin command: straight in the database, then the clear), clear the kept list.
       if (change === 'hidden') expect((await viewer.put(`/v3/pins/${p.pinId}/hide/`)).status).toBe(200);
       if (change === 'secret')
-        await t.db.execute(sql`update boards set privacy = 'secret' where id = ${p.boardId}`);
-      if (change === 'suspended')
+        expect((await p.browser.patch(`/v3/boards/${p.boardId}/`, { privacy: 'secret' })).status).toBe(200);
+      if (change === 'suspended') {
         await t.db.execute(sql`update users set status = 'suspended' where id = ${p.browser.userId}`);
+        written();
+      }
       expect(promotedOf(await homeFeed(viewer))).toEqual([]);
       expect(await search(viewer)).toEqual([]);
     }

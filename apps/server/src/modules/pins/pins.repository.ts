@@ -35,16 +35,20 @@ export interface ViewerSavedRow {
 }
 
 /**
- * Where the viewer saved the picture of the current `pins` row: their newest pin of the same
- * image on a board of their own (decision 44), as one JSON value. A subquery in the select list,
- * so a list reads it in its one query: one probe of `pins_pinner_image_idx` per pin shown.
+ * Where the viewer saved the picture `imageId` (an SQL expression; by default the current `pins`
+ * row's): their newest pin of the same image on a board of their own (decision 44), as one JSON
+ * value. A subquery in the select list, so a list reads it in its one query: one probe of
+ * `pins_pinner_image_idx` per pin shown.
  */
-function viewerSaveOfPicture(viewerId: ViewerIdParam): SQL<ViewerSavedRow | null> {
+export function viewerSaveOfPicture(
+  viewerId: ViewerIdParam,
+  imageId: SQL | typeof pins.imageId = pins.imageId,
+): SQL<ViewerSavedRow | null> {
   return sql<ViewerSavedRow | null>`(select json_build_object('pin_id', vs.id, 'board_id', vs.board_id,
       'board_name', vsb.name, 'section_id', vs.section_id, 'section_title', vss.title)
     from pins vs join boards vsb on vsb.id = vs.board_id
     left join board_sections vss on vss.id = vs.section_id
-    where vs.pinner_id = ${viewerId} and vs.image_id = ${pins.imageId} and ${viewerBoardAs('vsb', viewerId)}
+    where vs.pinner_id = ${viewerId} and vs.image_id = ${imageId} and ${viewerBoardAs('vsb', viewerId)}
     order by vs.id desc limit 1)`;
 }
 

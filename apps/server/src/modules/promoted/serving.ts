@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CampaignObjective, Pin, TargetingSpec } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
-import { preparedPerDatabase } from '../../db/prepared.ts';
+import { opaqueParam, preparedPerDatabase } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
 import { selectRows } from '../../db/sql-helpers.ts';
 import { todayIn } from '../business/business.presenter.ts';
-import { activeAccountAs } from '../../policies/visibility.ts';
-import { presentPin } from '../pins/pins.presenter.ts';
-import { listPublicPinsInOrder, type PinRow } from '../pins/pins.repository.ts';
+import { activeAccountAs, publicPinAs } from '../../policies/visibility.ts';
+import { presentPin, presentViewerSaved } from '../pins/pins.presenter.ts';
+import { listPublicPinsInOrder, viewerSaveOfPicture, type ViewerSavedRow } from '../pins/pins.repository.ts';
 import { clearWithSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import {
   ageBucketOf,
@@ -78,6 +78,8 @@ interface CandidateRow extends Record<string, unknown> {
   spent_day: string | null;
   spent_micro: number | null;
   pin_text: string;
+  pin_version: string;
+  pin_public: boolean;
 }
 
 /**
@@ -110,6 +112,8 @@ export interface Candidate {
   spentMicro: number;
   advertiserName: string;
   promoterUsername: string;
+  /** The pin as anyone may see it, presented once per read of the list (no viewer's saved state). */
+  pin: Pin;
 }
 
 /**
@@ -130,12 +134,15 @@ const EMPTY: readonly Candidate[] = [];
  * as the auction ranks them (bid × smoothed click rate; a conversion ad's target × smoothed
  * conversion rate × click rate). A WEB_CONVERSION ad group serves only with its conversion tag and
  * event: it pays per conversion, and without them none could ever be reported. Dates and pacing are then checked exactly
- * in each ad account's time zone, and who is looking per request. `wordsOf` splits a pin's text
- * (the list keeps the last read's words, so a pin's text is split once, not once a second).
+ * in each ad account's time zone, and who is looking per request. Only pins anyone may see are
+ * candidates (decision 76). `wordsOf` splits a pin's text and `pinsOf` presents the pins (the list
+ * keeps both from read to read: a pin's text is split once, and a pin read again only when it
+ * changed or its card is a minute old, not once a second).
  */
 async function listCandidates(
   db: Executor,
   wordsOf: (pinText: string) => ReadonlySet<string>,
+  pinsOf: (versions: Map<number, string>) => Promise<Map<number, Pin>>,
 ): Promise<CandidateIndex> {
   const rows = await selectRows<CandidateRow>(
     db,
@@ -152,7 +159,10 @@ async function listCandidates(
       v.time_zone, v.country as advertiser_country, v.name as advertiser_name,
       u.username as promoter_username,
       s.day::text as spent_day, s.spent_micro::float8 as spent_micro,
-      lower(p.title || ' ' || p.description || ' ' || array_to_string(p.hashtags, ' ')) as pin_text
+      lower(p.title || ' ' || p.description || ' ' || array_to_string(p.hashtags, ' ')) as pin_text,
+      p.updated_at::text as pin_version,
+      -- Whether anyone may see the pin now (a column, not a join: as a condition it slowed the plan).
+      ${publicPinAs('p')} as pin_public
     from ads a
     join ad_groups g on g.id = a.ad_group_id and g.status = 'ACTIVE'
     join campaigns c on c.id = a.campaign_id and c.status = 'ACTIVE'
@@ -178,7 +188,16 @@ async function listCandidates(
       end * (a.clicks + ${sql.raw(String(PRIOR_CLICKS))})::float8 / (a.impressions + ${sql.raw(String(PRIOR_IMPRESSIONS))}) desc, a.id
     limit ${CANDIDATE_LIMIT}`,
   );
-  const ranked = rows.map(candidateOf(wordsOf)).sort(auctionOrder);
+  const visible = await pinsOf(
+    new Map(rows.filter((row) => row.pin_public).map((row) => [Number(row.pin_id), row.pin_version])),
+  );
+  const toCandidate = candidateOf(wordsOf);
+  const ranked = rows
+    .flatMap((row) => {
+      const pin = visible.get(Number(row.pin_id));
+      return pin ? [toCandidate(row, pin)] : [];
+    })
+    .sort(auctionOrder);
   const byCountry = new Map<string, Candidate[]>();
   for (const candidate of ranked) {
     const spec = candidate.ad.targeting;
@@ -194,7 +213,7 @@ async function listCandidates(
 
 const candidateOf =
   (wordsOf: (pinText: string) => ReadonlySet<string>) =>
-  (row: CandidateRow): Candidate => {
+  (row: CandidateRow, pin: Pin): Candidate => {
     const targeting = row.targeting ?? {};
     const campaignSpend = Number(row.campaign_spend);
     const lifetimeCap = row.lifetime_cap === null ? null : Number(row.lifetime_cap);
@@ -233,6 +252,7 @@ const candidateOf =
       spentMicro: Number(row.spent_micro ?? 0),
       advertiserName: row.advertiser_name,
       promoterUsername: row.promoter_username,
+      pin,
     };
   };
 
@@ -257,13 +277,30 @@ export interface CandidateList {
 /** The oldest list a page may be served from while a newer one is being read. */
 export const CANDIDATE_LIST_MAX_AGE_MS = 5_000;
 
+/**
+ * How long a candidate's card (its pin as presented) is kept at most from read to read while the
+ * pin is unchanged: what changes without touching the pin (its board's name, the save count)
+ * shows within this.
+ */
+export const CANDIDATE_PIN_TTL_MS = 60_000;
+
+/** A candidate's pin as a read presented it, with the pin's version (its `updated_at`) then. */
+interface KeptCard {
+  pin: Pin;
+  version: string;
+  /** When it is read again, changed or not. */
+  until: number;
+}
+
 export function createCandidateList(db: Executor): CandidateList {
   let kept: { index: CandidateIndex; readAt: number } | null = null;
   let reading: Promise<CandidateIndex> | null = null;
   // Bumped by each clear: a read begun before it is not kept.
   let generation = 0;
-  // The pins' words as the last read split them, by pin text: a read reuses them.
+  // The pins' words as the last read split them, by pin text, and the pins as it presented them,
+  // by id: a read reuses them.
   let words = new Map<string, ReadonlySet<string>>();
+  let cards = new Map<number, KeptCard>();
   const read = () => {
     const begun = generation;
     const readAt = Date.now();
@@ -275,11 +312,33 @@ export function createCandidateList(db: Executor): CandidateList {
       now.set(pinText, split);
       return split;
     };
-    const promise = listCandidates(db, wordsOf);
+    const cardsBefore = cards;
+    const cardsNow = new Map<number, KeptCard>();
+    const pinsOf = async (versions: Map<number, string>) => {
+      const stale = [...versions].flatMap(([id, version]) => {
+        const card = cardsBefore.get(id);
+        const fresh = card && card.version === version && card.until > readAt;
+        if (fresh) cardsNow.set(id, card);
+        return fresh ? [] : [id];
+      });
+      // Read again by the pins' own visibility: one no longer visible is left out. Each card lives
+      // between half the TTL and all of it, so cards read together are not all read again together.
+      for (const row of await listPublicPinsInOrder(db, stale)) {
+        const until = readAt + CANDIDATE_PIN_TTL_MS * (0.5 + Math.random() / 2);
+        cardsNow.set(Number(row.id), { pin: presentPin(row), version: versions.get(Number(row.id))!, until });
+      }
+      const current = new Map([...cardsNow].map(([id, card]) => [id, card.pin]));
+      // A card out of this read (its campaign paused a while) is kept while it lives.
+      for (const [id, card] of cardsBefore)
+        if (!cardsNow.has(id) && card.until > readAt) cardsNow.set(id, card);
+      return current;
+    };
+    const promise = listCandidates(db, wordsOf, pinsOf);
     reading = promise;
     promise.then(
       (index) => {
         words = now;
+        cards = cardsNow;
         if (begun === generation) kept = { index, readAt };
       },
       () => {},
@@ -316,12 +375,18 @@ interface ViewerFacts {
   businesses: Set<number>;
   /** Pictures they hid, among those asked about. */
   hiddenImages: Set<number>;
+  /** Where they saved a picture, among those asked about (a card says so, as the page's own do). */
+  saved: Map<number, ViewerSavedRow>;
 }
+
+// Through `opaqueParam`: planned once per connection, not again for each viewer and array.
+const viewerIdParam = opaqueParam('viewerId', 'int8');
+const imagesParam = opaqueParam('images', 'int8[]');
 
 /**
  * One prepared query for a signed-in viewer (none for a visitor): gender, birthday, interests,
- * the businesses they belong to, and which of a few candidates' pictures they hid (the likely
- * winners', a handful of ids, never the whole list's).
+ * the businesses they belong to, and of a few candidates' pictures (the likely winners', a
+ * handful of ids, never the whole list's) which they hid and where they saved each.
  */
 const viewerFactsOf = preparedPerDatabase((db) =>
   db
@@ -330,15 +395,17 @@ const viewerFactsOf = preparedPerDatabase((db) =>
       birthday: sql<string | null>`${users.birthday}::text`,
       interests: sql<
         string[] | null
-      >`(select array_agg(i.name) from user_interests i where i.user_id = ${users.id})`,
+      >`(select array_agg(i.name) from user_interests i where i.user_id = ${viewerIdParam})`,
       businesses: sql<
         number[] | null
-      >`(select array_agg(m.profile_id::int) from business_members m where m.member_id = ${users.id})`,
+      >`(select array_agg(m.profile_id::int) from business_members m where m.member_id = ${viewerIdParam})`,
       hidden: sql<number[] | null>`(select array_agg(h.image_id::float8) from hidden_pins h
-        where h.user_id = ${users.id} and h.image_id = any(${sql.placeholder('images')}::int8[]))`,
+        where h.user_id = ${viewerIdParam} and h.image_id = any(${imagesParam}))`,
+      saved: sql<Array<[number, ViewerSavedRow | null]> | null>`(select json_agg(json_build_array(x.image_id,
+        ${viewerSaveOfPicture(viewerIdParam, sql`x.image_id`)})) from unnest(${imagesParam}) as x(image_id))`,
     })
     .from(users)
-    .where(eq(users.id, sql.placeholder('viewerId')))
+    .where(eq(users.id, viewerIdParam))
     .prepare('promoted_viewer_facts'),
 );
 
@@ -353,6 +420,7 @@ async function viewerFacts(
     traits: { country: viewer.country, ageBucket: null, gender: null, interests: [], searchTerms },
     businesses: new Set(),
     hiddenImages: new Set(),
+    saved: new Map(),
   };
   if (viewer.userId === null) return facts;
   facts.businesses.add(viewer.userId);
@@ -364,19 +432,34 @@ async function viewerFacts(
   traits.interests = row.interests ?? [];
   for (const id of row.businesses ?? []) facts.businesses.add(Number(id));
   for (const image of row.hidden ?? []) facts.hiddenImages.add(Number(image));
+  for (const [image, saved] of row.saved ?? []) if (saved) facts.saved.set(Number(image), saved);
   return facts;
 }
 
-/** Each ad account's day and the fraction of it gone at one moment, worked out once per time zone. */
+/**
+ * Each ad account's day and the fraction of it gone at `now`. A zone's day and clock are worked out
+ * once per minute (every zone's offset is whole minutes, so its days and clock changes start on
+ * one) and the seconds since added: pages served in the same minute share the slow part.
+ */
+let clockMinute = -1;
+let clockZones = new Map<string, { today: string; secondsAtMinute: number }>();
 function clockAt(now: Date) {
-  const zones = new Map<string, { today: string; fraction: number }>();
+  const at = now.getTime();
+  const minute = Math.floor(at / 60_000);
+  if (minute !== clockMinute) {
+    clockMinute = minute;
+    clockZones = new Map();
+  }
+  const zones = clockZones;
+  const sinceMinute = (at - minute * 60_000) / 1000;
   return (timeZone: string) => {
     let zone = zones.get(timeZone);
     if (!zone) {
-      zone = { today: todayIn(timeZone, now), fraction: dayFractionIn(timeZone, now) };
+      const start = new Date(minute * 60_000);
+      zone = { today: todayIn(timeZone, start), secondsAtMinute: dayFractionIn(timeZone, start) * 86_400 };
       zones.set(timeZone, zone);
     }
-    return zone;
+    return { today: zone.today, fraction: (zone.secondsAtMinute + sinceMinute) / 86_400 };
   };
 }
 
@@ -398,10 +481,10 @@ export interface ServingDeps {
 }
 
 /**
- * How many of the viewer's country's first deliverable candidates are checked (visibility, hidden
- * pictures) while who is looking is still being read, per place to fill (the slots and a
- * runner-up): targeting then usually picks among pins already checked, and a page costs one
- * round trip (two statements at once). A page that gets past them checks the rest after.
+ * How many of the viewer's country's first deliverable candidates' pictures are asked about
+ * (hidden, saved) with who is looking, per place to fill (the slots and a runner-up): targeting
+ * then usually picks among pictures already asked about, and a page costs one statement. A page
+ * that gets past them asks about the rest after.
  */
 export const CHECKED_AHEAD_PER_PLACE = 2;
 
@@ -409,9 +492,9 @@ export const CHECKED_AHEAD_PER_PLACE = 2;
  * The page with promoted pins at the fixed rhythm. The candidates of the viewer's country are
  * scanned in the auction's order, keeping those that may deliver, reach the viewer and are not of
  * their own businesses, one per pin, until the page's slots and a runner-up are filled (only those
- * decide a second-price auction). Each of those must be a pin the viewer may see (the pins' own
- * visibility) whose picture they did not hide; one that is not gives way to the next bidders.
- * Every promoted card carries its signed token (position, price, viewer).
+ * decide a second-price auction). The candidates are pins anyone may see (the list reads them so,
+ * decision 76); one whose picture the viewer hid gives way to the next bidders. Every promoted
+ * card carries its signed token (position, price, viewer).
  */
 export async function withPromoted(
   deps: ServingDeps,
@@ -423,12 +506,12 @@ export async function withPromoted(
 }
 
 /**
- * What a page's promoted cards were chosen from: the checked field (every one a pin the viewer
- * may see whose picture they did not hide), in the auction's order, and the pins' rows.
+ * What a page's promoted cards were chosen from: the field (none a picture the viewer hid), in the
+ * auction's order, and where the viewer saved its pictures.
  */
 export interface PromotedChoice {
   field: Candidate[];
-  visible: Map<number, PinRow>;
+  saved: ReadonlyMap<number, ViewerSavedRow>;
   now: Date;
 }
 
@@ -450,64 +533,43 @@ export async function choosePromoted(
   const pool = (await deps.candidates.current()).byCountry.get(viewer.country) ?? EMPTY;
   if (pool.length === 0) return null;
   const wanted = slots.length + 1;
-  // What was asked, and the answers: visibility by pin, hiding by picture.
-  const visible = new Map<number, PinRow>();
-  const askedPins = new Set<number>();
-  const askedImages = new Set<number>();
-  const askVisibility = async (candidates: readonly Candidate[]) => {
-    const pinIds = [...new Set(candidates.map((candidate) => candidate.pinId))];
-    if (pinIds.length === 0) return;
-    for (const row of await listPublicPinsInOrder(deps.db, pinIds, viewer.userId))
-      visible.set(Number(row.id), row);
-    for (const pinId of pinIds) askedPins.add(pinId);
+  const searchTerms = options.searchTerms ?? null;
+  // Who is looking, read with the first deliverable candidates' pictures (a visitor: nothing to read).
+  const asked = new Set<number>();
+  const ask = (images: number[]) => {
+    for (const image of images) asked.add(image);
+    return viewerFacts(deps.db, viewer, searchTerms, now, images);
   };
-  const refused = (candidate: Candidate) =>
-    (askedPins.has(candidate.pinId) && !visible.has(candidate.pinId)) ||
-    facts.hiddenImages.has(candidate.imageId);
-  // While who is looking is read, the first deliverable candidates' pins are checked.
-  const ahead: Candidate[] = [];
-  if (viewer.userId !== null) {
-    const pins = new Set<number>();
-    for (let i = 0; i < pool.length && ahead.length < wanted * CHECKED_AHEAD_PER_PLACE; i += 1) {
-      const candidate = pool[i]!;
-      if (pins.has(candidate.pinId) || !deliverable(candidate, clock)) continue;
-      pins.add(candidate.pinId);
-      ahead.push(candidate);
-    }
+  const ahead = new Set<number>();
+  for (let i = 0; viewer.userId !== null && i < pool.length; i += 1) {
+    if (ahead.size >= wanted * CHECKED_AHEAD_PER_PLACE) break;
+    const candidate = pool[i]!;
+    if (deliverable(candidate, clock)) ahead.add(candidate.imageId);
   }
-  const aheadImages = ahead.map((candidate) => candidate.imageId);
-  const [facts] = await Promise.all([
-    viewerFacts(deps.db, viewer, options.searchTerms ?? null, now, aheadImages),
-    askVisibility(ahead),
-  ]);
-  for (const image of aheadImages) askedImages.add(image);
+  const facts = await ask([...ahead]);
   const reaches = targetingFor(facts.traits);
   const taken = new Set<number>();
   let field: Candidate[] = [];
   for (let next = 0; ;) {
     while (field.length < wanted && next < pool.length) {
       const candidate = pool[next++]!;
-      if (taken.has(candidate.pinId) || refused(candidate)) continue;
+      if (taken.has(candidate.pinId) || facts.hiddenImages.has(candidate.imageId)) continue;
       if (facts.businesses.has(candidate.ownerUserId)) continue;
       if (!deliverable(candidate, clock) || !reaches(candidate.ad)) continue;
       taken.add(candidate.pinId);
       field.push(candidate);
     }
-    const unchecked = field.filter(
-      (candidate) =>
-        !askedPins.has(candidate.pinId) || (viewer.userId !== null && !askedImages.has(candidate.imageId)),
+    if (viewer.userId === null) break;
+    const unasked = [...new Set(field.map((candidate) => candidate.imageId))].filter(
+      (image) => !asked.has(image),
     );
-    if (unchecked.length === 0) break;
-    const images = unchecked.map((candidate) => candidate.imageId);
-    const [more] = await Promise.all([
-      viewer.userId === null ? null : viewerFacts(deps.db, viewer, options.searchTerms ?? null, now, images),
-      askVisibility(unchecked),
-    ]);
-    for (const image of more?.hiddenImages ?? []) facts.hiddenImages.add(image);
-    for (const image of images) askedImages.add(image);
-    field = field.filter((candidate) => !refused(candidate));
+    if (unasked.length === 0) break;
+    const more = await ask(unasked);
+    for (const image of more.hiddenImages) facts.hiddenImages.add(image);
+    for (const [image, saved] of more.saved) facts.saved.set(image, saved);
+    field = field.filter((candidate) => !facts.hiddenImages.has(candidate.imageId));
   }
-  return field.length === 0 ? null : { field, visible, now };
+  return field.length === 0 ? null : { field, saved: facts.saved, now };
 }
 
 /**
@@ -523,11 +585,12 @@ export function placePromoted(
 ): Pin[] {
   const slots = promotedSlots(organic.length);
   if (!choice || slots.length === 0) return organic;
-  const { field, visible, now } = choice;
-  const auction = runAuction(field, slots.length).map((win) => ({
-    win,
-    pin: presentPin(visible.get(win.bidder.pinId)!),
-  }));
+  const { field, saved, now } = choice;
+  const auction = runAuction(field, slots.length).map((win) => {
+    const save = saved.get(win.bidder.imageId);
+    const pin = save ? { ...win.bidder.pin, viewer_saved: presentViewerSaved(save) } : win.bidder.pin;
+    return { win, pin };
+  });
   // A winner's picture already on the page (the pin itself, or a save of it) shows once, as the
   // promoted card; as many winners are kept as the shorter page still has slots for.
   const pictureOf = (pin: Pin) => pin.images.orig.url;
