@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const OUTSIDE = [
   { name: 'a numbered spec', pattern: /\b[Ss]pec(?:ification)?s? +(?:sections? +|§ *)?\d/ },
   { name: 'a § citation', pattern: /§/ },
-  { name: 'the design notes', pattern: /\bDESIGN\.md\b|\bDESIGN section\b/ },
+  { name: 'the design notes', pattern: /\bDESIGN(?:\.md| section)\b/ },
   { name: 'the style notes', pattern: /\bSTYLE\.md\b/ },
   { name: 'a folder beside the repository', pattern: /(?:^|[^\w./-])\.\.\/shared\b/ },
   { name: 'the spec folder', pattern: /\bshared\/spec\b/ },
@@ -39,17 +39,23 @@ function outsideReferences(text) {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const self = path.relative(root, fileURLToPath(import.meta.url));
 
+/**
+ * The examples below name the outside documents only in pieces, so that this file, like every
+ * other, cites none of them.
+ */
+const joined = (...pieces) => pieces.join('');
+
 describe('outside references', () => {
   it('finds citations of documents outside the repository', () => {
     const cited = [
       '// spec 1 section 7: the calls',
       '/** Spec 3 §9: more is wanted */',
       '(spec 3 §2.8)',
-      'see DESIGN.md section 4',
-      'the DESIGN section 5 stand-ins',
-      'as STYLE.md says',
-      'in ../shared/spec/1-signup-login.md',
-      'the documents in shared/spec',
+      `see ${joined('DESIGN', '.md')} section 4`,
+      `the ${joined('DES', 'IGN')} section 5 stand-ins`,
+      `as ${joined('STYLE', '.md')} says`,
+      `in ${joined('../sha', 'red/spec')}/1-signup-login.md`,
+      `the documents in ${joined('shared', '/spec')}`,
       "the spec's banner",
       'specification 2 gives',
       'the consents of spec section 4',
