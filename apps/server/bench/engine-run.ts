@@ -15,7 +15,6 @@ import {
   measureChoosing,
   prepareLedger,
   readLedger,
-  pauseEarlierCampaigns,
   seedPromotedCampaigns,
   setBenchCampaigns,
   CHOOSING_ROUNDS,
@@ -40,6 +39,7 @@ import {
   type ChildServer,
   type ReadyProbe,
 } from './server-process.ts';
+import { CANDIDATE_LIST_MAX_AGE_MS } from '../src/modules/promoted/serving.ts';
 import { checkLedger, checkPromoted, checkTargets, formatSeconds, type EngineKind } from './targets.ts';
 
 export const SERVER_SCRIPT = 'apps/server/src/main.ts';
@@ -361,8 +361,6 @@ export async function benchEngine(setup: EngineSetup, cleanup: Cleanup): Promise
   }
   if (databaseUrl && world && setup.scenarios.includes('promoted')) {
     const meter = cpuMeter(later.server.child.pid!, databaseNameOf(databaseUrl));
-    const earlier = await withBenchDatabase(setup, pauseEarlierCampaigns);
-    if (earlier > 0) console.log(`  promoted: ${earlier} campaigns of an earlier run paused (in this copy)`);
     const ads = await withBenchDatabase(setup, (db) =>
       seedPromotedCampaigns(db, ids.pinIds, PROMOTED_CAMPAIGNS),
     );
@@ -372,9 +370,10 @@ export async function benchEngine(setup: EngineSetup, cleanup: Cleanup): Promise
     );
     const setActive = async (active: boolean) => {
       await withBenchDatabase(setup, (db) => setBenchCampaigns(db, ads, active));
-      // Written straight into the database: the server's candidate list is read again within a
-      // second, in the background while pages keep the list they have; loaded, that read lasts.
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      // Written straight into the database. The server's kept candidate list is read again in the
+      // background while pages keep it, unless it is past its longest age: wait past that, so the
+      // first page of the round waits for a fresh read and none is served the other side's list.
+      await new Promise((resolve) => setTimeout(resolve, CANDIDATE_LIST_MAX_AGE_MS + 500));
     };
     const seconds = setup.durationSeconds;
     const saturated = await measureChoosing(

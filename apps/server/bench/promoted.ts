@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CampaignObjective, TargetingSpec } from '@pinboard/shared';
 import type { Executor } from '../src/db/client.ts';
 import { int8Array, selectRows } from '../src/db/sql-helpers.ts';
@@ -63,19 +63,6 @@ export function benchCampaign(i: number): BenchCampaign {
     targeting,
     timeZone: TIME_ZONES[i % TIME_ZONES.length]!,
   };
-}
-
-/**
- * Pauses the campaigns an earlier run left active in a database started from a kept one (`--from`
- * copies it), so that the feed measured without campaigns is without them. Answers how many.
- */
-export async function pauseEarlierCampaigns(db: Executor): Promise<number> {
-  const paused = await db
-    .update(campaigns)
-    .set({ status: 'PAUSED' })
-    .where(eq(campaigns.status, 'ACTIVE'))
-    .returning({ id: campaigns.id });
-  return paused.length;
 }
 
 /**
@@ -255,7 +242,7 @@ async function readFeeds(baseUrl: string, people: BenchPerson[], seconds: number
       }),
     );
   }
-  return { samples, failed, seconds: (performance.now() - start) / 1000 };
+  return { samples, failed };
 }
 
 /**
@@ -318,12 +305,17 @@ export function pacedRate(saturated: ChoosingSpread, seconds: number): number {
 }
 
 /**
- * Turns the bench campaigns of `adIds` on or off: their campaigns ACTIVE or PAUSED, straight in the
- * database (the server's candidate list takes the change within its second).
+ * Turns the bench campaigns of `adIds` on, or every campaign off (a database started from a kept
+ * one, `--from` copies it, may hold an earlier run's active ones: without campaigns is without
+ * them all), straight in the database: the server's candidate list takes it within its second.
  */
 export async function setBenchCampaigns(db: Executor, adIds: number[], active: boolean): Promise<void> {
-  await db.execute(sql`update campaigns set status = ${active ? 'ACTIVE' : 'PAUSED'}
-    where id in (select campaign_id from ads where id = any(${int8Array(adIds)}))`);
+  await db.execute(
+    active
+      ? sql`update campaigns set status = 'ACTIVE'
+          where id in (select campaign_id from ads where id = any(${int8Array(adIds)}))`
+      : sql`update campaigns set status = 'PAUSED' where status = 'ACTIVE'`,
+  );
 }
 
 /**

@@ -62,16 +62,17 @@ const admin = (...argv: string[]) => {
 };
 
 type Account = Awaited<ReturnType<typeof account>>;
-/**
- * Every way a session ends, done on instance a: `own` ends the session of the account's browser,
- * `other` another session of the account (another device).
- */
+
 /** Closes the account from its settings, in either mode. */
 async function closeAccount(ada: Account, mode: 'deactivate' | 'close') {
   const closed = await ada.browser.post('/v3/users/settings/close/', { password: GOOD_PASSWORD, mode });
   expect(closed.status).toBe(200);
 }
 
+/**
+ * Every way a session ends, done on instance a: `own` ends the session of the account's browser,
+ * `other` another session of the account (another device).
+ */
 const endings: [string, 'own' | 'other', (ada: Account) => Promise<unknown>][] = [
   ['logout', 'own', (ada) => ada.browser.post('/v3/logout/')],
   [
