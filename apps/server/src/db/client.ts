@@ -47,7 +47,11 @@ export interface OpenDatabaseOptions {
 /** Opens PGlite (in a directory or in memory) or a PostgreSQL pool. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? 10,
+      idleTimeoutMillis: 0,
+    });
     // Without a listener an idle connection's death would crash the process; the pool simply
     // opens a new connection on next use.
     pool.on('error', options.onConnectionError ?? (() => {}));
