@@ -16,6 +16,7 @@ import { createAdEventQueue, recordAdEvent, recordAdEvents } from '../../src/mod
 import {
   CANDIDATE_LIST_MAX_AGE_MS,
   CANDIDATE_LIST_TTL_MS,
+  CANDIDATE_PIN_TTL_MS,
   CHECKED_AHEAD_PER_PLACE,
 } from '../../src/modules/promoted/serving.ts';
 import { clearLocalSignedOutAnswers, clearSignedOutAnswers } from '../../src/lib/signed-out-answers.ts';
@@ -308,6 +309,43 @@ describe('the candidate list kept per instance', () => {
       timeout: 10_000,
       interval: 20,
     });
+  });
+
+  it('an ad’s definition edited straight in the database shows within its life; its pin’s text within a second', async () => {
+    const targeted = await promotion({ title: 'Rye bread' });
+    const renamed = await promotion({ title: 'Rye crackers' });
+    await onlyServing(targeted, renamed);
+    const viewer = await signedInBrowser(t);
+    const searched = async () => {
+      const response = await viewer.get('/v3/search/pins/?q=filler%20or%20spelt&page_size=25');
+      expect(response.status).toBe(200);
+      return promotedOf(dataOf(response).results as Card[]).map((card) => card.id);
+    };
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    expect(promotedOf(await homeFeed(viewer)).map((card) => card.id)).toContain(targeted.pinId);
+    expect(await searched()).toEqual([]);
+    // Neither write is followed by a clear.
+    await t.db
+      .update(adGroups)
+      .set({ targeting: { locations: ['GB'] } })
+      .where(eq(adGroups.id, targeted.adGroupId));
+    await t.db
+      .update(pins)
+      .set({ title: 'Spelt crackers', updatedAt: sql`now() + interval '1 second'` })
+      .where(eq(pins.id, Number(renamed.pinId)));
+    // A second on, the list is read again: the pin's new text matches a search at once...
+    vi.setSystemTime(Date.now() + CANDIDATE_LIST_TTL_MS);
+    await vi.waitFor(async () => expect(await searched()).toEqual([renamed.pinId]), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    // ...while the other ad serves by its kept definition until that is read again.
+    expect(promotedOf(await homeFeed(viewer)).map((card) => card.id)).toContain(targeted.pinId);
+    vi.setSystemTime(Date.now() + CANDIDATE_PIN_TTL_MS);
+    await vi.waitFor(
+      async () => expect(promotedOf(await homeFeed(viewer)).map((card) => card.id)).toEqual([renamed.pinId]),
+      { timeout: 10_000, interval: 20 },
+    );
   });
 
   it('a list past its longest age is never served: the page waits for the new one', async () => {

@@ -3,7 +3,7 @@ import type { CampaignObjective, Pin, TargetingSpec } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
 import { opaqueParam, preparedPerDatabase } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
-import { selectRows } from '../../db/sql-helpers.ts';
+import { int8Array, selectRows } from '../../db/sql-helpers.ts';
 import { todayIn } from '../business/business.presenter.ts';
 import { activeAccountAs, publicPinAs } from '../../policies/visibility.ts';
 import { presentPin, presentViewerSaved } from '../pins/pins.presenter.ts';
@@ -52,22 +52,35 @@ export interface ServingViewer {
   country: string;
 }
 
-interface CandidateRow extends Record<string, unknown> {
+/**
+ * What the list reads of an ad once a second: what moves without anyone editing the ad (its
+ * counters, the spend, its pin's version and visibility). Everything else is its definition.
+ */
+interface MovingRow extends Record<string, unknown> {
+  ad_id: number;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  campaign_spend: number;
+  spent_day: string | null;
+  spent_micro: number | null;
+  pin_version: string;
+  pin_public: boolean;
+}
+
+/** What the list reads of an ad when it is new to the list, its pin changed or its definition aged. */
+interface DefinitionRow extends Record<string, unknown> {
   ad_id: number;
   pin_id: number;
   image_id: number;
   owner_user_id: number;
-  impressions: number;
-  clicks: number;
-  conversions: number;
   bid_micro: number | null;
   auto_targeting: boolean;
-  targeting: TargetingSpec;
+  targeting: TargetingSpec | null;
   daily_budget: number | null;
   objective: CampaignObjective;
   budget_type: string;
   campaign_budget: number;
-  campaign_spend: number;
   lifetime_cap: number | null;
   start_day: string;
   end_day: string | null;
@@ -75,16 +88,14 @@ interface CandidateRow extends Record<string, unknown> {
   advertiser_country: string;
   advertiser_name: string;
   promoter_username: string;
-  spent_day: string | null;
-  spent_micro: number | null;
   pin_text: string;
   pin_version: string;
-  pin_public: boolean;
 }
 
 /**
- * A candidate as serving keeps it: its row turned, once per read of the list, into the few exact
- * fields a page checks (plain values, one shape for all, so a page's scan stays cheap).
+ * A candidate as serving keeps it: its ad's definition and what moved, turned once per read of the
+ * list into the few exact fields a page checks (plain values, one shape for all, so a page's scan
+ * stays cheap).
  */
 export interface Candidate {
   adId: number;
@@ -130,79 +141,188 @@ const EMPTY: readonly Candidate[] = [];
 
 /**
  * Every approved, active ad of an active ad group and campaign near its dates, whose promoter's
- * account is active, with its ad group's latest spend-day row: the same for every viewer, ordered
- * as the auction ranks them (bid × smoothed click rate; a conversion ad's target × smoothed
- * conversion rate × click rate). A WEB_CONVERSION ad group serves only with its conversion tag and
- * event: it pays per conversion, and without them none could ever be reported. Dates and pacing are then checked exactly
- * in each ad account's time zone, and who is looking per request. Only pins anyone may see are
- * candidates (decision 76). `wordsOf` splits a pin's text and `pinsOf` presents the pins (the list
- * keeps both from read to read: a pin's text is split once, and a pin read again only when it
- * changed or its card is a minute old, not once a second).
+ * account is active and whose ad account is not stopped for billing: what may serve, the same for
+ * every viewer, ordered as the auction ranks them (bid × smoothed click rate; a conversion ad's
+ * target × smoothed conversion rate × click rate), so the bound on the list leaves out only the
+ * ads least likely to win. A WEB_CONVERSION ad group serves only with its conversion tag and event:
+ * it pays per conversion, and without them none could ever be reported. Dates and pacing are then
+ * checked exactly in each ad account's time zone, and who is looking per request. Only what moves
+ * without an edit is selected (`MovingRow`); the definitions are read apart (`definitionsOf`).
+ */
+const servableAds = sql`
+  select a.id::int as ad_id,
+    a.impressions::int as impressions, a.clicks::int as clicks, a.conversions::int as conversions,
+    c.spend_micro::float8 as campaign_spend, s.day::text as spent_day, s.spent_micro::float8 as spent_micro,
+    p.updated_at::text as pin_version,
+    -- Whether anyone may see the pin now (a column, not a join: as a condition it slowed the plan).
+    ${publicPinAs('p')} as pin_public
+  from ads a
+  join ad_groups g on g.id = a.ad_group_id and g.status = 'ACTIVE'
+  join campaigns c on c.id = a.campaign_id and c.status = 'ACTIVE'
+  -- An ad account unpaid past the billing limit serves nothing (decision 62).
+  join advertisers v on v.id = a.advertiser_id and v.billing_stopped_at is null
+  join users u on u.id = v.owner_user_id and ${activeAccountAs('u')}
+  join pins p on p.id = a.pin_id
+  left join lateral (
+    select d.day, d.spent_micro from ad_group_spend_days d
+    where d.ad_group_id = g.id order by d.day desc limit 1
+  ) s on true
+  where a.status = 'ACTIVE' and a.review_status = 'APPROVED' and a.pin_id is not null
+    and (c.objective <> 'WEB_CONVERSION' or (g.conversion_tag_id is not null and g.conversion_event is not null))
+    and c.start_date <= current_date + 1 and (c.end_date is null or c.end_date >= current_date - 1)
+    and g.start_date <= current_date + 1 and (g.end_date is null or g.end_date >= current_date - 1)
+  order by case when c.objective = 'WEB_CONVERSION'
+      then coalesce(g.bid_micro::float8, coalesce(g.budget_micro, c.budget_micro)::float8 * ${sql.raw(String(AUTOMATIC_CONVERSION_BID_SHARE))})
+        * (a.conversions + ${sql.raw(String(PRIOR_CONVERSIONS))})::float8 / (a.clicks + ${sql.raw(String(PRIOR_CONVERSION_CLICKS))})
+      else coalesce(g.bid_micro::float8, coalesce(g.budget_micro, c.budget_micro)::float8 * ${sql.raw(String(AUTOMATIC_BID_SHARE))})
+    end * (a.clicks + ${sql.raw(String(PRIOR_CLICKS))})::float8 / (a.impressions + ${sql.raw(String(PRIOR_IMPRESSIONS))}) desc, a.id
+  limit ${sql.raw(String(CANDIDATE_LIMIT))}`;
+
+/** The definitions of these ads: what only an edit of the ad, its group, campaign, account or pin changes. */
+const definitionsSql = (adIds: number[]) => sql`
+  select a.id::int as ad_id, a.pin_id::int as pin_id, p.image_id::float8 as image_id,
+    v.owner_user_id::int as owner_user_id, g.bid_micro::float8 as bid_micro, g.auto_targeting, g.targeting,
+    coalesce(g.budget_micro, case when c.budget_type = 'DAILY' then c.budget_micro end)::float8 as daily_budget,
+    c.objective, c.budget_type, c.budget_micro::float8 as campaign_budget,
+    c.lifetime_spend_cap_micro::float8 as lifetime_cap,
+    greatest(c.start_date, g.start_date)::text as start_day, least(c.end_date, g.end_date)::text as end_day,
+    v.time_zone, v.country as advertiser_country, v.name as advertiser_name, u.username as promoter_username,
+    lower(p.title || ' ' || p.description || ' ' || array_to_string(p.hashtags, ' ')) as pin_text,
+    p.updated_at::text as pin_version
+  from ads a
+  join ad_groups g on g.id = a.ad_group_id
+  join campaigns c on c.id = a.campaign_id
+  join advertisers v on v.id = a.advertiser_id
+  join users u on u.id = v.owner_user_id
+  join pins p on p.id = a.pin_id
+  where a.id = any(${int8Array(adIds)})`;
+
+/**
+ * An ad's definition as the list keeps it from read to read, worked out once: the automatic bid,
+ * the targeting's interests and the pin's words, and the countries it may reach.
+ */
+interface Definition {
+  pinId: number;
+  imageId: number;
+  ownerUserId: number;
+  objective: CampaignObjective;
+  bidMicro: number;
+  perConversion: boolean;
+  ad: TargetedAd;
+  /** Locations always bind: the ad group's, else the ad account's country. */
+  countries: ReadonlySet<string>;
+  timeZone: string;
+  start: string;
+  end: string | null;
+  dailyBudget: number | null;
+  /** The campaign spend at which it stops: its lifetime budget or spend cap, the lower; null when none. */
+  spendLimit: number | null;
+  advertiserName: string;
+  promoterUsername: string;
+  /** The pin's version it was read with: a changed pin reads the definition again (its text). */
+  pinVersion: string;
+  /** When it is read again, edited or not. */
+  until: number;
+}
+
+function definitionOf(row: DefinitionRow, until: number): Definition {
+  const targeting = row.targeting ?? {};
+  const perConversion = pricing(row.objective) === 'cpa';
+  const automaticShare = perConversion ? AUTOMATIC_CONVERSION_BID_SHARE : AUTOMATIC_BID_SHARE;
+  const limits = [
+    row.budget_type === 'LIFETIME' ? Number(row.campaign_budget) : null,
+    row.lifetime_cap === null ? null : Number(row.lifetime_cap),
+  ].filter((limit) => limit !== null);
+  return {
+    pinId: Number(row.pin_id),
+    imageId: Number(row.image_id),
+    ownerUserId: Number(row.owner_user_id),
+    objective: row.objective,
+    bidMicro:
+      row.bid_micro === null
+        ? Math.max(1, Math.floor(Number(row.daily_budget ?? row.campaign_budget) * automaticShare))
+        : Number(row.bid_micro),
+    perConversion,
+    ad: {
+      targeting,
+      autoTargeting: row.auto_targeting,
+      advertiserCountry: row.advertiser_country,
+      pinText: row.pin_text,
+      pinWords: pinWordsOf(row.pin_text),
+      interests: interestsOf(targeting),
+    },
+    countries: new Set(targeting.locations?.length ? targeting.locations : [row.advertiser_country]),
+    timeZone: row.time_zone,
+    start: row.start_day,
+    end: row.end_day,
+    dailyBudget: row.daily_budget === null ? null : Number(row.daily_budget),
+    spendLimit: limits.length === 0 ? null : Math.min(...limits),
+    advertiserName: row.advertiser_name,
+    promoterUsername: row.promoter_username,
+    pinVersion: row.pin_version,
+    until,
+  };
+}
+
+function candidateOf(adId: number, definition: Definition, row: MovingRow, pin: Pin): Candidate {
+  const clicks = Number(row.clicks);
+  return {
+    adId,
+    pinId: definition.pinId,
+    imageId: definition.imageId,
+    ownerUserId: definition.ownerUserId,
+    objective: definition.objective,
+    bidMicro: definition.bidMicro,
+    clickRate: expectedClickRate(clicks, Number(row.impressions)),
+    conversionRate: definition.perConversion
+      ? expectedConversionRate(Number(row.conversions), clicks)
+      : undefined,
+    ad: definition.ad,
+    timeZone: definition.timeZone,
+    start: definition.start,
+    end: definition.end,
+    spentOut: definition.spendLimit !== null && Number(row.campaign_spend) >= definition.spendLimit,
+    dailyBudget: definition.dailyBudget,
+    spentDay: row.spent_day,
+    spentMicro: Number(row.spent_micro ?? 0),
+    advertiserName: definition.advertiserName,
+    promoterUsername: definition.promoterUsername,
+    pin,
+  };
+}
+
+/**
+ * The ads that may serve now as candidates (decision 77): once a second what moves (counters,
+ * spend, the pin's version and visibility, and which ads may serve at all); an ad's definition
+ * through `definitionsOf` and its pin's card through `pinsOf` (the list keeps both from read to
+ * read). Only pins anyone may see are candidates (decision 76).
  */
 async function listCandidates(
   db: Executor,
-  wordsOf: (pinText: string) => ReadonlySet<string>,
+  definitionsOf: (rows: MovingRow[]) => Promise<Map<number, Definition>>,
   pinsOf: (versions: Map<number, string>) => Promise<Map<number, Pin>>,
 ): Promise<CandidateIndex> {
-  const rows = await selectRows<CandidateRow>(
-    db,
-    sql`
-    select a.id::int as ad_id, a.pin_id::int as pin_id, p.image_id::float8 as image_id,
-      v.owner_user_id::int as owner_user_id,
-      a.impressions::int as impressions, a.clicks::int as clicks, a.conversions::int as conversions,
-      g.bid_micro::float8 as bid_micro, g.auto_targeting, g.targeting,
-      coalesce(g.budget_micro, case when c.budget_type = 'DAILY' then c.budget_micro end)::float8 as daily_budget,
-      c.objective, c.budget_type, c.budget_micro::float8 as campaign_budget,
-      c.spend_micro::float8 as campaign_spend, c.lifetime_spend_cap_micro::float8 as lifetime_cap,
-      greatest(c.start_date, g.start_date)::text as start_day,
-      least(c.end_date, g.end_date)::text as end_day,
-      v.time_zone, v.country as advertiser_country, v.name as advertiser_name,
-      u.username as promoter_username,
-      s.day::text as spent_day, s.spent_micro::float8 as spent_micro,
-      lower(p.title || ' ' || p.description || ' ' || array_to_string(p.hashtags, ' ')) as pin_text,
-      p.updated_at::text as pin_version,
-      -- Whether anyone may see the pin now (a column, not a join: as a condition it slowed the plan).
-      ${publicPinAs('p')} as pin_public
-    from ads a
-    join ad_groups g on g.id = a.ad_group_id and g.status = 'ACTIVE'
-    join campaigns c on c.id = a.campaign_id and c.status = 'ACTIVE'
-    -- An ad account unpaid past the billing limit serves nothing (decision 62).
-    join advertisers v on v.id = a.advertiser_id and v.billing_stopped_at is null
-    join users u on u.id = v.owner_user_id and ${activeAccountAs('u')}
-    join pins p on p.id = a.pin_id
-    left join lateral (
-      select d.day, d.spent_micro from ad_group_spend_days d
-      where d.ad_group_id = g.id order by d.day desc limit 1
-    ) s on true
-    where a.status = 'ACTIVE' and a.review_status = 'APPROVED' and a.pin_id is not null
-      and (c.objective <> 'WEB_CONVERSION' or (g.conversion_tag_id is not null and g.conversion_event is not null))
-      and c.start_date <= current_date + 1 and (c.end_date is null or c.end_date >= current_date - 1)
-      and g.start_date <= current_date + 1 and (g.end_date is null or g.end_date >= current_date - 1)
-    -- The likeliest winners first (bid × smoothed click rate, a conversion ad's target × smoothed
-    -- conversion rate × click rate, as the auction ranks them), so the bound on the list leaves
-    -- out only the ads least likely to win.
-    order by case when c.objective = 'WEB_CONVERSION'
-        then coalesce(g.bid_micro::float8, coalesce(g.budget_micro, c.budget_micro)::float8 * ${sql.raw(String(AUTOMATIC_CONVERSION_BID_SHARE))})
-          * (a.conversions + ${sql.raw(String(PRIOR_CONVERSIONS))})::float8 / (a.clicks + ${sql.raw(String(PRIOR_CONVERSION_CLICKS))})
-        else coalesce(g.bid_micro::float8, coalesce(g.budget_micro, c.budget_micro)::float8 * ${sql.raw(String(AUTOMATIC_BID_SHARE))})
-      end * (a.clicks + ${sql.raw(String(PRIOR_CLICKS))})::float8 / (a.impressions + ${sql.raw(String(PRIOR_IMPRESSIONS))}) desc, a.id
-    limit ${CANDIDATE_LIMIT}`,
+  const rows = (await selectRows<MovingRow>(db, servableAds)).filter((row) => row.pin_public);
+  const definitions = await definitionsOf(rows);
+  const cards = await pinsOf(
+    new Map(
+      rows.flatMap((row) => {
+        const definition = definitions.get(Number(row.ad_id));
+        return definition ? [[definition.pinId, row.pin_version]] : [];
+      }),
+    ),
   );
-  const visible = await pinsOf(
-    new Map(rows.filter((row) => row.pin_public).map((row) => [Number(row.pin_id), row.pin_version])),
-  );
-  const toCandidate = candidateOf(wordsOf);
-  const ranked = rows
-    .flatMap((row) => {
-      const pin = visible.get(Number(row.pin_id));
-      return pin ? [toCandidate(row, pin)] : [];
-    })
-    .sort(auctionOrder);
+  const ranked: Candidate[] = [];
+  for (const row of rows) {
+    const adId = Number(row.ad_id);
+    const definition = definitions.get(adId);
+    const pin = definition && cards.get(definition.pinId);
+    if (definition && pin) ranked.push(candidateOf(adId, definition, row, pin));
+  }
+  ranked.sort(auctionOrder);
   const byCountry = new Map<string, Candidate[]>();
   for (const candidate of ranked) {
-    const spec = candidate.ad.targeting;
-    const countries = spec.locations?.length ? spec.locations : [candidate.ad.advertiserCountry];
-    for (const country of new Set(countries)) {
+    for (const country of definitions.get(candidate.adId)!.countries) {
       let list = byCountry.get(country);
       if (!list) byCountry.set(country, (list = []));
       list.push(candidate);
@@ -210,51 +330,6 @@ async function listCandidates(
   }
   return { ranked, byCountry };
 }
-
-const candidateOf =
-  (wordsOf: (pinText: string) => ReadonlySet<string>) =>
-  (row: CandidateRow, pin: Pin): Candidate => {
-    const targeting = row.targeting ?? {};
-    const campaignSpend = Number(row.campaign_spend);
-    const lifetimeCap = row.lifetime_cap === null ? null : Number(row.lifetime_cap);
-    const perConversion = pricing(row.objective) === 'cpa';
-    const automaticShare = perConversion ? AUTOMATIC_CONVERSION_BID_SHARE : AUTOMATIC_BID_SHARE;
-    return {
-      adId: Number(row.ad_id),
-      pinId: Number(row.pin_id),
-      imageId: Number(row.image_id),
-      ownerUserId: Number(row.owner_user_id),
-      objective: row.objective,
-      bidMicro:
-        row.bid_micro === null
-          ? Math.max(1, Math.floor(Number(row.daily_budget ?? row.campaign_budget) * automaticShare))
-          : Number(row.bid_micro),
-      clickRate: expectedClickRate(Number(row.clicks), Number(row.impressions)),
-      conversionRate: perConversion
-        ? expectedConversionRate(Number(row.conversions), Number(row.clicks))
-        : undefined,
-      ad: {
-        targeting,
-        autoTargeting: row.auto_targeting,
-        advertiserCountry: row.advertiser_country,
-        pinText: row.pin_text,
-        pinWords: wordsOf(row.pin_text),
-        interests: interestsOf(targeting),
-      },
-      timeZone: row.time_zone,
-      start: row.start_day,
-      end: row.end_day,
-      spentOut:
-        (row.budget_type === 'LIFETIME' && campaignSpend >= Number(row.campaign_budget)) ||
-        (lifetimeCap !== null && campaignSpend >= lifetimeCap),
-      dailyBudget: row.daily_budget === null ? null : Number(row.daily_budget),
-      spentDay: row.spent_day,
-      spentMicro: Number(row.spent_micro ?? 0),
-      advertiserName: row.advertiser_name,
-      promoterUsername: row.promoter_username,
-      pin,
-    };
-  };
 
 /**
  * The per-instance candidate list (decision 56). Once it is CANDIDATE_LIST_TTL_MS old it is read
@@ -264,9 +339,11 @@ const candidateOf =
  * campaign, ad group or ad made, edited, paused or archived (the ads repository), a board turned
  * secret, an account suspended, an admin command — clears it on this instance at once and on
  * every other through the invalidation bus (Redis pub/sub with REDIS_URL); after a clear the next
- * page waits for a fresh read (a read begun before the clear is not kept). What changes without a
- * clear (spend and pacing, a write made straight in the database) shows within a second and one
- * read of the list.
+ * page waits for a fresh read, definitions included (a read begun before the clear is not kept).
+ * What changes without a clear shows within a second and one read of the list when it moves
+ * (spend, counters, statuses, dates, billing, a pin's visibility or text, made straight in the
+ * database too), and within a definition's life when it is an edit made straight in the database
+ * of a bid, budget, targeting, date or name.
  */
 export interface CandidateList {
   current(): Promise<CandidateIndex>;
@@ -278,11 +355,15 @@ export interface CandidateList {
 export const CANDIDATE_LIST_MAX_AGE_MS = 5_000;
 
 /**
- * How long a candidate's card (its pin as presented) is kept at most from read to read while the
- * pin is unchanged: what changes without touching the pin (its board's name, the save count)
- * shows within this.
+ * How long a candidate's card (its pin as presented) and its ad's definition are kept at most from
+ * read to read while the pin is unchanged: what changes without touching the pin or a clear (its
+ * board's name, the save count, a definition edited straight in the database) shows within this.
+ * Each lives between half of it and all of it, so those read together are not all read again
+ * together.
  */
 export const CANDIDATE_PIN_TTL_MS = 60_000;
+
+const lifeFrom = (readAt: number) => readAt + CANDIDATE_PIN_TTL_MS * (0.5 + Math.random() / 2);
 
 /** A candidate's pin as a read presented it, with the pin's version (its `updated_at`) then. */
 interface KeptCard {
@@ -297,20 +378,27 @@ export function createCandidateList(db: Executor): CandidateList {
   let reading: Promise<CandidateIndex> | null = null;
   // Bumped by each clear: a read begun before it is not kept.
   let generation = 0;
-  // The pins' words as the last read split them, by pin text, and the pins as it presented them,
-  // by id: a read reuses them.
-  let words = new Map<string, ReadonlySet<string>>();
+  // The ads' definitions as the last read kept them (gone with a clear), and the pins as it
+  // presented them, by id (kept through a clear: a card is read again when its pin changes).
+  let definitions = new Map<number, Definition>();
   let cards = new Map<number, KeptCard>();
   const read = () => {
     const begun = generation;
     const readAt = Date.now();
-    const before = words;
-    const now = new Map<string, ReadonlySet<string>>();
-    const wordsOf = (pinText: string) => {
-      let split = now.get(pinText) ?? before.get(pinText);
-      if (!split) split = pinWordsOf(pinText);
-      now.set(pinText, split);
-      return split;
+    const definitionsBefore = definitions;
+    const definitionsNow = new Map<number, Definition>();
+    const definitionsOf = async (rows: MovingRow[]) => {
+      const stale = rows.flatMap((row) => {
+        const adId = Number(row.ad_id);
+        const definition = definitionsBefore.get(adId);
+        const fresh = definition && definition.pinVersion === row.pin_version && definition.until > readAt;
+        if (fresh) definitionsNow.set(adId, definition);
+        return fresh ? [] : [adId];
+      });
+      if (stale.length > 0)
+        for (const row of await selectRows<DefinitionRow>(db, definitionsSql(stale)))
+          definitionsNow.set(Number(row.ad_id), definitionOf(row, lifeFrom(readAt)));
+      return definitionsNow;
     };
     const cardsBefore = cards;
     const cardsNow = new Map<number, KeptCard>();
@@ -321,25 +409,28 @@ export function createCandidateList(db: Executor): CandidateList {
         if (fresh) cardsNow.set(id, card);
         return fresh ? [] : [id];
       });
-      // Read again by the pins' own visibility: one no longer visible is left out. Each card lives
-      // between half the TTL and all of it, so cards read together are not all read again together.
-      for (const row of await listPublicPinsInOrder(db, stale)) {
-        const until = readAt + CANDIDATE_PIN_TTL_MS * (0.5 + Math.random() / 2);
-        cardsNow.set(Number(row.id), { pin: presentPin(row), version: versions.get(Number(row.id))!, until });
-      }
+      // Read again by the pins' own visibility: one no longer visible is left out.
+      for (const row of await listPublicPinsInOrder(db, stale))
+        cardsNow.set(Number(row.id), {
+          pin: presentPin(row),
+          version: versions.get(Number(row.id))!,
+          until: lifeFrom(readAt),
+        });
       const current = new Map([...cardsNow].map(([id, card]) => [id, card.pin]));
       // A card out of this read (its campaign paused a while) is kept while it lives.
       for (const [id, card] of cardsBefore)
         if (!cardsNow.has(id) && card.until > readAt) cardsNow.set(id, card);
       return current;
     };
-    const promise = listCandidates(db, wordsOf, pinsOf);
+    const promise = listCandidates(db, definitionsOf, pinsOf);
     reading = promise;
     promise.then(
       (index) => {
-        words = now;
         cards = cardsNow;
-        if (begun === generation) kept = { index, readAt };
+        if (begun === generation) {
+          kept = { index, readAt };
+          definitions = definitionsNow;
+        }
       },
       () => {},
     );
@@ -361,6 +452,7 @@ export function createCandidateList(db: Executor): CandidateList {
       generation += 1;
       kept = null;
       reading = null;
+      definitions = new Map();
     },
   };
   // Held weakly there: the app holds the list (and so its clear) as long as it lives.
