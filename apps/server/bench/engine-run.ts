@@ -13,6 +13,7 @@ import {
   PROMOTED_CAMPAIGNS,
   chargeFromTwoInstances,
   measureChoosing,
+  readHomeFeed,
   prepareLedger,
   readLedger,
   seedPromotedCampaigns,
@@ -372,8 +373,11 @@ export async function benchEngine(setup: EngineSetup, cleanup: Cleanup): Promise
       await withBenchDatabase(setup, (db) => setBenchCampaigns(db, ads, active));
       // Written straight into the database. The server's kept candidate list is read again in the
       // background while pages keep it, unless it is past its longest age: wait past that, so the
-      // first page of the round waits for a fresh read and none is served the other side's list.
+      // round's first page, sent alone, waits for a fresh read and none is served the other side's list.
       await new Promise((resolve) => setTimeout(resolve, CANDIDATE_LIST_MAX_AGE_MS + 500));
+      const started = performance.now();
+      await readHomeFeed(baseUrl, world.people[0]!);
+      return performance.now() - started;
     };
     const seconds = setup.durationSeconds;
     const saturated = await measureChoosing(

@@ -135,7 +135,11 @@ function choosingLine(label: string, spread: ChoosingSpread): string {
   const cpu = spread.cpu
     ? `; CPU ms/page ${spread.cpu.serverMs.toFixed(2)} + ${spread.cpu.databaseMs.toFixed(2)}`
     : '';
-  return `- ${label}: ${integer(spread.pages)} pages (${integer(spread.withPromoted)} with a promoted card, ${integer(spread.failed)} failed); choosing p50 ${spread.p50Ms} ms, p99 ${spread.p99Ms} ms, max ${spread.maxMs} ms; the page as the bench saw it p50 ${spread.pageP50Ms} ms, p99 ${spread.pageP99Ms} ms${cpu}`;
+  const first =
+    spread.firstPageMaxMs === undefined
+      ? ''
+      : `; a round's first page, alone after the switch (the list read afresh; not in these figures), at most ${spread.firstPageMaxMs.toFixed(1)} ms`;
+  return `- ${label}: ${integer(spread.pages)} pages (${integer(spread.withPromoted)} with a promoted card, ${integer(spread.failed)} failed); choosing p50 ${spread.p50Ms} ms, p99 ${spread.p99Ms} ms, max ${spread.maxMs} ms; the page as the bench saw it p50 ${spread.pageP50Ms} ms, p99 ${spread.pageP99Ms} ms${cpu}${first}`;
 }
 
 export function formatPromoted(promoted: PromotedFigures): string {
