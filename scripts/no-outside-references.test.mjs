@@ -4,6 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
+/** The outside documents' names, only ever written in pieces: this file cites none of them either. */
+const joined = (...pieces) => pieces.join('');
+const designNotes = joined('DES', 'IGN');
+const styleNotes = joined('STY', 'LE');
+const besideFolder = joined('sha', 'red');
+
 /**
  * The repository explains itself: no file points at a document outside it. What the product does
  * is in docs/product/, why it is built so in docs/decisions/. These patterns catch citations of
@@ -12,10 +18,10 @@ import { describe, expect, it } from 'vitest';
 const OUTSIDE = [
   { name: 'a numbered spec', pattern: /\b[Ss]pec(?:ification)?s? +(?:sections? +|§ *)?\d/ },
   { name: 'a § citation', pattern: /§/ },
-  { name: 'the design notes', pattern: /\bDESIGN(?:\.md| section)\b/ },
-  { name: 'the style notes', pattern: /\bSTYLE\.md\b/ },
-  { name: 'a folder beside the repository', pattern: /(?:^|[^\w./-])\.\.\/shared\b/ },
-  { name: 'the spec folder', pattern: /\bshared\/spec\b/ },
+  { name: 'the design notes', pattern: new RegExp(`\\b${designNotes}(?:\\.md| section)\\b`) },
+  { name: 'the style notes', pattern: new RegExp(`\\b${styleNotes}\\.md\\b`) },
+  { name: 'a folder beside the repository', pattern: new RegExp(`(?:^|[^\\w./-])\\.\\./${besideFolder}\\b`) },
+  { name: 'the spec folder', pattern: new RegExp(`\\b${besideFolder}/spec\\b`) },
   { name: 'the spec', pattern: /\b[Tt]he spec(?:'s)?(?![.\w])/ },
 ];
 
@@ -39,23 +45,17 @@ function outsideReferences(text) {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const self = path.relative(root, fileURLToPath(import.meta.url));
 
-/**
- * The examples below name the outside documents only in pieces, so that this file, like every
- * other, cites none of them.
- */
-const joined = (...pieces) => pieces.join('');
-
 describe('outside references', () => {
   it('finds citations of documents outside the repository', () => {
     const cited = [
       '// spec 1 section 7: the calls',
       '/** Spec 3 §9: more is wanted */',
       '(spec 3 §2.8)',
-      `see ${joined('DESIGN', '.md')} section 4`,
-      `the ${joined('DES', 'IGN')} section 5 stand-ins`,
-      `as ${joined('STYLE', '.md')} says`,
-      `in ${joined('../sha', 'red/spec')}/1-signup-login.md`,
-      `the documents in ${joined('shared', '/spec')}`,
+      `see ${designNotes}.md section 4`,
+      `the ${designNotes} section 5 stand-ins`,
+      `as ${styleNotes}.md says`,
+      `in ../${besideFolder}/spec/1-signup-login.md`,
+      `the documents in ${besideFolder}/spec`,
       "the spec's banner",
       'specification 2 gives',
       'the consents of spec section 4',
