@@ -139,7 +139,8 @@ function choosingLine(label: string, spread: ChoosingSpread): string {
     spread.firstPageMaxMs === undefined
       ? ''
       : `; a round's first page, alone after the switch (the list read afresh; not in these figures), at most ${spread.firstPageMaxMs.toFixed(1)} ms`;
-  return `- ${label}: ${integer(spread.pages)} pages (${integer(spread.withPromoted)} with a promoted card, ${integer(spread.failed)} failed); choosing p50 ${spread.p50Ms} ms, p99 ${spread.p99Ms} ms, max ${spread.maxMs} ms; the page as the bench saw it p50 ${spread.pageP50Ms} ms, p99 ${spread.pageP99Ms} ms${cpu}${first}`;
+  const rounds = spread.roundPageP99Ms?.length ? ` (by round ${spread.roundPageP99Ms.join(' / ')})` : '';
+  return `- ${label}: ${integer(spread.pages)} pages (${integer(spread.withPromoted)} with a promoted card, ${integer(spread.failed)} failed); choosing p50 ${spread.p50Ms} ms, p99 ${spread.p99Ms} ms, max ${spread.maxMs} ms; the page as the bench saw it p50 ${spread.pageP50Ms} ms, p99 ${spread.pageP99Ms} ms${rounds}${cpu}${first}`;
 }
 
 export function formatPromoted(promoted: PromotedFigures): string {
@@ -147,7 +148,7 @@ export function formatPromoted(promoted: PromotedFigures): string {
     `- the campaigns add to the page's p99: ${promotedAddedP99Ms(pair)} ms (${pair.with.pageP99Ms} - ${pair.without.pageP99Ms}); p50 ${Math.round((pair.with.pageP50Ms - pair.without.pageP50Ms) * 100) / 100} ms`;
   const campaigns = `${integer(promoted.campaigns)} active campaigns`;
   return [
-    `Promoted: signed-in home feeds (25 cards) of the same people, ${CHOOSING_ROUNDS} rounds without the campaigns and with them in turn; choosing is what the server waited for it past the page's own read (its Server-Timing), CPU ms/page is server + PostgreSQL backends.`,
+    `Promoted: signed-in home feeds (25 cards) of the same people, ${CHOOSING_ROUNDS} rounds without the campaigns and with them in turn; choosing is the server's own time at it outside the page's statement, which reads who is looking along (its Server-Timing), CPU ms/page is server + PostgreSQL backends.`,
     `Saturated (${CHOOSING_CONNECTIONS} connections, each asking again once answered):`,
     choosingLine('no campaigns', promoted.without),
     choosingLine(campaigns, promoted.with),

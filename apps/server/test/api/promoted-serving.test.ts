@@ -27,11 +27,13 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { HTML_ACCEPT, writeStandInWebBuild } from '../helpers/web-build.ts';
 
 let t: TestApp;
+let fillerBoardId: number;
 beforeAll(async () => {
   t = await createTestApp();
   // Enough other public pins for full pages (a promoted card needs nine others around it).
   const filler = await t.make.user();
   const board = await t.make.board(filler.id);
+  fillerBoardId = board.id;
   for (let i = 0; i < 30; i += 1) await t.make.pin(filler.id, board.id, { title: `Filler ${i}` });
 });
 afterAll(() => t.close());
@@ -70,6 +72,23 @@ async function homeFeed(browser: TestBrowser, query = 'page_size=25'): Promise<C
 
 const promotedOf = (cards: Card[]) => cards.filter((card) => card.is_promoted);
 
+/**
+ * Signed-in viewers of both kinds of first page: one who follows nobody (their page is walked
+ * batch by batch, who is looking read beside it) and one who follows the filler board (a full
+ * page in one statement, who is looking read along with it, decision 79).
+ */
+const FIRST_PAGES = [
+  { kind: 'walked', viewer: () => signedInBrowser(t) },
+  {
+    kind: 'of one statement',
+    viewer: async () => {
+      const browser = await signedInBrowser(t);
+      expect((await browser.put(`/v3/boards/${fillerBoardId}/follow/`)).status).toBe(200);
+      return browser;
+    },
+  },
+];
+
 describe('promoted pins in the home feed and search', () => {
   it('a visitor and a signed-in person see the promoted pin at the 5th card, marked with its promoter', async () => {
     const p = await promotion();
@@ -88,39 +107,45 @@ describe('promoted pins in the home feed and search', () => {
     }
   });
 
-  it('never to the advertiser’s own people, and never a pin the viewer hid', async () => {
-    const p = await promotion();
-    await onlyServing(p);
-    expect(promotedOf(await homeFeed(p.browser))).toEqual([]);
-    const member = await signedInBrowser(t);
-    await t.db
-      .insert(businessMembers)
-      .values({ profileId: p.browser.userId, memberId: member.userId, role: 'ANALYST' });
-    expect(promotedOf(await homeFeed(member))).toEqual([]);
-    const viewer = await signedInBrowser(t);
-    expect(promotedOf(await homeFeed(viewer))).toHaveLength(1);
-    expect((await viewer.put(`/v3/pins/${p.pinId}/hide/`)).status).toBe(200);
-    expect(promotedOf(await homeFeed(viewer))).toEqual([]);
-  });
+  it.each(FIRST_PAGES)(
+    'never to the advertiser’s own people, and never a pin the viewer hid ($kind page)',
+    async ({ viewer: signIn }) => {
+      const p = await promotion();
+      await onlyServing(p);
+      expect(promotedOf(await homeFeed(p.browser))).toEqual([]);
+      const member = await signIn();
+      await t.db
+        .insert(businessMembers)
+        .values({ profileId: p.browser.userId, memberId: member.userId, role: 'ANALYST' });
+      expect(promotedOf(await homeFeed(member))).toEqual([]);
+      const viewer = await signIn();
+      expect(promotedOf(await homeFeed(viewer))).toHaveLength(1);
+      expect((await viewer.put(`/v3/pins/${p.pinId}/hide/`)).status).toBe(200);
+      expect(promotedOf(await homeFeed(viewer))).toEqual([]);
+    },
+  );
 
-  it('a promoted card says where the viewer saved its picture, as the page’s own cards do', async () => {
-    const p = await promotion();
-    await onlyServing(p);
-    const viewer = await signedInBrowser(t);
-    const [card] = promotedOf(await homeFeed(viewer));
-    expect(card).toMatchObject({ id: p.pinId, viewer_saved: null });
-    const [promoted] = await t.db
-      .select({ imageId: pins.imageId })
-      .from(pins)
-      .where(eq(pins.id, Number(p.pinId)));
-    const bread = await t.make.board(viewer.userId, { name: 'Bread' });
-    const copy = await t.make.pin(viewer.userId, bread.id, { imageId: promoted!.imageId });
-    const [saved] = promotedOf(await homeFeed(viewer));
-    expect(saved).toMatchObject({
-      id: p.pinId,
-      viewer_saved: { pin_id: String(copy.id), board_id: String(bread.id), board_name: 'Bread' },
-    });
-  });
+  it.each(FIRST_PAGES)(
+    'a promoted card says where the viewer saved its picture, as the page’s own cards do ($kind page)',
+    async ({ viewer: signIn }) => {
+      const p = await promotion();
+      await onlyServing(p);
+      const viewer = await signIn();
+      const [card] = promotedOf(await homeFeed(viewer));
+      expect(card).toMatchObject({ id: p.pinId, viewer_saved: null });
+      const [promoted] = await t.db
+        .select({ imageId: pins.imageId })
+        .from(pins)
+        .where(eq(pins.id, Number(p.pinId)));
+      const bread = await t.make.board(viewer.userId, { name: 'Bread' });
+      const copy = await t.make.pin(viewer.userId, bread.id, { imageId: promoted!.imageId });
+      const [saved] = promotedOf(await homeFeed(viewer));
+      expect(saved).toMatchObject({
+        id: p.pinId,
+        viewer_saved: { pin_id: String(copy.id), board_id: String(bread.id), board_name: 'Bread' },
+      });
+    },
+  );
 
   it('never a pin the viewer cannot see (a board turned secret) and not once paused', async () => {
     const p = await promotion();

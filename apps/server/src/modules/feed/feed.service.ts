@@ -5,6 +5,7 @@ import { presentPin } from '../pins/pins.presenter.ts';
 import { DEFAULT_PAGE_SIZE } from '@pinboard/shared';
 import { listPublicPinsInOrder, newestPublicPinOfPicture } from '../pins/pins.repository.ts';
 import { pagePins, type PinPage } from '../pins/pins.service.ts';
+import { readViewerFacts, type FactsAsk, type FactsRow } from '../promoted/serving.ts';
 import {
   HOME_FEED_BATCH_SIZES,
   HOME_FEED_PARTS,
@@ -83,7 +84,11 @@ export async function presentInOrder(db: Executor, ids: number[], viewerId: numb
  * says which part the next page continues and after which pin, so pins saved while someone
  * scrolls neither shift nor repeat what they see.
  */
-export async function pageHomeFeed(db: Executor, options: PageOptions): Promise<PinPage> {
+export async function pageHomeFeed(
+  db: Executor,
+  options: PageOptions,
+  along: FactsAsk | null = null,
+): Promise<PinPage & { promotedFacts?: FactsRow | null }> {
   const { viewerId, pageSize } = options;
   // Everyone's home feed shows public pins only; secret pins stay on their boards. One card
   // per picture: its newest public pin (decision 44).
@@ -91,31 +96,55 @@ export async function pageHomeFeed(db: Executor, options: PageOptions): Promise<
 
   let { part, beforeId } = decodeHomeFeedBookmark(options.bookmark);
   // Most pages of the default size are the first shown pins of one batch: the batch and their
-  // rows in one statement. A batch that shows fewer is walked below, batch by batch.
+  // rows in one statement, who is looking for the promoted pins with them (decision 79). A batch
+  // that shows fewer is walked below, batch by batch.
+  let promotedFacts: FactsRow | null | undefined;
   if (pageSize === DEFAULT_PAGE_SIZE) {
     const wanted = pageSize + 1;
-    const rows = await listHomeFeedPage(db, { viewerId, part, beforeId, limit: batchSize(wanted), wanted });
-    if (rows.length === wanted) {
-      const items = rows.slice(0, pageSize);
-      return { items: items.map(presentPin), bookmark: encodeBookmark([part, items.at(-1)!.id]) };
+    const page = await listHomeFeedPage(db, {
+      viewerId,
+      part,
+      beforeId,
+      limit: batchSize(wanted),
+      wanted,
+      along,
+    });
+    promotedFacts = page.facts;
+    if (page.rows.length === wanted) {
+      const items = page.rows.slice(0, pageSize);
+      return {
+        items: items.map(presentPin),
+        bookmark: encodeBookmark([part, items.at(-1)!.id]),
+        promotedFacts,
+      };
     }
   }
-  const shown: number[] = [];
-  for (;;) {
-    // One more than the room left tells whether the part goes on past this page.
-    const room = pageSize - shown.length;
-    const slice = await takeFromPart(db, viewerId, part, beforeId, room + 1);
-    if (slice.state !== 'end') {
-      const taken = slice.ids.slice(0, room);
-      shown.push(...taken);
-      const resumeAt = slice.state === 'full' ? (taken.at(-1) ?? beforeId) : slice.resumeAt;
-      return { items: await presentInOrder(db, shown, viewerId), bookmark: encodeBookmark([part, resumeAt]) };
+  const walk = async (): Promise<PinPage> => {
+    const shown: number[] = [];
+    for (;;) {
+      // One more than the room left tells whether the part goes on past this page.
+      const room = pageSize - shown.length;
+      const slice = await takeFromPart(db, viewerId, part, beforeId, room + 1);
+      if (slice.state !== 'end') {
+        const taken = slice.ids.slice(0, room);
+        shown.push(...taken);
+        const resumeAt = slice.state === 'full' ? (taken.at(-1) ?? beforeId) : slice.resumeAt;
+        return {
+          items: await presentInOrder(db, shown, viewerId),
+          bookmark: encodeBookmark([part, resumeAt]),
+        };
+      }
+      // The part ended on this page: the next one fills the rest from its start.
+      shown.push(...slice.ids);
+      const next = HOME_FEED_PARTS[HOME_FEED_PARTS.indexOf(part) + 1];
+      if (!next) return { items: await presentInOrder(db, shown, viewerId), bookmark: null };
+      part = next;
+      beforeId = null;
     }
-    // The part ended on this page: the next one fills the rest from its start.
-    shown.push(...slice.ids);
-    const next = HOME_FEED_PARTS[HOME_FEED_PARTS.indexOf(part) + 1];
-    if (!next) return { items: await presentInOrder(db, shown, viewerId), bookmark: null };
-    part = next;
-    beforeId = null;
-  }
+  };
+  // Who is looking, when no statement read it along (none came back, or a page of another size):
+  // read beside the walk.
+  if (!along || promotedFacts !== undefined) return { ...(await walk()), promotedFacts };
+  const [page, facts] = await Promise.all([walk(), readViewerFacts(db, along)]);
+  return { ...page, promotedFacts: facts };
 }

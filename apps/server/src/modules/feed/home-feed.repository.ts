@@ -3,6 +3,13 @@ import { literalLimit, opaqueParam, preparedPerDatabase } from '../../db/prepare
 import type { Executor } from '../../db/client.ts';
 import { pins } from '../../db/schema/pins.ts';
 import { readablePins, selectPins, type PinRow } from '../pins/pins.repository.ts';
+import {
+  factsImagesParam,
+  factsViewerParam,
+  viewerFactsValue,
+  type FactsAsk,
+  type FactsRow,
+} from '../promoted/serving.ts';
 import { onPublicBoardAnyStatus, pictureHiddenBy, publicPinAs } from '../../policies/visibility.ts';
 
 /*
@@ -170,12 +177,19 @@ export async function listHomeFeedBatch(db: Executor, query: HomeFeedBatchQuery)
 export interface HomeFeedPageQuery extends HomeFeedBatchQuery {
   /** How many shown pins to read the rows of (a page and one more). */
   wanted: number;
+  /** Who is looking, for choosing the promoted pins: read along on the first row (decision 79). */
+  along: FactsAsk | null;
 }
 
-function preparePage(part: HomeFeedPart, later: boolean, limit: number, wanted: number) {
+function preparePage(part: HomeFeedPart, later: boolean, limit: number, wanted: number, along: boolean) {
+  // The promoted facts' subqueries read only parameters: PostgreSQL runs them once, for the first row.
+  const first = along ? sql`, row_number() over (order by b.id desc) = 1 as first` : sql``;
+  const promotedFacts = along
+    ? sql<FactsRow | null>`case when r.first then ${viewerFactsValue(factsViewerParam, factsImagesParam)} end`
+    : sql<null>`null`;
   return preparedPerDatabase((db) =>
-    selectPins(db, undefined, opaqueParam('viewerId', 'int8'), {
-      relation: sql`(select b.id from (
+    selectPins(db, { promotedFacts }, opaqueParam('viewerId', 'int8'), {
+      relation: sql`(select b.id${first} from (
           select c.id, ${shownInPart(part, later)} as shown from (${batchOf(part, later, limit)}) c
         ) b where b.shown order by b.id desc limit ${literalLimit(wanted)}) r`,
       on: sql`r.id = ${pins.id}`,
@@ -183,7 +197,9 @@ function preparePage(part: HomeFeedPart, later: boolean, limit: number, wanted: 
       // The batch's rules hold the public-pin rules already (same snapshot); read again all the same.
       .where(readablePins(null))
       .orderBy(sql`r.id desc`)
-      .prepare(`home_feed_${part}_${limit}${later ? '_later' : ''}_page_${wanted}`),
+      .prepare(
+        `home_feed_${part}_${limit}${later ? '_later' : ''}_page_${wanted}${along ? '_promoted' : ''}`,
+      ),
   );
 }
 
@@ -193,13 +209,22 @@ const pages = new Map<string, ReturnType<typeof preparePage>>();
  * The rows (as every pin answer reads them, with the viewer's saved state) of the first `wanted`
  * shown pins of the part's next batch, newest first: `listHomeFeedBatch` and the page's rows in
  * one prepared statement. Fewer than `wanted` rows say nothing of where the part goes on: then
- * the caller walks it batch by batch.
+ * the caller walks it batch by batch. `facts` answers `along` when the statement found a row
+ * (undefined when not asked or no row).
  */
-export async function listHomeFeedPage(db: Executor, query: HomeFeedPageQuery): Promise<PinRow[]> {
-  const { part, beforeId, limit, viewerId, wanted } = query;
+export async function listHomeFeedPage(
+  db: Executor,
+  query: HomeFeedPageQuery,
+): Promise<{ rows: PinRow[]; facts: FactsRow | null | undefined }> {
+  const { part, beforeId, limit, viewerId, wanted, along } = query;
   const later = beforeId !== null;
-  const key = `${part} ${limit} ${later} ${wanted}`;
+  const key = `${part} ${limit} ${later} ${wanted} ${along !== null}`;
   let prepared = pages.get(key);
-  if (!prepared) pages.set(key, (prepared = preparePage(part, later, limit, wanted)));
-  return prepared(db).execute(later ? { viewerId, beforeId } : { viewerId });
+  if (!prepared) pages.set(key, (prepared = preparePage(part, later, limit, wanted, along !== null)));
+  const rows = await prepared(db).execute({
+    viewerId,
+    ...(later ? { beforeId } : {}),
+    ...(along ? { images: along.images } : {}),
+  });
+  return { rows, facts: along && rows.length > 0 ? rows[0]!.promotedFacts : undefined };
 }

@@ -4,7 +4,15 @@ import type { CountryResolver } from '../../adapters/geoip/country.ts';
 import type { Executor } from '../../db/client.ts';
 import { CSRF_COOKIE } from '../../plugins/csrf.ts';
 import { createAdTokens, viewerKeysOf, type AdTokens } from './ad-token.ts';
-import { choosePromoted, createCandidateList, placePromoted, type ServingViewer } from './serving.ts';
+import {
+  beginChoice,
+  createCandidateList,
+  placePromoted,
+  readViewerFacts,
+  type FactsAsk,
+  type FactsRow,
+  type ServingViewer,
+} from './serving.ts';
 import { createAdEventQueue, recordAdEvent, type ChargeOutcome } from './spend.ts';
 
 /** Serving and counting promoted pins (decision 56): what the feed, search, events and clicks share. */
@@ -17,15 +25,15 @@ export interface Promoted {
     searchTerms?: string[],
   ): Promise<Pin[]>;
   /**
-   * Chooses for a page of at most `cards` organic cards before the page is read, so it runs
-   * beside the page's own read (decision 72); the answer places the winners into the page.
+   * Begins choosing for a page of at most `cards` organic cards before the page is read
+   * (decision 79), so that the page's own statement can read who is looking along.
    */
-  choose(
+  begin(
     request: FastifyRequest,
     userId: number | null,
     cards: number,
     searchTerms?: string[],
-  ): Promise<(organic: Pin[]) => Pin[]>;
+  ): Promise<PromotedPage>;
   /** A batch of impressions: each valid token of this viewer counts once. */
   reportImpressions(
     request: FastifyRequest,
@@ -45,6 +53,22 @@ export interface Promoted {
    */
   reportConversions(body: PromotedConversionsBody): Promise<{ accepted: number; refused: number }>;
 }
+
+/** A page's choosing, begun: what to read along with the page, and how to place the winners. */
+export interface PromotedPage {
+  /** What the page's own statement may read along (`viewerFactsValue`); null: nothing to ask. */
+  ask: FactsAsk | null;
+  /** Who is looking, read on its own: for a page whose statement cannot read it along. */
+  readFacts(): Promise<FactsRow | null>;
+  /** The page with the winners placed; `facts` is the answer to `ask` (read here when undefined). */
+  place(organic: Pin[], facts?: FactsRow | null): Promise<Pin[]>;
+}
+
+const NOTHING_PROMOTED: PromotedPage = {
+  ask: null,
+  readFacts: async () => null,
+  place: async (organic) => organic,
+};
 
 /** A report's answer: the events counted (charged or not) of all it sent; the rest were refused. */
 function acceptedOf(outcomes: ChargeOutcome[], sent: number) {
@@ -68,20 +92,26 @@ export function createPromoted(deps: {
   };
   // Impressions and conversions reported at once are charged together (decision 71).
   const charge = createAdEventQueue(deps.db);
-  const choose: Promoted['choose'] = async (request, userId, cards, searchTerms) => {
+  const begin: Promoted['begin'] = async (request, userId, cards, searchTerms) => {
     const viewer: ServingViewer = {
       userId,
       key: keysOf(request, userId)[0]!,
       country: deps.countries.countryOf({ headers: request.headers, ip: request.ip }),
     };
     const serving = { db: deps.db, tokens, candidates };
-    const choice = await choosePromoted(serving, cards, viewer, searchTerms ? { searchTerms } : {});
-    return (organic) => placePromoted(serving, choice, organic, viewer);
+    const start = await beginChoice(serving, cards, viewer, searchTerms ? { searchTerms } : {});
+    if (!start) return NOTHING_PROMOTED;
+    const { ask } = start;
+    return {
+      ask,
+      readFacts: async () => (ask ? readViewerFacts(deps.db, ask) : null),
+      place: async (organic, facts) => placePromoted(serving, await start.finish(facts), organic, viewer),
+    };
   };
   return {
-    choose,
+    begin,
     async place(request, userId, organic, searchTerms) {
-      return (await choose(request, userId, organic.length, searchTerms))(organic);
+      return (await begin(request, userId, organic.length, searchTerms)).place(organic);
     },
     async reportImpressions(request, userId, body) {
       const now = new Date();

@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { CampaignObjective, Pin, TargetingSpec } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
 import { opaqueParam, preparedPerDatabase } from '../../db/prepared.ts';
-import { users } from '../../db/schema/users.ts';
 import { int8Array, selectRows } from '../../db/sql-helpers.ts';
 import { todayIn } from '../business/business.presenter.ts';
 import { activeAccountAs, publicPinAs } from '../../policies/visibility.ts';
@@ -471,43 +470,65 @@ interface ViewerFacts {
   saved: Map<number, ViewerSavedRow>;
 }
 
-// Through `opaqueParam`: planned once per connection, not again for each viewer and array.
-const viewerIdParam = opaqueParam('viewerId', 'int8');
-const imagesParam = opaqueParam('images', 'int8[]');
+/**
+ * What choosing asks the database about a signed-in viewer: who they are, and of a few
+ * candidates' pictures (the likely winners', a handful of ids, never the whole list's) which they
+ * hid and where they saved each. A page's own statement reads it along (decision 79).
+ */
+export interface FactsAsk {
+  viewerId: number;
+  images: number[];
+}
+
+/** `viewerFactsValue`'s answer: gender, birthday, interests, businesses, hidden pictures, saves. */
+export type FactsRow = [
+  gender: string | null,
+  birthday: string | null,
+  interests: string[] | null,
+  businesses: number[] | null,
+  hidden: number[] | null,
+  saved: Array<[number, ViewerSavedRow | null]> | null,
+];
 
 /**
- * One prepared query for a signed-in viewer (none for a visitor): gender, birthday, interests,
- * the businesses they belong to, and of a few candidates' pictures (the likely winners', a
- * handful of ids, never the whole list's) which they hid and where they saved each.
+ * A `FactsAsk` answered as one JSON value (null when the viewer's row is gone): a column a page's
+ * statement carries, or the one column of `viewerFactsOf`. Every subquery reads the parameters
+ * only, so PostgreSQL runs it once per statement, not per row.
  */
+export function viewerFactsValue(viewerId: Placeholder, images: Placeholder): SQL<FactsRow | null> {
+  return sql<FactsRow | null>`(select json_build_array(u.gender, u.birthday::text,
+      (select array_agg(i.name) from user_interests i where i.user_id = ${viewerId}),
+      (select array_agg(m.profile_id::int) from business_members m where m.member_id = ${viewerId}),
+      (select array_agg(h.image_id::float8) from hidden_pins h
+        where h.user_id = ${viewerId} and h.image_id = any(${images})),
+      (select json_agg(json_build_array(x.image_id, ${viewerSaveOfPicture(viewerId, sql`x.image_id`)}))
+        from unnest(${images}) as x(image_id)))
+    from users u where u.id = ${viewerId})`;
+}
+
+// Through `opaqueParam`: planned once per connection, not again for each viewer and array.
+export const factsViewerParam = opaqueParam('viewerId', 'int8');
+export const factsImagesParam = opaqueParam('images', 'int8[]');
+
+/** A `FactsAsk` on its own, for a page whose statement did not read it along. */
 const viewerFactsOf = preparedPerDatabase((db) =>
   db
-    .select({
-      gender: users.gender,
-      birthday: sql<string | null>`${users.birthday}::text`,
-      interests: sql<
-        string[] | null
-      >`(select array_agg(i.name) from user_interests i where i.user_id = ${viewerIdParam})`,
-      businesses: sql<
-        number[] | null
-      >`(select array_agg(m.profile_id::int) from business_members m where m.member_id = ${viewerIdParam})`,
-      hidden: sql<number[] | null>`(select array_agg(h.image_id::float8) from hidden_pins h
-        where h.user_id = ${viewerIdParam} and h.image_id = any(${imagesParam}))`,
-      saved: sql<Array<[number, ViewerSavedRow | null]> | null>`(select json_agg(json_build_array(x.image_id,
-        ${viewerSaveOfPicture(viewerIdParam, sql`x.image_id`)})) from unnest(${imagesParam}) as x(image_id))`,
-    })
-    .from(users)
-    .where(eq(users.id, viewerIdParam))
+    .select({ facts: viewerFactsValue(factsViewerParam, factsImagesParam) })
+    .from(sql`(values (1)) as one(x)`)
     .prepare('promoted_viewer_facts'),
 );
 
-async function viewerFacts(
-  db: Executor,
+export async function readViewerFacts(db: Executor, ask: FactsAsk): Promise<FactsRow | null> {
+  const [row] = await viewerFactsOf(db).execute({ viewerId: ask.viewerId, images: ask.images });
+  return row?.facts ?? null;
+}
+
+function viewerFactsFrom(
   viewer: ServingViewer,
   searchTerms: string[] | null,
   now: Date,
-  images: number[],
-): Promise<ViewerFacts> {
+  row: FactsRow | null,
+): ViewerFacts {
   const facts: ViewerFacts = {
     traits: { country: viewer.country, ageBucket: null, gender: null, interests: [], searchTerms },
     businesses: new Set(),
@@ -516,15 +537,15 @@ async function viewerFacts(
   };
   if (viewer.userId === null) return facts;
   facts.businesses.add(viewer.userId);
-  const [row] = await viewerFactsOf(db).execute({ viewerId: viewer.userId, images });
   if (!row) return facts;
+  const [gender, birthday, interests, businesses, hidden, saved] = row;
   const traits = facts.traits;
-  traits.gender = row.gender === 'female' || row.gender === 'male' ? row.gender : null;
-  traits.ageBucket = ageBucketOf(row.birthday, now.toISOString().slice(0, 10));
-  traits.interests = row.interests ?? [];
-  for (const id of row.businesses ?? []) facts.businesses.add(Number(id));
-  for (const image of row.hidden ?? []) facts.hiddenImages.add(Number(image));
-  for (const [image, saved] of row.saved ?? []) if (saved) facts.saved.set(Number(image), saved);
+  traits.gender = gender === 'female' || gender === 'male' ? gender : null;
+  traits.ageBucket = ageBucketOf(birthday, now.toISOString().slice(0, 10));
+  traits.interests = interests ?? [];
+  for (const id of businesses ?? []) facts.businesses.add(Number(id));
+  for (const image of hidden ?? []) facts.hiddenImages.add(Number(image));
+  for (const [image, save] of saved ?? []) if (save) facts.saved.set(Number(image), save);
   return facts;
 }
 
@@ -581,23 +602,6 @@ export interface ServingDeps {
 export const CHECKED_AHEAD_PER_PLACE = 2;
 
 /**
- * The page with promoted pins at the fixed rhythm. The candidates of the viewer's country are
- * scanned in the auction's order, keeping those that may deliver, reach the viewer and are not of
- * their own businesses, one per pin, until the page's slots and a runner-up are filled (only those
- * decide a second-price auction). The candidates are pins anyone may see (the list reads them so,
- * decision 76); one whose picture the viewer hid gives way to the next bidders. Every promoted
- * card carries its signed token (position, price, viewer).
- */
-export async function withPromoted(
-  deps: ServingDeps,
-  organic: Pin[],
-  viewer: ServingViewer,
-  options: { searchTerms?: string[]; now?: Date } = {},
-): Promise<Pin[]> {
-  return placePromoted(deps, await choosePromoted(deps, organic.length, viewer, options), organic, viewer);
-}
-
-/**
  * What a page's promoted cards were chosen from: the field (none a picture the viewer hid), in the
  * auction's order, and where the viewer saved its pictures.
  */
@@ -608,16 +612,33 @@ export interface PromotedChoice {
 }
 
 /**
- * Chooses for a page of at most `cards` organic cards, before the page itself is known (decision
- * 72): the field holds the slots of a page that full and a runner-up, so a shorter page (fewer
- * slots) takes the first of the same auction. Null when no slot or no candidate.
+ * A page's choosing, begun before the page is read (decision 79): `ask` is what the page's own
+ * statement may read along (null for a visitor: nothing to read); `finish` takes that answer, or
+ * reads it on its own when given `undefined`.
  */
-export async function choosePromoted(
+export interface ChoiceStart {
+  ask: FactsAsk | null;
+  finish(row: FactsRow | null | undefined): Promise<PromotedChoice | null>;
+}
+
+/**
+ * Begins choosing for a page of at most `cards` organic cards, before the page itself is known
+ * (decisions 72, 79): the field holds the slots of a page that full and a runner-up, so a shorter
+ * page (fewer slots) takes the first of the same auction. Null when no slot or no candidate.
+ *
+ * The candidates of the viewer's country are scanned in the auction's order, keeping those that
+ * may deliver, reach the viewer and are not of their own businesses, one per pin, until the slots
+ * and a runner-up are filled (only those decide a second-price auction). The candidates are pins
+ * anyone may see (the list reads them so, decision 76); one whose picture the viewer hid gives way
+ * to the next bidders. Who is looking is asked with the first deliverable candidates' pictures; a
+ * field that gets past them asks about the rest after.
+ */
+export async function beginChoice(
   deps: ServingDeps,
   cards: number,
   viewer: ServingViewer,
   options: { searchTerms?: string[]; now?: Date } = {},
-): Promise<PromotedChoice | null> {
+): Promise<ChoiceStart | null> {
   const slots = promotedSlots(cards);
   if (slots.length === 0) return null;
   const now = options.now ?? new Date();
@@ -626,42 +647,62 @@ export async function choosePromoted(
   if (pool.length === 0) return null;
   const wanted = slots.length + 1;
   const searchTerms = options.searchTerms ?? null;
-  // Who is looking, read with the first deliverable candidates' pictures (a visitor: nothing to read).
-  const asked = new Set<number>();
-  const ask = (images: number[]) => {
-    for (const image of images) asked.add(image);
-    return viewerFacts(deps.db, viewer, searchTerms, now, images);
-  };
+  const userId = viewer.userId;
+  if (userId === null)
+    return { ask: null, finish: async () => finish(viewerFactsFrom(viewer, searchTerms, now, null)) };
+
   const ahead = new Set<number>();
-  for (let i = 0; viewer.userId !== null && i < pool.length; i += 1) {
-    if (ahead.size >= wanted * CHECKED_AHEAD_PER_PLACE) break;
+  for (let i = 0; i < pool.length && ahead.size < wanted * CHECKED_AHEAD_PER_PLACE; i += 1) {
     const candidate = pool[i]!;
     if (deliverable(candidate, clock)) ahead.add(candidate.imageId);
   }
-  const facts = await ask([...ahead]);
-  const reaches = targetingFor(facts.traits);
-  const taken = new Set<number>();
-  let field: Candidate[] = [];
-  for (let next = 0; ;) {
-    while (field.length < wanted && next < pool.length) {
-      const candidate = pool[next++]!;
-      if (taken.has(candidate.pinId) || facts.hiddenImages.has(candidate.imageId)) continue;
-      if (facts.businesses.has(candidate.ownerUserId)) continue;
-      if (!deliverable(candidate, clock) || !reaches(candidate.ad)) continue;
-      taken.add(candidate.pinId);
-      field.push(candidate);
+  const ask: FactsAsk = { viewerId: userId, images: [...ahead] };
+  return {
+    ask,
+    async finish(row) {
+      const read = row === undefined ? await readViewerFacts(deps.db, ask) : row;
+      return finish(viewerFactsFrom(viewer, searchTerms, now, read), new Set(ask.images));
+    },
+  };
+
+  async function finish(facts: ViewerFacts, asked?: Set<number>): Promise<PromotedChoice | null> {
+    const reaches = targetingFor(facts.traits);
+    const taken = new Set<number>();
+    let field: Candidate[] = [];
+    for (let next = 0; ;) {
+      while (field.length < wanted && next < pool.length) {
+        const candidate = pool[next++]!;
+        if (taken.has(candidate.pinId) || facts.hiddenImages.has(candidate.imageId)) continue;
+        if (facts.businesses.has(candidate.ownerUserId)) continue;
+        if (!deliverable(candidate, clock) || !reaches(candidate.ad)) continue;
+        taken.add(candidate.pinId);
+        field.push(candidate);
+      }
+      if (!asked) break;
+      const unasked = [...new Set(field.map((candidate) => candidate.imageId))].filter(
+        (image) => !asked.has(image),
+      );
+      if (unasked.length === 0) break;
+      for (const image of unasked) asked.add(image);
+      const more = await readViewerFacts(deps.db, { viewerId: userId!, images: unasked });
+      const [, , , , hidden, saved] = more ?? [];
+      for (const image of hidden ?? []) facts.hiddenImages.add(Number(image));
+      for (const [image, save] of saved ?? []) if (save) facts.saved.set(Number(image), save);
+      field = field.filter((candidate) => !facts.hiddenImages.has(candidate.imageId));
     }
-    if (viewer.userId === null) break;
-    const unasked = [...new Set(field.map((candidate) => candidate.imageId))].filter(
-      (image) => !asked.has(image),
-    );
-    if (unasked.length === 0) break;
-    const more = await ask(unasked);
-    for (const image of more.hiddenImages) facts.hiddenImages.add(image);
-    for (const [image, saved] of more.saved) facts.saved.set(image, saved);
-    field = field.filter((candidate) => !facts.hiddenImages.has(candidate.imageId));
+    return field.length === 0 ? null : { field, saved: facts.saved, now };
   }
-  return field.length === 0 ? null : { field, saved: facts.saved, now };
+}
+
+/** The page with promoted pins at the fixed rhythm, who is looking read on its own. */
+export async function withPromoted(
+  deps: ServingDeps,
+  organic: Pin[],
+  viewer: ServingViewer,
+  options: { searchTerms?: string[]; now?: Date } = {},
+): Promise<Pin[]> {
+  const start = await beginChoice(deps, organic.length, viewer, options);
+  return placePromoted(deps, start && (await start.finish(undefined)), organic, viewer);
 }
 
 /**
