@@ -1,6 +1,7 @@
 import type { InvalidationBus } from '../../adapters/invalidation/index.ts';
 import type { Executor } from '../../db/client.ts';
 import { createCacheFamily } from '../../lib/cache-family.ts';
+import { createClearCount } from '../../lib/clear-count.ts';
 import { syncAcrossInstances } from '../../lib/visitor-cache-sync.ts';
 import { findLiveSession } from '../users/users.repository.ts';
 
@@ -89,9 +90,8 @@ export function createSessionLookups(
   const ttlMs = options.ttlMs ?? SESSION_LOOKUP_TTL_MS;
   const maxEntries = options.maxEntries ?? SESSION_LOOKUP_MAX_ENTRIES;
   const entries = new Map<string, { userId: number; until: number }>();
-  // Counts the clears: a lookup that started before one is not kept, since the row it read may
-  // have been deleted by the write that cleared.
-  let clears = 0;
+  // A lookup that started before a clear is not kept: the write that cleared may have deleted its row.
+  const clears = createClearCount();
   const lookups: SessionLookups = {
     async userIdOf(idHash, now) {
       const at = now.getTime();
@@ -100,10 +100,10 @@ export function createSessionLookups(
         if (hit.until > at) return hit.userId;
         entries.delete(idHash);
       }
-      const startedAfter = clears;
+      const keepable = clears.begin();
       const session = await findLiveSession(db, idHash, now);
       if (!session) return null;
-      if (startedAfter === clears) {
+      if (keepable()) {
         entries.delete(idHash);
         entries.set(idHash, {
           userId: session.userId,
@@ -115,7 +115,7 @@ export function createSessionLookups(
       return session.userId;
     },
     clear() {
-      clears++;
+      clears.clear();
       entries.clear();
     },
   };

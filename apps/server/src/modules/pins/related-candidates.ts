@@ -1,5 +1,6 @@
 import type { InvalidationBus } from '../../adapters/invalidation/index.ts';
 import type { Executor } from '../../db/client.ts';
+import { createClearCount, type ClearCount } from '../../lib/clear-count.ts';
 import { syncAcrossInstances } from '../../lib/visitor-cache-sync.ts';
 import {
   listBranchIds,
@@ -65,7 +66,7 @@ interface Candidates {
   words: Map<string, string>;
   sources: Map<number, { source: RelatedSource; expiresAt: number }>;
   /** Counts the forgets, so that a source read before one is not kept after it. */
-  generation: number;
+  forgets: ClearCount;
 }
 
 const byDatabase = new WeakMap<Executor, Candidates>();
@@ -81,7 +82,7 @@ function candidatesOf(db: Executor): Candidates {
       recent: [],
       words: new Map(),
       sources: new Map(),
-      generation: 0,
+      forgets: createClearCount(),
     };
     byDatabase.set(db, state);
     everyCandidates.add(new WeakRef(state));
@@ -103,7 +104,7 @@ export function forgetLocalRelatedCandidates(): void {
     state.lists.clear();
     state.reading.clear();
     state.sources.clear();
-    state.generation += 1;
+    state.forgets.clear();
   }
 }
 
@@ -204,10 +205,10 @@ export function keptRelatedSource(db: Executor, id: number): RelatedSource | nul
  */
 export function sourceKeeper(db: Executor): (row: RelatedSourceRow) => void {
   const state = candidatesOf(db);
-  const generation = state.generation;
+  const keepable = state.forgets.begin();
   const expiresAt = Date.now() + LIST_TTL_MS;
   return ({ id, boardId, imageId, title, description, hashtags }) => {
-    if (state.generation !== generation) return;
+    if (!keepable()) return;
     state.sources.delete(id);
     state.sources.set(id, { source: { id, boardId, imageId, title, description, hashtags }, expiresAt });
     if (state.sources.size > MAX_SOURCES) state.sources.delete(state.sources.keys().next().value!);

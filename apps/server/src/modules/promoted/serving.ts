@@ -7,6 +7,7 @@ import { todayIn } from '../business/business.presenter.ts';
 import { activeAccountAs, publicPinAs } from '../../policies/visibility.ts';
 import { presentPin, presentViewerSaved } from '../pins/pins.presenter.ts';
 import { listPublicPinsInOrder, viewerSaveOfPicture, type ViewerSavedRow } from '../pins/pins.repository.ts';
+import { createClearCount } from '../../lib/clear-count.ts';
 import { clearWithSignedOutAnswers } from '../../lib/signed-out-answers.ts';
 import {
   ageBucketOf,
@@ -375,14 +376,14 @@ interface KeptCard {
 export function createCandidateList(db: Executor): CandidateList {
   let kept: { index: CandidateIndex; readAt: number } | null = null;
   let reading: Promise<CandidateIndex> | null = null;
-  // Bumped by each clear: a read begun before it is not kept.
-  let generation = 0;
+  // A read begun before a clear is not kept.
+  const clears = createClearCount();
   // The ads' definitions as the last read kept them (gone with a clear), and the pins as it
   // presented them, by id (kept through a clear: a card is read again when its pin changes).
   let definitions = new Map<number, Definition>();
   let cards = new Map<number, KeptCard>();
   const read = () => {
-    const begun = generation;
+    const keepable = clears.begin();
     const readAt = Date.now();
     const definitionsBefore = definitions;
     const definitionsNow = new Map<number, Definition>();
@@ -426,7 +427,7 @@ export function createCandidateList(db: Executor): CandidateList {
     promise.then(
       (index) => {
         cards = cardsNow;
-        if (begun === generation) {
+        if (keepable()) {
           kept = { index, readAt };
           definitions = definitionsNow;
         }
@@ -448,7 +449,7 @@ export function createCandidateList(db: Executor): CandidateList {
       return age < CANDIDATE_LIST_MAX_AGE_MS ? kept!.index : next;
     },
     clear() {
-      generation += 1;
+      clears.clear();
       kept = null;
       reading = null;
       definitions = new Map();
