@@ -3,13 +3,7 @@ import { literalLimit, opaqueParam, preparedPerDatabase } from '../../db/prepare
 import type { Executor } from '../../db/client.ts';
 import { pins } from '../../db/schema/pins.ts';
 import { readablePins, selectPins, type PinRow } from '../pins/pins.repository.ts';
-import {
-  factsImagesParam,
-  factsViewerParam,
-  viewerFactsValue,
-  type FactsAsk,
-  type FactsRow,
-} from '../promoted/serving.ts';
+import { viewerFactsValue, type FactsAsk, type FactsRow } from '../promoted/serving.ts';
 import { onPublicBoardAnyStatus, pictureHiddenBy, publicPinAs } from '../../policies/visibility.ts';
 
 /*
@@ -185,7 +179,7 @@ function preparePage(part: HomeFeedPart, later: boolean, limit: number, wanted: 
   // The promoted facts' subqueries read only parameters: PostgreSQL runs them once, for the first row.
   const first = along ? sql`, row_number() over (order by b.id desc) = 1 as first` : sql``;
   const promotedFacts = along
-    ? sql<FactsRow | null>`case when r.first then ${viewerFactsValue(factsViewerParam, factsImagesParam)} end`
+    ? sql<FactsRow | null>`case when r.first then ${viewerFactsValue} end`
     : sql<null>`null`;
   return preparedPerDatabase((db) =>
     selectPins(db, { promotedFacts }, opaqueParam('viewerId', 'int8'), {
