@@ -3,7 +3,7 @@
  * buildApp, `app.inject` callers signed in as the bench people, and per request the statements
  * sent (counted at `pg`'s `Client.query`), the CPU of this process and of the database's backends.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<kept> node --import tsx apps/server/bench/reads-loop.ts feed,closeup,related [requests] [concurrency]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<kept> node --import tsx apps/server/bench/reads-loop.ts feed,closeup,related,search [requests] [concurrency]
  *
  * PIN_POOL=n picks the pins among the first n of the seed only (pins asked for again, as popular
  * pins are), instead of among all of them.
@@ -20,6 +20,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { sessions } from '../src/db/schema/users.ts';
 import { hashSessionToken, SESSION_COOKIE } from '../src/plugins/viewer.ts';
 import { readSeedIds } from './bench-database.ts';
+import { searchQueries } from './scenarios.ts';
 import { backendPids, processCpuMs } from './process-cpu.ts';
 import { randomBytes } from 'node:crypto';
 
@@ -65,6 +66,7 @@ for (const userId of people) {
   cookies.push(`${SESSION_COOKIE}=${token}`);
 }
 const pick = <T>(values: T[]) => values[Math.floor(Math.random() * values.length)]!;
+const queries = searchQueries();
 const pinPool = process.env.PIN_POOL ? ids.pinIds.slice(0, Number(process.env.PIN_POOL)) : ids.pinIds;
 
 const paths: Record<string, () => string[]> = {
@@ -75,6 +77,7 @@ const paths: Record<string, () => string[]> = {
   },
   closeupPin: () => [`/v3/pins/${pick(pinPool)}/`],
   related: () => [`/v3/pins/${pick(pinPool)}/related/`],
+  search: () => [`/v3/search/pins/?q=${encodeURIComponent(pick(queries))}`],
 };
 
 function backendCpu(): number {

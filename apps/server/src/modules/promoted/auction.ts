@@ -91,7 +91,7 @@ export function targetingMatches(ad: TargetedAd, viewer: ViewerTraits): boolean 
  */
 export function targetingFor(viewer: ViewerTraits): (ad: TargetedAd) => boolean {
   const mine = new Set(viewer.interests.map(norm));
-  const words = viewer.searchTerms === null ? null : viewer.searchTerms.map(norm).filter(Boolean);
+  const named = namedBy(viewer.searchTerms);
   return (ad) => {
     const spec = ad.targeting;
     const locations = spec.locations?.length ? spec.locations : [ad.advertiserCountry];
@@ -108,12 +108,22 @@ export function targetingFor(viewer: ViewerTraits): (ad: TargetedAd) => boolean 
     if (!ad.autoTargeting && interests.length > 0) {
       if (!interests.some((interest) => mine.has(interest))) return false;
     }
-    if (words !== null) {
-      const pinWords = ad.pinWords ?? pinWordsOf(ad.pinText);
-      const named = words.some((word) => interests.includes(word) || pinWords.has(word));
-      if (!named) return false;
-    }
-    return true;
+    return named(ad);
+  };
+}
+
+/**
+ * Whether a search's words name the ad — one of its interests or a word of its pin — as
+ * targeting asks of every ad on a search page; anything, off search (`searchTerms` null). Known
+ * before anything of the viewer is read, so choosing applies it to the pictures it asks about.
+ */
+export function namedBy(searchTerms: string[] | null): (ad: TargetedAd) => boolean {
+  const words = searchTerms === null ? null : searchTerms.map(norm).filter(Boolean);
+  return (ad) => {
+    if (words === null) return true;
+    const interests = ad.interests ?? interestsOf(ad.targeting);
+    const pinWords = ad.pinWords ?? pinWordsOf(ad.pinText);
+    return words.some((word) => interests.includes(word) || pinWords.has(word));
   };
 }
 

@@ -23,6 +23,7 @@ import {
   expectedClickRate,
   expectedConversionRate,
   interleave,
+  namedBy,
   paceAllows,
   pinWordsOf,
   pricing,
@@ -655,10 +656,13 @@ export async function beginChoice(
   if (userId === null)
     return { ask: null, finish: async () => finish(viewerFactsFrom(viewer, searchTerms, now, null)) };
 
+  // The first candidates that may deliver and that a search's words name (the targeting known
+  // before anything of the viewer is read).
+  const named = namedBy(searchTerms);
   const ahead = new Set<number>();
   for (let i = 0; i < pool.length && ahead.size < wanted * CHECKED_AHEAD_PER_PLACE; i += 1) {
     const candidate = pool[i]!;
-    if (deliverable(candidate, clock)) ahead.add(candidate.imageId);
+    if (deliverable(candidate, clock) && named(candidate.ad)) ahead.add(candidate.imageId);
   }
   const ask: FactsAsk = { viewerId: userId, images: [...ahead] };
   return {
