@@ -1,3 +1,4 @@
+import type { FactsAsk, FactsRow } from '../promoted/serving.ts';
 import {
   ADVISORY_SEVERITIES,
   normaliseSearchTerm,
@@ -77,6 +78,7 @@ async function runSearch(
   viewerId: number | null,
   words: string[],
   idsFor: (text: SearchText) => SQL,
+  along: FactsAsk | null = null,
 ) {
   const start = await startSearch(db, {
     term: normaliseSearchTerm(query.q),
@@ -86,13 +88,16 @@ async function runSearch(
         : null,
     words,
     ids: idsFor({ exact: query.q, corrected: null }),
+    along,
   });
+  const { promotedFacts } = start;
   const advisory = start.advisory && presentAdvisory(start.advisory);
-  if (advisory?.severity === ADVISORY_SEVERITIES.ABUSIVE) return { advisory, ids: [], bookmark: null };
+  if (advisory?.severity === ADVISORY_SEVERITIES.ABUSIVE)
+    return { advisory, ids: [], bookmark: null, promotedFacts };
   const rows = start.corrections.size
     ? await rankedIds(db, idsFor({ exact: query.q, corrected: applyCorrections(query.q, start.corrections) }))
     : start.ids;
-  return { advisory, ...pageIds(rows, query.page_size) };
+  return { advisory, ...pageIds(rows, query.page_size), promotedFacts };
 }
 
 /** The words of the query typos may be in, none when corrections are turned off. */
@@ -105,9 +110,10 @@ export async function searchPins(
   db: Executor,
   query: SearchQuery,
   viewerId: number | null,
-): Promise<SearchPage<Pin>> {
+  along: FactsAsk | null = null,
+): Promise<SearchPage<Pin> & { promotedFacts: FactsRow | null | undefined }> {
   const hashtag = hashtagOf(query.q);
-  const { advisory, ids, bookmark } = await runSearch(
+  const { advisory, ids, bookmark, promotedFacts } = await runSearch(
     db,
     query,
     viewerId,
@@ -123,9 +129,10 @@ export async function searchPins(
         after: keyOf(query.bookmark),
         limit: query.page_size + 1,
       }),
+    along,
   );
   const pins = ids.length ? await listPublicPinsInOrder(db, ids, viewerId) : [];
-  return { results: pins.map(presentPin), advisory, bookmark };
+  return { results: pins.map(presentPin), advisory, bookmark, promotedFacts };
 }
 
 /** `GET /v3/search/boards/`: public boards matching the query. */
