@@ -8,6 +8,7 @@ import {
   beginChoice,
   createCandidateList,
   placePromoted,
+  readViewerFacts,
   type FactsAsk,
   type FactsRow,
   type ServingViewer,
@@ -57,12 +58,15 @@ export interface Promoted {
 export interface PromotedPage {
   /** What the page's own statement may read along (`viewerFactsValue`); null: nothing to ask. */
   ask: FactsAsk | null;
+  /** Who is looking, read on its own: for a page whose statement cannot read it along. */
+  readFacts(): Promise<FactsRow | null>;
   /** The page with the winners placed; `facts` is the answer to `ask` (read here when undefined). */
   place(organic: Pin[], facts?: FactsRow | null): Promise<Pin[]>;
 }
 
 const NOTHING_PROMOTED: PromotedPage = {
   ask: null,
+  readFacts: async () => null,
   place: async (organic) => organic,
 };
 
@@ -100,6 +104,7 @@ export function createPromoted(deps: {
     const { ask } = start;
     return {
       ask,
+      readFacts: async () => (ask ? readViewerFacts(deps.db, ask) : null),
       place: async (organic, facts) => placePromoted(serving, await start.finish(facts), organic, viewer),
     };
   };

@@ -1,10 +1,10 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CampaignObjective, Pin, TargetingSpec } from '@pinboard/shared';
 import type { Executor } from '../../db/client.ts';
 import { opaqueParam, preparedPerDatabase } from '../../db/prepared.ts';
 import { int8Array, selectRows } from '../../db/sql-helpers.ts';
 import { todayIn } from '../business/business.presenter.ts';
-import { activeAccountAs, publicPinAs, type ViewerIdParam } from '../../policies/visibility.ts';
+import { activeAccountAs, publicPinAs } from '../../policies/visibility.ts';
 import { presentPin, presentViewerSaved } from '../pins/pins.presenter.ts';
 import { listPublicPinsInOrder, viewerSaveOfPicture, type ViewerSavedRow } from '../pins/pins.repository.ts';
 import { createClearCount } from '../../lib/clear-count.ts';
@@ -482,7 +482,7 @@ export interface FactsAsk {
   images: number[];
 }
 
-/** `viewerFactsSql`'s answer: gender, birthday, interests, businesses, hidden pictures, saves. */
+/** `viewerFactsValue`'s answer: gender, birthday, interests, businesses, hidden pictures, saves. */
 export type FactsRow = [
   gender: string | null,
   birthday: string | null,
@@ -492,33 +492,24 @@ export type FactsRow = [
   saved: Array<[number, ViewerSavedRow | null]> | null,
 ];
 
-/**
- * A `FactsAsk` answered as one JSON value (null when the viewer's row is gone): a column a page's
- * statement carries, or the one column of `viewerFactsOf`. Every subquery reads the parameters
- * only, so PostgreSQL runs it once per statement, not per row.
- */
-export function viewerFactsSql(viewerId: ViewerIdParam, images: SQL | Placeholder): SQL<FactsRow | null> {
-  return sql<FactsRow | null>`(select json_build_array(u.gender, u.birthday::text,
-      (select array_agg(i.name) from user_interests i where i.user_id = ${viewerId}),
-      (select array_agg(m.profile_id::int) from business_members m where m.member_id = ${viewerId}),
-      (select array_agg(h.image_id::float8) from hidden_pins h
-        where h.user_id = ${viewerId} and h.image_id = any(${images})),
-      (select json_agg(json_build_array(x.image_id, ${viewerSaveOfPicture(viewerId, sql`x.image_id`)}))
-        from unnest(${images}) as x(image_id)))
-    from users u where u.id = ${viewerId})`;
-}
+// Through `opaqueParam`: planned once per connection, not again for each viewer and array.
+const viewerIdParam = opaqueParam('viewerId', 'int8');
+const imagesParam = opaqueParam('images', 'int8[]');
 
 /**
- * `viewerFactsSql` of a prepared statement's parameters `viewerId` and `images`, through
- * `opaqueParam`: planned once per connection, not again for each viewer and array.
+ * A `FactsAsk` answered as one JSON value (null when the viewer's row is gone), from the
+ * parameters `viewerId` and `images`: a column a page's statement carries, or the one column of
+ * `viewerFactsOf`. Every subquery reads the parameters only, so PostgreSQL runs it once per
+ * statement, not per row.
  */
-export const viewerFactsValue = viewerFactsSql(
-  opaqueParam('viewerId', 'int8'),
-  opaqueParam('images', 'int8[]'),
-);
-
-/** `viewerFactsSql` of an ask's values, for a statement built per request. */
-export const viewerFactsOfAsk = (ask: FactsAsk) => viewerFactsSql(ask.viewerId, int8Array(ask.images));
+export const viewerFactsValue = sql<FactsRow | null>`(select json_build_array(u.gender, u.birthday::text,
+    (select array_agg(i.name) from user_interests i where i.user_id = ${viewerIdParam}),
+    (select array_agg(m.profile_id::int) from business_members m where m.member_id = ${viewerIdParam}),
+    (select array_agg(h.image_id::float8) from hidden_pins h
+      where h.user_id = ${viewerIdParam} and h.image_id = any(${imagesParam})),
+    (select json_agg(json_build_array(x.image_id, ${viewerSaveOfPicture(viewerIdParam, sql`x.image_id`)}))
+      from unnest(${imagesParam}) as x(image_id)))
+  from users u where u.id = ${viewerIdParam})`;
 
 /** A `FactsAsk` on its own, for a page whose statement did not read it along. */
 const viewerFactsOf = preparedPerDatabase((db) =>

@@ -7,7 +7,6 @@ import {
   notBlockedEitherWay,
   publicPinJoins,
 } from '../../policies/visibility.ts';
-import { viewerFactsOfAsk, type FactsAsk, type FactsRow } from '../promoted/serving.ts';
 import { advisoryJson, type AdvisoryRow } from './advisories.repository.ts';
 import { recordRecentSearchCtes } from './recent-searches.repository.ts';
 
@@ -214,16 +213,13 @@ export interface SearchStart {
   corrections: Map<string, string>;
   /** The page of the ids query, run with the text as typed. */
   ids: RankedId[];
-  /** The answer to `along` (undefined when not asked). */
-  promotedFacts: FactsRow | null | undefined;
 }
 
 /**
  * The start of every search in one statement (decision 59): the term's advisory, the signed-in
  * viewer's recent search recorded (first pages only), the corrections of `words`, and the page
  * of `ids` (a `…IdsQuery` for the text as typed, which the caller runs again with the corrected
- * text when there are corrections, and ignores for an abusive term), and who is looking for the
- * promoted pins (`along`, decision 79).
+ * text when there are corrections, and ignores for an abusive term).
  */
 export async function startSearch(
   db: Executor,
@@ -232,7 +228,6 @@ export async function startSearch(
     record: { userId: number; keep: number } | null;
     words: string[];
     ids: SQL;
-    along: FactsAsk | null;
   },
 ): Promise<SearchStart> {
   const recorded = start.record
@@ -246,18 +241,16 @@ export async function startSearch(
     advisory: (Omit<AdvisoryRow, 'createdAt'> & { createdAt: string }) | null;
     corrections: { word: string; fix: string | null }[];
     ids: [number, number, string][];
-    facts: FactsRow | null;
   }>(
     db,
     sql`${recorded}select ${advisoryJson(start.term)} as advisory, ${corrections} as corrections,
       (select coalesce(json_agg(json_build_array(i.id, i.tier, i.rank) order by i.tier desc, i.rank::numeric desc, i.id desc), '[]'::json)
-        from (${start.ids}) i) as ids${start.along ? sql`, ${viewerFactsOfAsk(start.along)} as facts` : sql``}`,
+        from (${start.ids}) i) as ids`,
   );
   const { advisory, ids } = row!;
   return {
     advisory: advisory && { ...advisory, createdAt: new Date(advisory.createdAt) },
     corrections: correctionsOf(row!.corrections),
     ids: ids.map(([id, tier, rank]) => rankedIdOf({ id, tier, rank })),
-    promotedFacts: start.along ? row!.facts : undefined,
   };
 }

@@ -20,11 +20,11 @@ export function searchRoutes({
   return {
     searchPins: async ({ query, viewer, request }) => {
       // Promoted pins whose targeting names the query's words join the results (decision 56),
-      // who is looking read along with the search's first statement (decision 79).
+      // who is looking read beside the search's own read (decision 72).
       const terms = query.q.toLowerCase().split(/\s+/).filter(Boolean);
       const chosen = await promoted.begin(request, viewer.userId, query.page_size, terms);
-      const page = await searchPins(db, query, viewer.userId, chosen.ask);
-      return searchReply({ ...page, results: await chosen.place(page.results, page.promotedFacts) });
+      const [page, facts] = await Promise.all([searchPins(db, query, viewer.userId), chosen.readFacts()]);
+      return searchReply({ ...page, results: await chosen.place(page.results, facts) });
     },
     searchBoards: async ({ query, viewer }) => searchReply(await searchBoards(db, query, viewer.userId)),
     searchUsers: async ({ query, viewer }) => searchReply(await searchUsers(db, query, viewer.userId)),

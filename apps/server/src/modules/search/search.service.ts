@@ -1,4 +1,3 @@
-import type { FactsAsk, FactsRow } from '../promoted/serving.ts';
 import {
   ADVISORY_SEVERITIES,
   normaliseSearchTerm,
@@ -78,7 +77,6 @@ async function runSearch(
   viewerId: number | null,
   words: string[],
   idsFor: (text: SearchText) => SQL,
-  along: FactsAsk | null = null,
 ) {
   const start = await startSearch(db, {
     term: normaliseSearchTerm(query.q),
@@ -88,16 +86,13 @@ async function runSearch(
         : null,
     words,
     ids: idsFor({ exact: query.q, corrected: null }),
-    along,
   });
-  const { promotedFacts } = start;
   const advisory = start.advisory && presentAdvisory(start.advisory);
-  if (advisory?.severity === ADVISORY_SEVERITIES.ABUSIVE)
-    return { advisory, ids: [], bookmark: null, promotedFacts };
+  if (advisory?.severity === ADVISORY_SEVERITIES.ABUSIVE) return { advisory, ids: [], bookmark: null };
   const rows = start.corrections.size
     ? await rankedIds(db, idsFor({ exact: query.q, corrected: applyCorrections(query.q, start.corrections) }))
     : start.ids;
-  return { advisory, ...pageIds(rows, query.page_size), promotedFacts };
+  return { advisory, ...pageIds(rows, query.page_size) };
 }
 
 /** The words of the query typos may be in, none when corrections are turned off. */
@@ -110,10 +105,9 @@ export async function searchPins(
   db: Executor,
   query: SearchQuery,
   viewerId: number | null,
-  along: FactsAsk | null = null,
-): Promise<SearchPage<Pin> & { promotedFacts: FactsRow | null | undefined }> {
+): Promise<SearchPage<Pin>> {
   const hashtag = hashtagOf(query.q);
-  const { advisory, ids, bookmark, promotedFacts } = await runSearch(
+  const { advisory, ids, bookmark } = await runSearch(
     db,
     query,
     viewerId,
@@ -129,10 +123,9 @@ export async function searchPins(
         after: keyOf(query.bookmark),
         limit: query.page_size + 1,
       }),
-    along,
   );
   const pins = ids.length ? await listPublicPinsInOrder(db, ids, viewerId) : [];
-  return { results: pins.map(presentPin), advisory, bookmark, promotedFacts };
+  return { results: pins.map(presentPin), advisory, bookmark };
 }
 
 /** `GET /v3/search/boards/`: public boards matching the query. */
