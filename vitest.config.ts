@@ -15,7 +15,7 @@ export default defineConfig({
     // PGlite run from about 1,400 s to 546 s and the PostgreSQL run from 633 s to 306 s.
     maxWorkers: availableParallelism(),
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], isolate: false } },
       {
         test: {
           name: 'server',
@@ -34,7 +34,7 @@ export default defineConfig({
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
-      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], isolate: false } },
     ],
   },
 });
