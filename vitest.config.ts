@@ -6,6 +6,12 @@ import { defineConfig } from 'vitest/config';
  * through app.inject on a fresh database per file), the web app's components and the
  * repository scripts' own logic.
  * `TEST_DATABASE=postgres` (scripts/test-postgres.mjs) runs the server project on PostgreSQL.
+ *
+ * How files are kept apart (decision 80): the server in a process of its own per file (the
+ * default `forks` pool, isolated: module-scope caches, `process` listeners and RSS measures stay
+ * the file's own); the web in the `vmThreads` pool, where each file gets a fresh jsdom window and
+ * module graph in a VM context but jsdom itself is loaded once per worker (loading it took ~0.7 s
+ * a file); shared and scripts without isolation, as their files hold no state, stub or mock.
  */
 export default defineConfig({
   test: {
