@@ -9,6 +9,9 @@ const joined = (...pieces) => pieces.join('');
 const designNotes = joined('DES', 'IGN');
 const styleNotes = joined('STY', 'LE');
 const besideFolder = joined('sha', 'red');
+const specFolder = joined(besideFolder, '/sp', 'ec');
+const parentDir = joined('.', '.', '/');
+const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
  * The repository explains itself: no file points at a document outside it. What the product does
@@ -20,8 +23,11 @@ const OUTSIDE = [
   { name: 'a § citation', pattern: /§/ },
   { name: 'the design notes', pattern: new RegExp(`\\b${designNotes}(?:\\.md| section)\\b`) },
   { name: 'the style notes', pattern: new RegExp(`\\b${styleNotes}\\.md\\b`) },
-  { name: 'a folder beside the repository', pattern: new RegExp(`(?:^|[^\\w./-])\\.\\./${besideFolder}\\b`) },
-  { name: 'the spec folder', pattern: new RegExp(`\\b${besideFolder}/spec\\b`) },
+  {
+    name: 'a folder beside the repository',
+    pattern: new RegExp(`(?:^|[^\\w./-])${escaped(parentDir)}${besideFolder}\\b`),
+  },
+  { name: 'the spec folder', pattern: new RegExp(`\\b${escaped(specFolder)}\\b`) },
   { name: 'the spec', pattern: /\b[Tt]he spec(?:'s)?(?![.\w])/ },
 ];
 
@@ -54,8 +60,8 @@ describe('outside references', () => {
       `see ${designNotes}.md section 4`,
       `the ${designNotes} section 5 stand-ins`,
       `as ${styleNotes}.md says`,
-      `in ../${besideFolder}/spec/1-signup-login.md`,
-      `the documents in ${besideFolder}/spec`,
+      `in ${parentDir}${specFolder}/part-1.md`,
+      `the documents in ${specFolder}`,
       "the spec's banner",
       'specification 2 gives',
       'the consents of spec section 4',
