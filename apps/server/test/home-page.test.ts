@@ -82,6 +82,9 @@ describe('the home page for a signed-out visitor', () => {
     expect(preload).toMatch(/fetchpriority="high"/);
     expect(preload).toMatch(/imagesrcset="\/media\/[^"]+ 236w, \/media\/[^"]+ 474w"/);
     expect(preload).toMatch(/imagesizes="[^"]+"/);
+    // Asked for before the app's script and the route's chunks take the host's six connections.
+    expect(head.indexOf(preload!)).toBeLessThan(head.indexOf('<script type="module"'));
+    expect(head.indexOf(preload!)).toBeLessThan(head.indexOf('rel="modulepreload"'));
   });
 
   it('carries the stylesheet itself, so nothing blocks its first paint', async () => {

@@ -93,9 +93,16 @@ describe('server-rendered pages', () => {
       expect(crumbs).toMatchObject({ '@type': 'BreadcrumbList' });
       // No `<` from a title reaches the HTML unescaped, in JSON or markup.
       expect(html).not.toContain('<b>');
-      // Server-rendered style attributes are allowed by hash, nothing else inline.
+      // A visitor's page carries the stylesheet; it and the server-rendered style attributes are
+      // allowed by hash, nothing else inline.
+      expect(html).not.toContain('<link rel="stylesheet"');
+      // The pin's picture is asked for first, before the app's script.
+      const head = html.slice(0, html.indexOf('</head>'));
+      const preload = /<link rel="preload" as="image"[^>]*>/.exec(head)?.[0];
+      expect(preload).toContain('/media/');
+      expect(head.indexOf(preload!)).toBeLessThan(head.indexOf('<script type="module"'));
       const policy = String(res.headers['content-security-policy']);
-      expect(policy).toMatch(/style-src 'self' 'unsafe-hashes' 'sha256-/);
+      expect(policy).toMatch(/style-src 'self' 'sha256-[^']+' 'unsafe-hashes' 'sha256-/);
       expect(policy).not.toContain('unsafe-inline');
     },
   );
@@ -253,6 +260,8 @@ describe('server-rendered pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('id="query-state"');
     expect(res.body).toContain('"listHomeFeed"');
+    // Their browser has the stylesheet from an earlier visit: linked, not carried.
+    expect(res.body).toContain('<link rel="stylesheet"');
   });
 
   it.each([

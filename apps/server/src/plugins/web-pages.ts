@@ -143,6 +143,8 @@ export function headTags(head: PageHead, title: string, noindex = false): string
 // its markup; they belong in the head, where the browser's React finds them again.
 const LEADING_HOISTED = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>|<meta [^>]*\/>)+/;
 const TITLE = /<title>[^<]*<\/title>/;
+// React's preloads (the page's largest image), which go first in the head (`PageAdditions.preloads`).
+const PRELOAD_LINK = /<link rel="preload"[^>]*\/>/g;
 
 /** A rendered page ready to send: status, body (compressed once per encoding) and its inline code's hashes. */
 interface RenderedPage {
@@ -160,8 +162,9 @@ function assemble(
   const hoisted = LEADING_HOISTED.exec(result.html)?.[0] ?? '';
   const markup = result.html.slice(hoisted.length);
   const title = TITLE.exec(hoisted)?.[0] ?? TITLE.exec(indexHtml)?.[0] ?? '<title>Pinboard</title>';
+  const preloads = hoisted.match(PRELOAD_LINK) ?? [];
   const head = [
-    hoisted.replace(TITLE, ''),
+    hoisted.replace(TITLE, '').replace(PRELOAD_LINK, ''),
     headTags(result.head, title.slice('<title>'.length, -'</title>'.length), noindex),
     `<script type="application/json" id="${QUERY_STATE_SCRIPT_ID}">${escapeJsonForScript(result.state)}</script>`,
   ]
@@ -169,7 +172,7 @@ function assemble(
     .join('\n    ');
   const html = withAdditions(
     indexHtml.replace(TITLE, () => title),
-    { head, body: '', root: markup },
+    { preloads: preloads.join('\n    '), head, body: '', root: markup },
   );
   return {
     status: result.head.status,
@@ -262,7 +265,10 @@ async function renderPage(
  */
 export async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const app = reply.server;
-  const indexHtml = app.webAppIndexHtml;
+  // A visitor's page carries the stylesheet (as the home page does): on a first visit nothing is
+  // cached, and a linked stylesheet holds the first paint a round trip after the HTML. A signed-in
+  // viewer's browser has the stylesheet from an earlier visit.
+  const indexHtml = request.viewer.userId === null ? app.webAppIndexHtmlInlineStyles : app.webAppIndexHtml;
   const renderer = app.hasDecorator('webAppRenderer') ? app.webAppRenderer : null;
   if (indexHtml === null || renderer === null) return sendWebApp(reply);
 

@@ -95,7 +95,7 @@ const PREVIEW_STYLE = [
   `.pv-main{min-height:100vh;padding:${PAGE_PADDING_TOP}px ${PAGE_PADDING_X}px 0}`,
   `.pv-row{container-type:inline-size;display:flex;flex-wrap:wrap;justify-content:center;` +
     `align-items:flex-start;gap:100vh ${PIN_GUTTER}px;` +
-    `height:calc(100vh - ${HEADER_HEIGHT + PAGE_PADDING_TOP}px);overflow:hidden}`,
+    `height:calc(100vh - ${HEADER_HEIGHT + PAGE_PADDING_TOP}px);overflow:clip}`,
   `.pv-card{width:${PIN_COLUMN_WIDTH}px;border-radius:16px;overflow:hidden}`,
   `.pv-card img{display:block;width:100%;height:100%;object-fit:cover}`,
   `@container (max-width:${2 * PIN_COLUMN_WIDTH + PIN_GUTTER - 1}px){` +
@@ -110,7 +110,8 @@ const PREVIEW_STYLE = [
  * its first items one per column at its top, so the first row's boxes are known without
  * script: a centred, wrapping flex row of 236 px boxes (two narrow columns below two full
  * ones, one below that, as masonry.ts `gridGeometry`), where boxes that wrap are pushed a
- * screen down and clipped, and lazy loading never fetches them. The app's first render
+ * screen down and clipped (`overflow: clip`: a clipping scroll container, `hidden`, lets lazy
+ * loading fetch what is within its margin), and lazy loading never fetches them. The app's first render
  * replaces it with the same images in the same places. Hidden from assistive technology: it
  * is a picture of what the app is about to show, not content of its own.
  */
@@ -154,11 +155,15 @@ export function homePageAdditions(
     ...(chunk?.scripts ?? []).map(
       (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
     ),
-    ...imagePreloads(page.pins),
     `<style>${PREVIEW_STYLE}${preview.style}</style>`,
   ];
   const body =
     `<script type="application/json" id="${HOME_FEED_SCRIPT_ID}" data-page-size="${page.pageSize}">` +
     `${escapeJsonForScript(page.json)}</script>`;
-  return { head: head.join('\n    '), body, root: preview.html };
+  return {
+    preloads: imagePreloads(page.pins).join('\n    '),
+    head: head.join('\n    '),
+    body,
+    root: preview.html,
+  };
 }
