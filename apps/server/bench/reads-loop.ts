@@ -3,7 +3,7 @@
  * buildApp, `app.inject` callers signed in as the bench people, and per request the statements
  * sent (counted at `pg`'s `Client.query`), the CPU of this process and of the database's backends.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<kept> node --import tsx apps/server/bench/reads-loop.ts feed,closeup,related,search [requests] [concurrency]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<kept> node --import tsx apps/server/bench/reads-loop.ts feed,closeup,related,search,board [requests] [concurrency]
  *
  * PIN_POOL=n picks the pins among the first n of the seed only (pins asked for again, as popular
  * pins are), instead of among all of them.
@@ -81,6 +81,7 @@ const paths: Record<string, () => string[]> = {
   closeupPin: () => [`/v3/pins/${pick(pinPool)}/`],
   related: () => [`/v3/pins/${pick(pinPool)}/related/`],
   search: () => [`/v3/search/pins/?q=${encodeURIComponent(pick(queries))}`],
+  board: () => [`/v3/boards/${pick(ids.boardIds)}/pins/`],
 };
 
 function backendCpu(): number {
