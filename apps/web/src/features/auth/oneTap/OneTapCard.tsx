@@ -19,8 +19,7 @@ import { useAuthSuccess } from '../useAuthSuccess.ts';
 import {
   dismissOneTap,
   isOneTapDismissed,
-  markOneTapAway,
-  oneTapMayShow,
+  NO_ONE_TAP_PAGES,
   onOneTapDismissedElsewhere,
 } from './dismissal.ts';
 import styles from './OneTap.module.css';
@@ -62,11 +61,6 @@ export function OneTapCard() {
   // Dismissed in another tab: gone here too.
   useEffect(() => onOneTapDismissedElsewhere(() => setDismissed(true)), []);
   const cardRef = useReservedPlace();
-  // No Google sign-in here: the card never shows, and the page takes back the column it kept.
-  const noGoogle = choice.known && !choice.shown.includes('google');
-  useEffect(() => {
-    if (noGoogle) markOneTapAway();
-  }, [noGoogle]);
 
   if (welcome) {
     const { viewer, newAccount } = welcome;
@@ -85,7 +79,9 @@ export function OneTapCard() {
       />
     );
   }
-  if (!oneTapMayShow(session, pathname) || dismissed || !choice.shown.includes('google')) return null;
+  const visitor = session !== null && session.type !== 'AUTH';
+  if (!visitor || dismissed || NO_ONE_TAP_PAGES.test(pathname) || !choice.shown.includes('google'))
+    return null;
 
   function follow(outcome: SocialOutcome) {
     setBusy(false);
