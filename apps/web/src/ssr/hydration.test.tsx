@@ -23,6 +23,7 @@ afterEach(() => {
   document.body.innerHTML = '';
   document.head.innerHTML = '';
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const pin = buildPin({ id: '42', title: 'Moss on a wall', description: 'Green all year.' });
@@ -52,6 +53,9 @@ async function serverRenderedDocument(url: string, fetch: typeof globalThis.fetc
 }
 
 it('hydrates a server-rendered pin page without asking the API again or redrawing it', async () => {
+  // The clock stands still: a loaded machine can take longer than the answers' 30 s freshness
+  // between the server's render and the browser's, and that is not what this test is about.
+  vi.useFakeTimers({ toFake: ['Date'] });
   const fetch = stubApi({
     getViewer: () => success(buildViewer()),
     getPin: () => success(pin),
