@@ -16,7 +16,9 @@ const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 /** Keeps the one-tap card away (as if dismissed), so it cannot change the layout mid-test. */
 async function withoutOneTap(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('pinboard.oneTapDismissedAt', String(Date.now())));
+  await page.addInitScript(() =>
+    localStorage.setItem('pinboard.oneTapDismissedUntil', String(Date.now() + 3_600_000)),
+  );
 }
 
 /**
@@ -138,6 +140,37 @@ for (const viewport of VIEWPORTS) {
         0,
       );
     });
+
+    if (viewport.name === 'desktop') {
+      test('away from the home feed, the one-tap card arrives in a column kept for it', async ({
+        page,
+        request,
+      }) => {
+        const [pin] = await homeFeedPage(request, 1);
+        await page.goto(`/pin/${pin!.id}/`);
+        const paddingRight = (of: Page) =>
+          of.getByRole('main').evaluate((main) => parseFloat(getComputedStyle(main).paddingRight));
+        const heading = page.getByRole('heading', { level: 1 });
+        const firstPadding = await paddingRight(page);
+        const firstBox = await heading.boundingBox();
+        const card = page.getByRole('complementary', { name: 'Sign in to Pinboard with Google' });
+        await expect(card).toBeVisible({ timeout: 20_000 });
+        await page.waitForTimeout(300);
+        const cardBox = (await card.boundingBox())!;
+
+        // Kept from the first paint: the card's arrival moved nothing (decision 82).
+        expect(firstPadding).toBeGreaterThanOrEqual(cardBox.width);
+        expect(await paddingRight(page)).toBe(firstPadding);
+        expect(await heading.boundingBox()).toEqual(firstBox);
+        expect(overlaps((await heading.boundingBox())!, cardBox)).toBe(false);
+        // Dismissed, it gives the column back, here and from the first paint of a new tab.
+        await card.getByRole('button', { name: 'Dismiss' }).click();
+        expect(await paddingRight(page)).toBeLessThan(cardBox.width);
+        const tab = await page.context().newPage();
+        await tab.goto(`/pin/${pin!.id}/`);
+        expect(await paddingRight(tab)).toBeLessThan(cardBox.width);
+      });
+    }
 
     test('an invitee accepts the invitation on the board page', async ({ browser }) => {
       test.setTimeout(120_000);

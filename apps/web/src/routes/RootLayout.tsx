@@ -7,6 +7,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AppFooter } from '../features/shell/AppFooter.tsx';
 import { EmailConfirmBanner } from '../features/emailVerification/EmailConfirmBanner.tsx';
 import { AuthModalProvider } from '../features/auth/AuthModalProvider.tsx';
+import { oneTapMayShow } from '../features/auth/oneTap/dismissal.ts';
 import { OneTapSlot } from '../features/auth/oneTap/OneTapSlot.tsx';
 import { AppHeader } from '../features/shell/AppHeader.tsx';
 import { useScrollRestoration } from '../features/shell/useScrollRestoration.ts';
@@ -38,18 +39,21 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { viewer, isLoading } = useViewer();
+  const { viewer, session, isLoading } = useViewer();
   // A new page starts at the top; Back returns to where the person was (decision 48).
   useScrollRestoration();
   const limited = pathname === '/' && !isLoading && viewer === null;
   // The bookmarklet's popup (docs/product/creating.md#pin-create-page) is the pin-create page alone: no site
   // chrome.
   const popup = pathname.startsWith('/pin/create') && typeof window !== 'undefined' && window.opener != null;
+  // The one-tap card's column, kept from the first paint where it may show (decision 82); the home
+  // feed makes it when the card arrives.
+  const oneTapSpace = !popup && pathname !== '/' && oneTapMayShow(session, pathname);
 
   return (
     <ToastProvider>
       <AuthModalProvider>
-        <div className={styles.shell} style={CHROME_SIZES}>
+        <div className={styles.shell} style={CHROME_SIZES} data-one-tap-space={oneTapSpace ? '' : undefined}>
           <a href="#main" className={styles.skipLink} onClick={skipToMain}>
             {t('shell.skipToContent')}
           </a>

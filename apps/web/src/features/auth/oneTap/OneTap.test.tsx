@@ -46,8 +46,11 @@ function holdAnswers(fetch: ReturnType<typeof stubAuthApi>, path: string) {
   return () => release();
 }
 
+const away = () => document.documentElement.hasAttribute('data-one-tap-away');
+
 beforeEach(() => {
   localStorage.clear();
+  document.documentElement.removeAttribute('data-one-tap-away');
   document.cookie = 'underage=; Max-Age=0; Path=/';
 });
 
@@ -148,6 +151,7 @@ describe('one-tap sign-up', () => {
 
     await click(card, 'Dismiss');
     expect(screen.queryByRole('complementary')).toBeNull();
+    expect(away()).toBe(true);
     cleanup();
 
     // A new tab (or a visit tomorrow) does not bring it back; a week later it is offered again.
@@ -162,10 +166,13 @@ describe('one-tap sign-up', () => {
     renderCard();
     await screen.findByRole('complementary');
     dismissOneTap();
+    document.documentElement.removeAttribute('data-one-tap-away');
     act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key: 'pinboard.oneTapDismissedAt' }));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'pinboard.oneTapDismissedUntil' }));
     });
     expect(screen.queryByRole('complementary')).toBeNull();
+    // The page here gives back the column it kept for the card too.
+    expect(away()).toBe(true);
   });
 
   it('is not offered on the login pages, nor when Google is unavailable or disabled', async () => {
@@ -179,9 +186,13 @@ describe('one-tap sign-up', () => {
     expect(screen.queryByRole('complementary')).toBeNull();
     cleanup();
 
+    // Without Google sign-in the card never shows: the page takes back the column it kept.
+    expect(away()).toBe(true);
+    document.documentElement.removeAttribute('data-one-tap-away');
     renderCard({ getAuthProviders: providersAnswer({ google: { available: false, standin: false } }) });
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByRole('complementary')).toBeNull();
+    expect(away()).toBe(true);
   });
 
   it('loads the card lazily once the browser is idle, for visitors only', async () => {

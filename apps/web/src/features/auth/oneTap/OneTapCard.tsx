@@ -19,7 +19,8 @@ import { useAuthSuccess } from '../useAuthSuccess.ts';
 import {
   dismissOneTap,
   isOneTapDismissed,
-  NO_ONE_TAP_PAGES,
+  markOneTapAway,
+  oneTapMayShow,
   onOneTapDismissedElsewhere,
 } from './dismissal.ts';
 import styles from './OneTap.module.css';
@@ -61,6 +62,11 @@ export function OneTapCard() {
   // Dismissed in another tab: gone here too.
   useEffect(() => onOneTapDismissedElsewhere(() => setDismissed(true)), []);
   const cardRef = useReservedPlace();
+  // No Google sign-in here: the card never shows, and the page takes back the column it kept.
+  const noGoogle = choice.known && !choice.shown.includes('google');
+  useEffect(() => {
+    if (noGoogle) markOneTapAway();
+  }, [noGoogle]);
 
   if (welcome) {
     const { viewer, newAccount } = welcome;
@@ -79,9 +85,7 @@ export function OneTapCard() {
       />
     );
   }
-  const visitor = session !== null && session.type !== 'AUTH';
-  if (!visitor || dismissed || NO_ONE_TAP_PAGES.test(pathname) || !choice.shown.includes('google'))
-    return null;
+  if (!oneTapMayShow(session, pathname) || dismissed || !choice.shown.includes('google')) return null;
 
   function follow(outcome: SocialOutcome) {
     setBusy(false);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useViewer } from '../../viewer/useViewer.ts';
-import { isOneTapDismissed, NO_ONE_TAP_PAGES } from './dismissal.ts';
+import { isOneTapDismissed, oneTapMayShow } from './dismissal.ts';
 import { whenPageSettled } from './whenPageSettled.ts';
 
 // Its own chunk (the card, the popup, the sign-up call and the 'Welcome' state); this file is
@@ -19,8 +19,7 @@ export function OneTapSlot() {
   const { session } = useViewer();
   const { pathname } = useLocation();
   const [load, setLoad] = useState(false);
-  const wanted =
-    session !== null && session.type !== 'AUTH' && !NO_ONE_TAP_PAGES.test(pathname) && !isOneTapDismissed();
+  const wanted = oneTapMayShow(session, pathname) && !isOneTapDismissed();
 
   useEffect(() => {
     if (!wanted || load) return;

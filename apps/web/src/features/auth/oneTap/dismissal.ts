@@ -1,4 +1,16 @@
-const KEY = 'pinboard.oneTapDismissedAt';
+/**
+ * When the card may show again in this browser, once dismissed (every tab: localStorage). A time to
+ * come rather than the time of the dismissal, so that index.html's first script, which reads it
+ * before the first paint to keep no column for the card, needs no rule of its own.
+ */
+const KEY = 'pinboard.oneTapDismissedUntil';
+
+/**
+ * The attribute on `<html>` that says the card is away for good on this page (dismissed now or
+ * before, or no Google sign-in here): the page gives back the column it kept for the card
+ * (RootLayout.module.css). index.html's first script sets it for a dismissal before the first paint.
+ */
+const AWAY_ATTRIBUTE = 'data-one-tap-away';
 
 /**
  * How long the one-tap card stays away once dismissed (ours: the product says only that it is
@@ -7,24 +19,31 @@ const KEY = 'pinboard.oneTapDismissedAt';
  */
 export const ONE_TAP_DISMISSED_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** When the card was last dismissed in this browser (every tab: localStorage), or null. */
-function dismissedAt(): number | null {
+/** When the card may show again, or null. */
+function dismissedUntil(): number | null {
   try {
-    const at = Number(localStorage.getItem(KEY));
-    return Number.isFinite(at) && at > 0 ? at : null;
+    const until = Number(localStorage.getItem(KEY));
+    return Number.isFinite(until) && until > 0 ? until : null;
   } catch {
     return null;
   }
 }
 
 export function isOneTapDismissed(now = Date.now()): boolean {
-  const at = dismissedAt();
-  return at !== null && now - at >= 0 && now - at < ONE_TAP_DISMISSED_MS;
+  // The same test as index.html's first script, so the page and the card agree.
+  const until = dismissedUntil();
+  return until !== null && now < until;
+}
+
+/** The card will not show on this page: its column goes back to the page. */
+export function markOneTapAway() {
+  document.documentElement.setAttribute(AWAY_ATTRIBUTE, '');
 }
 
 export function dismissOneTap(now = Date.now()) {
+  markOneTapAway();
   try {
-    localStorage.setItem(KEY, String(now));
+    localStorage.setItem(KEY, String(now + ONE_TAP_DISMISSED_MS));
   } catch {
     // Storage blocked: the card goes for this page only.
   }
@@ -33,7 +52,9 @@ export function dismissOneTap(now = Date.now()) {
 /** Calls `callback` when another tab dismisses the card; returns the unsubscribe. */
 export function onOneTapDismissedElsewhere(callback: () => void): () => void {
   const listener = (event: StorageEvent) => {
-    if (event.key === KEY && isOneTapDismissed()) callback();
+    if (event.key !== KEY || !isOneTapDismissed()) return;
+    markOneTapAway();
+    callback();
   };
   window.addEventListener('storage', listener);
   return () => window.removeEventListener('storage', listener);
@@ -41,3 +62,12 @@ export function onOneTapDismissedElsewhere(callback: () => void): () => void {
 
 /** Pages that exist to log in or sign up: no one-tap card there (their own buttons do it). */
 export const NO_ONE_TAP_PAGES = /^\/(login|signup|add-account|password)(\/|$)/;
+
+/**
+ * Whether the card may show on this page, as far as is known before the browser is asked (its
+ * storage) or the server (Google sign-in): a visitor, off the pages that exist to sign in. The
+ * server's render and the browser's first agree on it.
+ */
+export function oneTapMayShow(session: { type: string } | null, pathname: string): boolean {
+  return session !== null && session.type !== 'AUTH' && !NO_ONE_TAP_PAGES.test(pathname);
+}
