@@ -1,4 +1,4 @@
-import { sql, type Placeholder } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 
 /**
@@ -38,4 +38,22 @@ export function literalLimit(limit: number): number {
 export function opaqueParam(name: string, type: 'int8' | 'int8[]' | 'text[]'): Placeholder {
   // Cast again outside: `= any((select …))` would be read as the subquery form of `any`.
   return sql`((select ${sql.placeholder(name)}::${sql.raw(type)})::${sql.raw(type)})` as unknown as Placeholder;
+}
+
+/**
+ * A raw SQL select (`query`, its variable parts `sql.placeholder(…)`s) as a named statement
+ * answering rows of `columns`, as `selectRows` answers them unprepared: for a statement written
+ * as SQL rather than with the query builder. The columns are read from it as a subquery.
+ */
+export function preparedRows<Column extends string>(name: string, columns: readonly Column[], query: SQL) {
+  const fields = Object.fromEntries(columns.map((column) => [column, sql.raw(`s.${column}`)])) as Record<
+    Column,
+    SQL
+  >;
+  return preparedPerDatabase((db) =>
+    db
+      .select(fields)
+      .from(sql`(${query}) as s`)
+      .prepare(name),
+  );
 }
