@@ -342,7 +342,7 @@ function candidateOf(adId: number, definition: Definition, row: MovingRow, pin: 
 }
 
 /**
- * The ads that may serve now as candidates (decision 77): once a second what moves (counters,
+ * The ads that may serve now as candidates (decision 78): once a second what moves (counters,
  * spend, the pin's version and visibility, and which ads may serve at all); an ad's definition
  * through `definitionsOf` and its pin's card through `pinsOf` (the list keeps both from read to
  * read). Only pins anyone may see are candidates (decision 76).
