@@ -138,7 +138,7 @@ function choosingLine(label: string, spread: ChoosingSpread): string {
   const first =
     spread.firstPageMaxMs === undefined
       ? ''
-      : `; a round's first page, alone after the switch (the list read afresh; not in these figures), at most ${spread.firstPageMaxMs.toFixed(1)} ms`;
+      : `; a round's first page, alone after the switch (the list read afresh; not in these figures), at most ${spread.firstPageMaxMs.toFixed(1)} ms${spread.warmUpPageP99MaxMs === undefined ? '' : `, a round's warm-up's page p99 at most ${spread.warmUpPageP99MaxMs.toFixed(1)} ms`}`;
   const rounds = spread.roundPageP99Ms?.length ? ` (by round ${spread.roundPageP99Ms.join(' / ')})` : '';
   return `- ${label}: ${integer(spread.pages)} pages (${integer(spread.withPromoted)} with a promoted card, ${integer(spread.failed)} failed); choosing p50 ${spread.p50Ms} ms, p99 ${spread.p99Ms} ms, max ${spread.maxMs} ms; the page as the bench saw it p50 ${spread.pageP50Ms} ms, p99 ${spread.pageP99Ms} ms${rounds}${cpu}${first}`;
 }

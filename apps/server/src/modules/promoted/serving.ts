@@ -52,7 +52,7 @@ export interface ServingViewer {
   country: string;
 }
 
-/** The columns of `MovingRow`, as the named statement reads them. */
+/** The columns of `MovingRow`, as the once-a-second statement reads them. */
 const MOVING_COLUMNS = [
   'ad_id',
   'impressions',
@@ -61,13 +61,12 @@ const MOVING_COLUMNS = [
   'campaign_spend',
   'spent_day',
   'spent_micro',
-  'pin_version',
-  'pin_public',
 ] as const;
 
 /**
  * What the list reads of an ad once a second: what moves without anyone editing the ad (its
- * counters, the spend, its pin's version and visibility). Everything else is its definition.
+ * counters and the spend). Its pin's version and whether it may serve are `ServableFacts`; the
+ * rest is its definition.
  */
 interface MovingRow extends Record<(typeof MOVING_COLUMNS)[number], unknown> {
   ad_id: number;
@@ -77,8 +76,18 @@ interface MovingRow extends Record<(typeof MOVING_COLUMNS)[number], unknown> {
   campaign_spend: number;
   spent_day: string | null;
   spent_micro: number | null;
+}
+
+/** The columns of `ServableRow`: the moving ones and the facts read every few seconds. */
+const SERVABLE_COLUMNS = [...MOVING_COLUMNS, 'pin_version', 'servable'] as const;
+
+/** A moving row with what the list reads of the ad's pin and promoter every few seconds. */
+interface ServableRow
+  extends MovingRow, Record<Exclude<(typeof SERVABLE_COLUMNS)[number], keyof MovingRow>, unknown> {
+  /** The pin's `updated_at`: a changed pin reads the ad's definition and the pin's card again. */
   pin_version: string;
-  pin_public: boolean;
+  /** Whether anyone may see the pin and the promoter's account is active. */
+  servable: boolean;
 }
 
 /** The columns of `DefinitionRow`. */
@@ -177,29 +186,40 @@ export interface CandidateIndex {
 const EMPTY: readonly Candidate[] = [];
 
 /**
- * Every approved, active ad of an active ad group and campaign near its dates, whose promoter's
- * account is active and whose ad account is not stopped for billing: what may serve, the same for
- * every viewer, ordered as the auction ranks them (bid × smoothed click rate; a conversion ad's
- * target × smoothed conversion rate × click rate), so the bound on the list leaves out only the
- * ads least likely to win. A WEB_CONVERSION ad group serves only with its conversion tag and event:
- * it pays per conversion, and without them none could ever be reported. Dates and pacing are then
- * checked exactly in each ad account's time zone, and who is looking per request. Only what moves
- * without an edit is selected (`MovingRow`); the definitions are read apart (`definitionsOf`).
+ * Every approved, active ad of an active ad group and campaign near its dates, whose ad account is
+ * not stopped for billing: what may serve, the same for every viewer, ordered as the auction ranks
+ * them (bid × smoothed click rate; a conversion ad's target × smoothed conversion rate × click
+ * rate), so the bound on the list leaves out only the ads least likely to win. A WEB_CONVERSION ad
+ * group serves only with its conversion tag and event: it pays per conversion, and without them
+ * none could ever be reported. Dates and pacing are then checked exactly in each ad account's time
+ * zone, and who is looking per request. Only what moves without an edit is selected (`MovingRow`);
+ * `withFacts` adds the pin's version and whether the pin and the promoter's account may serve
+ * (`ServableRow`: the same rows, the joins on pins and users being one-to-one), which is most of
+ * the statement's cost and is read every few seconds only (decision 84). The definitions are read
+ * apart (`adDefinitions`).
  */
-const servableAds = sql`
+const servableAds = (withFacts: boolean) => sql`
   select a.id::int as ad_id,
     a.impressions::int as impressions, a.clicks::int as clicks, a.conversions::int as conversions,
-    c.spend_micro::float8 as campaign_spend, s.day::text as spent_day, s.spent_micro::float8 as spent_micro,
-    p.updated_at::text as pin_version,
-    -- Whether anyone may see the pin now (a column, not a join: as a condition it slowed the plan).
-    ${publicPinAs('p')} as pin_public
+    c.spend_micro::float8 as campaign_spend, s.day::text as spent_day, s.spent_micro::float8 as spent_micro
+    ${withFacts ? sql`, pin.version as pin_version, pin.visible and ${activeAccountAs('u')} as servable` : sql``}
   from ads a
   join ad_groups g on g.id = a.ad_group_id and g.status = 'ACTIVE'
   join campaigns c on c.id = a.campaign_id and c.status = 'ACTIVE'
   -- An ad account unpaid past the billing limit serves nothing (decision 62).
   join advertisers v on v.id = a.advertiser_id and v.billing_stopped_at is null
-  join users u on u.id = v.owner_user_id and ${activeAccountAs('u')}
-  join pins p on p.id = a.pin_id
+  ${
+    withFacts
+      ? sql`join users u on u.id = v.owner_user_id
+  -- One probe of the pin's key per ad, whatever the statistics say: as a join, a few thousand dead
+  -- rows of ads after a bulk pause made the plan a parallel scan of every pin (workers started on
+  -- each read, 45 ms with no ad active). The limit keeps the subquery from being pulled up into a
+  -- join; the visibility is a column, not a condition (as one it slowed the plan).
+  cross join lateral (
+    select p.updated_at::text as version, ${publicPinAs('p')} as visible from pins p where p.id = a.pin_id limit 1
+  ) pin`
+      : sql``
+  }
   left join lateral (
     select d.day, d.spent_micro from ad_group_spend_days d
     where d.ad_group_id = g.id order by d.day desc limit 1
@@ -216,10 +236,11 @@ const servableAds = sql`
   limit ${sql.raw(String(CANDIDATE_LIMIT))}`;
 
 /**
- * `servableAds` as a named statement (decision 15): read once a second by every instance, its
- * planning (about 4 ms at 1,000 ads, for about 12 ms of execution) is done once per connection.
+ * `servableAds` as named statements (decision 15): read every second or few by every instance,
+ * each is planned once per connection (about 4 ms at 1,000 ads).
  */
-const servableAdsOf = preparedRows('promoted_servable_ads', MOVING_COLUMNS, servableAds);
+const movingAdsOf = preparedRows('promoted_moving_ads', MOVING_COLUMNS, servableAds(false));
+const servableAdsOf = preparedRows('promoted_servable_ads', SERVABLE_COLUMNS, servableAds(true));
 
 /**
  * The definitions of these ads (`adIds`): what only an edit of the ad, its group, campaign, account
@@ -314,7 +335,7 @@ function definitionOf(row: DefinitionRow, until: number): Definition {
   };
 }
 
-function candidateOf(adId: number, definition: Definition, row: MovingRow, pin: Pin): Candidate {
+function candidateOf(adId: number, definition: Definition, row: ServableRow, pin: Pin): Candidate {
   const clicks = Number(row.clicks);
   return {
     adId,
@@ -342,17 +363,18 @@ function candidateOf(adId: number, definition: Definition, row: MovingRow, pin: 
 }
 
 /**
- * The ads that may serve now as candidates (decision 78): once a second what moves (counters,
- * spend, the pin's version and visibility, and which ads may serve at all); an ad's definition
- * through `definitionsOf` and its pin's card through `pinsOf` (the list keeps both from read to
- * read). Only pins anyone may see are candidates (decision 76).
+ * The ads that may serve now as candidates (decisions 78 and 84), from `rowsOf`: which ads may
+ * serve at all and what moves of each (counters, spend, the pin's version and whether it and the
+ * promoter may serve); an ad's definition through `definitionsOf` and its pin's card through
+ * `pinsOf` (the list keeps both from read to read). Only pins anyone may see are candidates
+ * (decision 76).
  */
 async function listCandidates(
-  db: Executor,
-  definitionsOf: (rows: MovingRow[]) => Promise<Map<number, Definition>>,
+  rowsOf: () => Promise<ServableRow[]>,
+  definitionsOf: (rows: ServableRow[]) => Promise<Map<number, Definition>>,
   pinsOf: (versions: Map<number, string>) => Promise<Map<number, Pin>>,
 ): Promise<CandidateIndex> {
-  const rows = ((await servableAdsOf(db).execute()) as MovingRow[]).filter((row) => row.pin_public);
+  const rows = (await rowsOf()).filter((row) => row.servable);
   const definitions = await definitionsOf(rows);
   const cards = await pinsOf(
     new Map(
@@ -391,9 +413,10 @@ async function listCandidates(
  * every other through the invalidation bus (Redis pub/sub with REDIS_URL); after a clear the next
  * page waits for a fresh read, definitions included (a read begun before the clear is not kept).
  * What changes without a clear shows within a second and one read of the list when it moves
- * (spend, counters, statuses, dates, billing, a pin's visibility or text, made straight in the
- * database too), and within a definition's life when it is an edit made straight in the database
- * of a bid, budget, targeting, date or name.
+ * (spend, counters, statuses, dates, billing, made straight in the database too); within
+ * CANDIDATE_FACTS_TTL_MS when it is a pin's visibility or text or the promoter's account changed
+ * straight in the database; and within a definition's life when it is an edit made straight in
+ * the database of a bid, budget, targeting, date or name.
  */
 export interface CandidateList {
   current(): Promise<CandidateIndex>;
@@ -412,6 +435,16 @@ export const CANDIDATE_LIST_MAX_AGE_MS = 5_000;
  * together.
  */
 export const CANDIDATE_PIN_TTL_MS = 60_000;
+
+/**
+ * How old the pins' versions and visibility and the promoters' accounts the list serves by may be
+ * (decision 84): the once-a-second read leaves them out, and they are read with it again after
+ * this, after a clear, or at once when it finds an ad they do not cover.
+ */
+export const CANDIDATE_FACTS_TTL_MS = 10_000;
+
+/** What a read with facts found of each ad: `ServableRow`'s own columns, by ad id. */
+type ServableFacts = Map<number, Pick<ServableRow, 'pin_version' | 'servable'>>;
 
 const lifeFrom = (readAt: number) => readAt + CANDIDATE_PIN_TTL_MS * (0.5 + Math.random() / 2);
 
@@ -432,12 +465,31 @@ export function createCandidateList(db: Executor): CandidateList {
   // presented them, by id (kept through a clear: a card is read again when its pin changes).
   let definitions = new Map<number, Definition>();
   let cards = new Map<number, KeptCard>();
+  // The last read with facts (gone with a clear).
+  let facts: { byAd: ServableFacts; readAt: number } | null = null;
   const read = () => {
     const keepable = clears.begin();
     const readAt = Date.now();
+    let factsNow: typeof facts = null;
+    const rowsOf = async () => {
+      const known = facts && readAt - facts.readAt < CANDIDATE_FACTS_TTL_MS ? facts.byAd : null;
+      if (known) {
+        const rows = (await movingAdsOf(db).execute()) as MovingRow[];
+        if (rows.every((row) => known.has(Number(row.ad_id))))
+          return rows.map((row) => Object.assign(row, known.get(Number(row.ad_id))));
+      }
+      const rows = (await servableAdsOf(db).execute()) as ServableRow[];
+      factsNow = {
+        byAd: new Map(
+          rows.map((row) => [Number(row.ad_id), { pin_version: row.pin_version, servable: row.servable }]),
+        ),
+        readAt,
+      };
+      return rows;
+    };
     const definitionsBefore = definitions;
     const definitionsNow = new Map<number, Definition>();
-    const definitionsOf = async (rows: MovingRow[]) => {
+    const definitionsOf = async (rows: ServableRow[]) => {
       const stale = rows.flatMap((row) => {
         const adId = Number(row.ad_id);
         const definition = definitionsBefore.get(adId);
@@ -472,7 +524,7 @@ export function createCandidateList(db: Executor): CandidateList {
         if (!cardsNow.has(id) && card.until > readAt) cardsNow.set(id, card);
       return current;
     };
-    const promise = listCandidates(db, definitionsOf, pinsOf);
+    const promise = listCandidates(rowsOf, definitionsOf, pinsOf);
     reading = promise;
     promise.then(
       (index) => {
@@ -480,6 +532,7 @@ export function createCandidateList(db: Executor): CandidateList {
         if (keepable()) {
           kept = { index, readAt };
           definitions = definitionsNow;
+          facts = factsNow ?? facts;
         }
       },
       () => {},
@@ -503,6 +556,7 @@ export function createCandidateList(db: Executor): CandidateList {
       kept = null;
       reading = null;
       definitions = new Map();
+      facts = null;
     },
   };
   // Held weakly there: the app holds the list (and so its clear) as long as it lives.
