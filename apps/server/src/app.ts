@@ -40,7 +40,7 @@ import { createOutbox } from './adapters/outbox/outbox.ts';
 import { createSmsSender } from './adapters/sms/index.ts';
 import { createCountryResolver } from './adapters/geoip/country.ts';
 import { createInProcessFetch } from './adapters/identity/in-process-fetch.ts';
-import { createIdentityProviders } from './adapters/identity/oidc-providers.ts';
+import { createIdentityProviders, providerStatus } from './adapters/identity/oidc-providers.ts';
 import { createBackground } from './lib/background.ts';
 import { refuseUndefinedApiRoutes, registerEndpoints } from './lib/endpoints.ts';
 import { resolveSessionSecret } from './lib/session-secret.ts';
@@ -157,7 +157,12 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerErrorHandling(app);
   registerInputChecks(app);
   if (options.webApp !== false)
-    await registerWebApp(app, { distDir: config.webDistDir, publicUrl: config.publicUrl });
+    await registerWebApp(app, {
+      distDir: config.webDistDir,
+      publicUrl: config.publicUrl,
+      // The development identity provider stands in for Google when `devStandins` (below).
+      oneTap: providerStatus(config.providers, 'google', config.devStandins).available,
+    });
   // Media in a bucket is served by the bucket (or its CDN); local media from /media/ here.
   if (!config.s3) await registerMedia(app, { mediaDir: config.mediaDir });
   const restoreMediaUrls = useMediaUrlsOf(context.storage);

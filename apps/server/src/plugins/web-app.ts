@@ -13,6 +13,12 @@ export interface WebAppOptions {
   distDir: string;
   /** The site's public origin (`PUBLIC_URL`): server-rendered pages' canonical and image addresses. */
   publicUrl: string;
+  /**
+   * Whether Google sign-in works here, and so the one-tap card may show (default true). Without it
+   * every page says from its first paint that the card is away (`data-one-tap-away` on `<html>`),
+   * so no page keeps a column for it (decision 82) only to give it back once the card's code asks.
+   */
+  oneTap?: boolean;
 }
 
 /** Paths the API and the server's own tools answer; a miss there is an API 404, never the web app. */
@@ -100,7 +106,9 @@ async function isDirectory(dir: string): Promise<boolean> {
 export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions): Promise<void> {
   const distDir = path.resolve(opts.distDir);
   // Read once: index.html only changes with a new build, which comes with a restart.
-  const indexHtml = await readIndexHtml(distDir);
+  const read = await readIndexHtml(distDir);
+  const indexHtml =
+    opts.oneTap === false ? (read?.replace(/<html\b/, '<html data-one-tap-away') ?? null) : read;
   app.decorate('webAppIndexHtml', indexHtml);
   app.decorate('webAppManifest', await readViteManifest(distDir));
   app.decorate('webAppIndexHtmlInlineStyles', indexHtml && (await inlineStylesheets(indexHtml, distDir)));

@@ -46,6 +46,19 @@ interface Discovered {
  * (every ID token's signature, issuer, audience and lifetime). Social providers use their
  * settings, or the development issuer when they have none; `sso:<domain>` uses the domain's row.
  */
+/**
+ * Whether a social provider's button can work on this deployment: configured by its settings, or
+ * stood in for by the development identity provider (`standins`: it is registered).
+ */
+export function providerStatus(
+  providers: Config['providers'],
+  provider: SocialProvider,
+  standins: boolean,
+): { available: boolean; standin: boolean } {
+  if (providers[provider]) return { available: true, standin: false };
+  return standins ? { available: true, standin: true } : { available: false, standin: false };
+}
+
 export function createIdentityProviders(options: {
   config: Pick<Config, 'env' | 'publicUrl' | 'providers'>;
   db: Database;
@@ -136,10 +149,7 @@ export function createIdentityProviders(options: {
   }
 
   return {
-    status(provider) {
-      if (config.providers[provider]) return { available: true, standin: false };
-      return devIdp ? { available: true, standin: true } : { available: false, standin: false };
-    },
+    status: (provider) => providerStatus(config.providers, provider, devIdp !== null),
 
     redirectUri: (provider) => callbackUrl(config.publicUrl, provider),
 

@@ -8,7 +8,8 @@ const KEY = 'pinboard.oneTapDismissedUntil';
 /**
  * The attribute on `<html>` that says the card is away for good on this page (dismissed now or
  * before, or no Google sign-in here): the page gives back the column it kept for the card
- * (RootLayout.module.css). index.html's first script sets it for a dismissal before the first paint.
+ * (RootLayout.module.css). index.html's first script sets it for a dismissal before the first paint;
+ * the server sends it in every page of a deployment where Google sign-in cannot work.
  */
 const AWAY_ATTRIBUTE = 'data-one-tap-away';
 
