@@ -3,7 +3,9 @@ import type { LiveReport } from './live.ts';
 import {
   CHOOSING_CONNECTIONS,
   CHOOSING_ROUNDS,
+  pooledAddedP99Ms,
   promotedAddedP99Ms,
+  roundDifferencesMs,
   type ChoosingPair,
   type ChoosingSpread,
   type LedgerFigures,
@@ -145,7 +147,7 @@ function choosingLine(label: string, spread: ChoosingSpread): string {
 
 export function formatPromoted(promoted: PromotedFigures): string {
   const added = (pair: ChoosingPair) =>
-    `- the campaigns add to the page's p99: ${promotedAddedP99Ms(pair)} ms (${pair.with.pageP99Ms} - ${pair.without.pageP99Ms}); p50 ${Math.round((pair.with.pageP50Ms - pair.without.pageP50Ms) * 100) / 100} ms`;
+    `- the campaigns add to the page's p99: ${promotedAddedP99Ms(pair)} ms, the median of the rounds' differences (${roundDifferencesMs(pair).join(' / ')}); pooled ${pooledAddedP99Ms(pair)} ms (${pair.with.pageP99Ms} - ${pair.without.pageP99Ms}); p50 ${Math.round((pair.with.pageP50Ms - pair.without.pageP50Ms) * 100) / 100} ms`;
   const campaigns = `${integer(promoted.campaigns)} active campaigns`;
   return [
     `Promoted: signed-in home feeds (25 cards) of the same people, ${CHOOSING_ROUNDS} rounds without the campaigns and with them in turn; choosing is the server's own time at it outside the page's statement, which reads who is looking along (its Server-Timing), CPU ms/page is server + PostgreSQL backends.`,

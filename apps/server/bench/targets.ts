@@ -3,6 +3,7 @@ import type { LoadResult } from './load.ts';
 import {
   LEDGER_PRICE_MICRO,
   ledgerProblems,
+  pooledAddedP99Ms,
   promotedAddedP99Ms,
   type LedgerFigures,
   type PromotedFigures,
@@ -239,7 +240,7 @@ export function checkPromoted(figures: PromotedFigures): TargetCheck[] {
       measured:
         w.pages === 0
           ? 'no page answered'
-          : `${added} ms at ${n(paced.pagesPerSecond)} pages a second (page p99 ${w.pageP99Ms} with, ${paced.without.pageP99Ms} without; Server-Timing promoted p99 ${w.p99Ms}; ${n(w.pages)} pages, ${n(w.withPromoted)} with a promoted card, ${n(w.failed)} failed); saturated: ${promotedAddedP99Ms(figures)} ms`,
+          : `${added} ms at ${n(paced.pagesPerSecond)} pages a second (the median of the rounds' differences; pooled ${pooledAddedP99Ms(paced)}: page p99 ${w.pageP99Ms} with, ${paced.without.pageP99Ms} without; Server-Timing promoted p99 ${w.p99Ms}; ${n(w.pages)} pages, ${n(w.withPromoted)} with a promoted card, ${n(w.failed)} failed); saturated: ${promotedAddedP99Ms(figures)} ms`,
       // A run where nothing was promoted measured a shortcut, not the choosing.
       met: w.pages > 0 && w.failed === 0 && w.withPromoted > 0 && added <= PROMOTED_CHOOSING_MAX_P99_MS,
     },
