@@ -15,7 +15,7 @@ import { presentPin } from '../src/modules/pins/pins.presenter.ts';
 import { listPublicPinsInOrder } from '../src/modules/pins/pins.repository.ts';
 import { createAdTokens } from '../src/modules/promoted/ad-token.ts';
 import { createCandidateList, withPromoted } from '../src/modules/promoted/serving.ts';
-import { percentile } from './live-latency.ts';
+import { hundredths, percentile } from './live-latency.ts';
 import { cpuMeter, cpuPerRequest, databaseNameOf } from './process-cpu.ts';
 
 const WARM_UP = 100;
@@ -59,13 +59,12 @@ for (let i = 0; i < WARM_UP + choices; i += 1) {
 }
 const cpu = cpuPerRequest(before, meter.sample(), choices)!;
 walls.sort((a, b) => a - b);
-const round = (ms: number) => Math.round(ms * 100) / 100;
 console.log(
   JSON.stringify({
     choices,
     withPromoted: promoted,
-    cpuMsPerChoice: { server: round(cpu.serverMs), postgres: round(cpu.databaseMs) },
-    wallMs: { p50: round(percentile(walls, 0.5)), p99: round(percentile(walls, 0.99)) },
+    cpuMsPerChoice: { server: hundredths(cpu.serverMs), postgres: hundredths(cpu.databaseMs) },
+    wallMs: { p50: hundredths(percentile(walls, 0.5)), p99: hundredths(percentile(walls, 0.99)) },
   }),
 );
 await handle.close();

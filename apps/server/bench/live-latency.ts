@@ -97,6 +97,9 @@ function spreadOf(values: readonly number[]): Spread {
   };
 }
 
+/** Milliseconds to two decimals, as the bench prints them. */
+export const hundredths = (ms: number) => Math.round(ms * 100) / 100;
+
 /** The nearest-rank percentile (`share` in (0, 1]) of values sorted ascending; 0 for none. */
 export function percentile(sorted: readonly number[], share: number): number {
   if (sorted.length === 0) return 0;

@@ -15,7 +15,7 @@ import type { Executor } from '../src/db/client.ts';
 import { int8Array, selectRows } from '../src/db/sql-helpers.ts';
 import { adGroups, ads, advertisers, campaigns } from '../src/db/schema/business.ts';
 import { SEED_TOPICS } from '../src/cli/seed-data.ts';
-import { percentile } from './live-latency.ts';
+import { hundredths, percentile } from './live-latency.ts';
 import { cpuPerRequest, type CpuMeter, type CpuPerRequest } from './process-cpu.ts';
 import { warmupSeconds } from './load.ts';
 import type { BenchPerson } from './people.ts';
@@ -186,16 +186,15 @@ export function choosingSpread(
 ): ChoosingSpread {
   const choosing = samples.map((s) => s.choosingMs).sort((a, b) => a - b);
   const pages = samples.map((s) => s.pageMs).sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms * 100) / 100;
   return {
     pages: samples.length,
     withPromoted: samples.filter((s) => s.promoted).length,
     failed,
-    p50Ms: round(percentile(choosing, 0.5)),
-    p99Ms: round(percentile(choosing, 0.99)),
-    maxMs: round(choosing.at(-1) ?? 0),
-    pageP50Ms: round(percentile(pages, 0.5)),
-    pageP99Ms: round(percentile(pages, 0.99)),
+    p50Ms: hundredths(percentile(choosing, 0.5)),
+    p99Ms: hundredths(percentile(choosing, 0.99)),
+    maxMs: hundredths(choosing.at(-1) ?? 0),
+    pageP50Ms: hundredths(percentile(pages, 0.5)),
+    pageP99Ms: hundredths(percentile(pages, 0.99)),
   };
 }
 
@@ -368,8 +367,6 @@ export interface PromotedFigures extends ChoosingPair {
   campaigns: number;
   paced: ChoosingPair & { pagesPerSecond: number };
 }
-
-const hundredths = (ms: number) => Math.round(ms * 100) / 100;
 
 /** Each round's page p99 with the campaigns minus the one without them just before it. */
 export function roundDifferencesMs(figures: ChoosingPair): number[] {

@@ -1,5 +1,6 @@
 import { CONNECTIONS, type LoadResult } from './load.ts';
 import type { LiveReport } from './live.ts';
+import { hundredths } from './live-latency.ts';
 import {
   CHOOSING_CONNECTIONS,
   CHOOSING_ROUNDS,
@@ -147,7 +148,7 @@ function choosingLine(label: string, spread: ChoosingSpread): string {
 
 export function formatPromoted(promoted: PromotedFigures): string {
   const added = (pair: ChoosingPair) =>
-    `- the campaigns add to the page's p99: ${promotedAddedP99Ms(pair)} ms, the median of the rounds' differences (${roundDifferencesMs(pair).join(' / ')}); pooled ${pooledAddedP99Ms(pair)} ms (${pair.with.pageP99Ms} - ${pair.without.pageP99Ms}); p50 ${Math.round((pair.with.pageP50Ms - pair.without.pageP50Ms) * 100) / 100} ms`;
+    `- the campaigns add to the page's p99: ${promotedAddedP99Ms(pair)} ms, the median of the rounds' differences (${roundDifferencesMs(pair).join(' / ')}); pooled ${pooledAddedP99Ms(pair)} ms (${pair.with.pageP99Ms} - ${pair.without.pageP99Ms}); p50 ${hundredths(pair.with.pageP50Ms - pair.without.pageP50Ms)} ms`;
   const campaigns = `${integer(promoted.campaigns)} active campaigns`;
   return [
     `Promoted: signed-in home feeds (25 cards) of the same people, ${CHOOSING_ROUNDS} rounds without the campaigns and with them in turn; choosing is the server's own time at it outside the page's statement, which reads who is looking along (its Server-Timing), CPU ms/page is server + PostgreSQL backends.`,
