@@ -87,7 +87,7 @@ const PROOFS = 'apps/server/test/proof/**';
 const withProofs = process.env.TEST_NODE_PROOFS === '1';
 const allSuites = process.env.TEST_NODE_SUITES === 'all' || withProofs;
 const extraArgs = process.argv.slice(2);
-const NODE_PROJECTS = ['server', 'shared', 'scripts'];
+const NODE_PROJECTS = ['server', 'server-own-process', 'shared', 'scripts'];
 const chosenProjects = extraArgs.some((arg) => arg.startsWith('--project'));
 const projects = chosenProjects ? [] : NODE_PROJECTS.flatMap((name) => ['--project', name]);
 

@@ -21,7 +21,7 @@ try {
   await client.end().catch(() => {});
 }
 
-const result = spawnSync('npx', ['vitest', 'run', '--project', 'server'], {
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--project', 'server-own-process'], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE: 'postgres' },
 });
