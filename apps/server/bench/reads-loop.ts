@@ -3,7 +3,9 @@
  * buildApp, `app.inject` callers signed in as the bench people, and per request the statements
  * sent (counted at `pg`'s `Client.query`), the CPU of this process and of the database's backends.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<kept> node --import tsx apps/server/bench/reads-loop.ts feed,closeup,related,search,board [requests] [concurrency]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<kept> node --import tsx apps/server/bench/reads-loop.ts feed,closeup,related,search,board,save [requests] [concurrency]
+ *
+ * `save` saves a random pin into one of the caller's own boards, as the bench's save scenario does.
  *
  * PIN_POOL=n picks the pins among the first n of the seed only (pins asked for again, as popular
  * pins are), instead of among all of them.
@@ -59,6 +61,8 @@ const people = (
 ).rows.map((row) => Number(row.id));
 if (people.length === 0) throw new Error('no bench people in this database');
 const cookies: string[] = [];
+const csrfTokens: string[] = [];
+const boardsOf: number[][] = [];
 for (const userId of people) {
   const token = randomBytes(24).toString('base64url');
   await handle.db
@@ -66,7 +70,18 @@ for (const userId of people) {
     .values({ idHash: hashSessionToken(token), userId, expiresAt: new Date(Date.now() + 3_600_000) });
   // With the CSRF cookie a browser holds after its first answer (and the bench's people send), so
   // no request pays for a new one.
-  cookies.push(`${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${randomBytes(24).toString('base64url')}`);
+  const csrf = randomBytes(24).toString('base64url');
+  csrfTokens.push(csrf);
+  cookies.push(`${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrf}`);
+  boardsOf.push(
+    (
+      (await handle.db.execute(
+        sql`select id from boards where owner_id = ${userId} order by id`,
+      )) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows.map((row) => Number(row.id)),
+  );
 }
 const pick = <T>(values: T[]) => values[Math.floor(Math.random() * values.length)]!;
 const queries = searchQueries();
@@ -82,6 +97,7 @@ const paths: Record<string, () => string[]> = {
   related: () => [`/v3/pins/${pick(pinPool)}/related/`],
   search: () => [`/v3/search/pins/?q=${encodeURIComponent(pick(queries))}`],
   board: () => [`/v3/boards/${pick(ids.boardIds)}/pins/`],
+  save: () => [`/v3/pins/${pick(pinPool)}/repin/`],
 };
 
 function backendCpu(): number {
@@ -95,14 +111,25 @@ async function run(name: string, count: number) {
   let failed = 0;
   let person = 0;
   const worker = async () => {
-    const cookie = cookies[person++ % cookies.length]!;
+    const index = person++ % cookies.length;
+    const cookie = cookies[index]!;
+    const save = name === 'save';
     while (done < count) {
       done += 1;
       for (const url of paths[name]!()) {
         const answer = await app.inject({
-          method: 'GET',
+          method: save ? 'POST' : 'GET',
           url,
-          headers: { cookie, accept: 'application/json' },
+          headers: {
+            cookie,
+            accept: 'application/json',
+            ...(save && {
+              'content-type': 'application/json',
+              'x-csrftoken': csrfTokens[index]!,
+              origin: config.publicUrl,
+            }),
+          },
+          ...(save && { payload: JSON.stringify({ board_id: String(pick(boardsOf[index]!)) }) }),
         });
         if (answer.statusCode !== 200) failed += 1;
         else if (process.env.DUMP_DIR)

@@ -1,12 +1,12 @@
 import { Redis } from 'ioredis';
 import { LiveEventSchema } from '@pinboard/shared';
-import type { LiveBus, LiveMessage } from './live-bus.ts';
+import { LiveAskSchema, type LiveBus, type LiveMessage } from './live-bus.ts';
 
 /**
  * Live events over one Redis pub/sub channel shared by every instance: each instance receives
  * every message and hands it to the streams it holds for that person (decision 50 weighs this
  * against a channel per person). Messages are checked on the way in: a stream writes only events
- * of the shared schema.
+ * of the shared schema, and reads only asks of `LiveAskSchema`.
  */
 export function createRedisLiveBus(url: string, channel = 'pinboard:live'): LiveBus {
   const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true };
@@ -18,15 +18,25 @@ export function createRedisLiveBus(url: string, channel = 'pinboard:live'): Live
   const handlers = new Set<(message: LiveMessage) => void>();
 
   const receive = (text: string) => {
-    let parsed: { userId: unknown; event: unknown };
+    let parsed: { userId: unknown; event?: unknown; ask?: unknown };
     try {
       parsed = JSON.parse(text) as typeof parsed;
     } catch {
       return;
     }
-    const event = LiveEventSchema.safeParse(parsed.event);
-    if (!event.success || typeof parsed.userId !== 'number') return;
-    for (const handler of handlers) handler({ userId: parsed.userId, event: event.data });
+    const { userId } = parsed;
+    if (typeof userId !== 'number') return;
+    let message: LiveMessage;
+    if (parsed.ask !== undefined) {
+      const ask = LiveAskSchema.safeParse(parsed.ask);
+      if (!ask.success) return;
+      message = { userId, ask: ask.data };
+    } else {
+      const event = LiveEventSchema.safeParse(parsed.event);
+      if (!event.success) return;
+      message = { userId, event: event.data };
+    }
+    for (const handler of handlers) handler(message);
   };
 
   return {

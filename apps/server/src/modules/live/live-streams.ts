@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { LiveEvent } from '@pinboard/shared';
-import type { LiveBus, LiveMessage } from '../../adapters/live/index.ts';
+import type { LiveAsk, LiveBus, LiveMessage } from '../../adapters/live/index.ts';
 
 export interface LiveStreamOptions {
   bus: LiveBus;
@@ -13,6 +13,11 @@ export interface LiveStreamOptions {
   sessionAlive(userId: number, sessionIdHash: string): Promise<boolean>;
   /** The first events of every stream: the person's state now (what they missed while away). */
   firstEvents(userId: number): Promise<LiveEvent[]>;
+  /**
+   * Reads the event an ask names, as the person may see it, and hands it to `deliver` (or not,
+   * when the read fails); called only for a person with a stream open here (decision 86).
+   */
+  answer(userId: number, ask: LiveAsk, deliver: (event: LiveEvent) => void): void;
 }
 
 /** How long a browser waits before it reconnects a stream that ended. */
@@ -38,11 +43,17 @@ export function createLiveStreams(options: LiveStreamOptions) {
   const byUser = new Map<number, Set<Stream>>();
   let subscribed: Promise<void> | null = null;
 
-  const deliver = ({ userId, event }: LiveMessage) => {
+  const write = (userId: number, event: LiveEvent) => {
     const streams = byUser.get(userId);
     if (!streams) return;
     const text = eventText(event);
     for (const stream of streams) stream.write(text);
+  };
+  // An ask is read once for all of the person's streams here, and not at all without one.
+  const deliver = (message: LiveMessage) => {
+    if (!byUser.has(message.userId)) return;
+    if ('event' in message) write(message.userId, message.event);
+    else options.answer(message.userId, message.ask, (event) => write(message.userId, event));
   };
 
   return {

@@ -3,8 +3,11 @@ import type { Database } from '../../db/client.ts';
 import { createLiveBus } from '../../adapters/live/index.ts';
 import type { Background } from '../../lib/background.ts';
 import { publishLiveEventsOf } from '../notifications/live-publisher.ts';
-import { liveMessagesEvent } from '../messages/messages.service.ts';
-import { liveNotificationEvent } from '../notifications/notifications.service.ts';
+import { liveMessageEvent, liveMessagesEvent } from '../messages/messages.service.ts';
+import {
+  batchedLiveNotificationEvent,
+  liveNotificationEvent,
+} from '../notifications/notifications.service.ts';
 import { findSessionUserId } from '../users/users.repository.ts';
 import { createLiveStreams } from './live-streams.ts';
 
@@ -27,10 +30,19 @@ export function createLive(deps: {
       (await findSessionUserId(db, sessionIdHash, new Date())) === userId,
     firstEvents: (userId) =>
       Promise.all([liveNotificationEvent(db, userId, null), liveMessagesEvent(db, userId)]),
+    answer(userId, ask, deliver) {
+      background.run('live-event', async () =>
+        deliver(
+          ask.type === 'notifications'
+            ? await batchedLiveNotificationEvent(db, userId, ask.groupKey)
+            : await liveMessageEvent(db, userId, ask.messageId),
+        ),
+      );
+    },
   });
   const stopPublishing = publishLiveEventsOf(db, {
-    send(userId, event) {
-      background.run('live-event', async () => bus.publish({ userId, event: await event() }));
+    send(message) {
+      background.run('live-event', () => bus.publish(message));
     },
   });
   return {

@@ -14,7 +14,7 @@ import type { Background } from '../../lib/background.ts';
 import { decodeBookmark, pageOf } from '../../lib/bookmark.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { blockedAmong } from '../blocks/blocks.repository.ts';
-import { sendLiveEvent } from '../notifications/live-publisher.ts';
+import { askLiveEvent, sendLiveEvent } from '../notifications/live-publisher.ts';
 import { presentUserSummary } from '../users/users.presenter.ts';
 import { isGroup, presentConversation, presentMessage } from './messages.presenter.ts';
 import {
@@ -172,16 +172,17 @@ async function checkPinToSend(
 }
 
 /** Tells each listening member (and the sender's other tabs) of a new message, as each may see it. */
-function announceMessage(db: Executor, conversationId: number, messageId: number, people: number[]) {
-  for (const userId of people) {
-    sendLiveEvent(db, userId, async (): Promise<LiveEvent> => {
-      const [unread, [row]] = await Promise.all([
-        countUnreadConversations(db, userId),
-        findMessages(db, userId, [messageId]),
-      ]);
-      return { type: 'messages', unread_conversations: unread, message: row ? presentMessage(row) : null };
-    });
-  }
+function announceMessage(db: Executor, messageId: number, people: number[]) {
+  for (const userId of people) askLiveEvent(db, userId, { type: 'messages', messageId });
+}
+
+/** A message's live event for one person: their unread conversations and the message as they see it. */
+export async function liveMessageEvent(db: Executor, userId: number, messageId: number): Promise<LiveEvent> {
+  const [unread, [row]] = await Promise.all([
+    countUnreadConversations(db, userId),
+    findMessages(db, userId, [messageId]),
+  ]);
+  return { type: 'messages', unread_conversations: unread, message: row ? presentMessage(row) : null };
 }
 
 /**
@@ -285,7 +286,7 @@ async function loadOwnMessage(db: Executor, viewer: number, conversationId: numb
 /** Everyone's open tabs in the conversation (the viewer's too) see the message as it is now; answers it. */
 async function announceChange(db: Executor, viewer: number, conversationId: number, messageId: number) {
   const listening = await listListeningMembers(db, conversationId, viewer);
-  announceMessage(db, conversationId, messageId, [...listening, viewer]);
+  announceMessage(db, messageId, [...listening, viewer]);
   const [row] = await findMessages(db, viewer, [messageId]);
   return presentMessage(row!);
 }
@@ -335,7 +336,7 @@ export async function readConversation(db: Executor, viewer: number, conversatio
 
 async function announceUnread(db: Executor, viewer: number) {
   const unread = await countUnreadConversations(db, viewer);
-  sendLiveEvent(db, viewer, async () => ({ type: 'messages', unread_conversations: unread, message: null }));
+  sendLiveEvent(db, viewer, { type: 'messages', unread_conversations: unread, message: null });
   return { unread_conversations: unread };
 }
 

@@ -67,11 +67,7 @@ export function countUnreadNotifications(db: Executor, viewer: number): Promise<
 /** `POST /v3/notifications/seen/`: everything seen; the viewer's other tabs hear of it. */
 export async function markNotificationsSeen(db: Executor, viewer: number) {
   await markAllSeen(db, viewer, new Date());
-  sendLiveEvent(db, viewer, async () => ({
-    type: 'notifications',
-    unread_notifications: 0,
-    notification: null,
-  }));
+  sendLiveEvent(db, viewer, { type: 'notifications', unread_notifications: 0, notification: null });
   return { unread_notifications: 0 };
 }
 

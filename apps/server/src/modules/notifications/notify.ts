@@ -5,8 +5,7 @@ import {
   type NewNotification,
   type NotificationWrite,
 } from './notifications.repository.ts';
-import { batchedLiveNotificationEvent } from './notifications.service.ts';
-import { sendLiveEvent } from './live-publisher.ts';
+import { askLiveEvent } from './live-publisher.ts';
 import { CATEGORY_OF_KIND, queueNotificationMails } from '../email/notification-mail.ts';
 
 /*
@@ -36,12 +35,12 @@ function toWrite(write: NotificationWrite): NotificationWrite {
 
 /**
  * What follows new rows, after the commit, in the app's background tasks: each recipient's live
- * event (read in batches, `batchedLiveNotificationEvent`), and the instant mail of those who want
- * it (known from the insert: nobody else's settings are read).
+ * event (read where they have a stream open, in batches: `batchedLiveNotificationEvent`), and the
+ * instant mail of those who want it (known from the insert: nobody else's settings are read).
  */
 export function afterNotificationsAdded(db: Executor, added: AddedNotification[]): void {
   for (const row of added) {
-    sendLiveEvent(db, row.recipientId, () => batchedLiveNotificationEvent(db, row.recipientId, row.groupKey));
+    askLiveEvent(db, row.recipientId, { type: 'notifications', groupKey: row.groupKey });
   }
   queueNotificationMails(
     db,
