@@ -224,18 +224,23 @@ export interface PinPageQuery {
 // priced below the generic plan, and a connection whose first runs were small boards planned
 // every later page again.
 const subject = opaqueParam('subject', 'int8');
+// The newer copies `q` are matched to the row's own subject column plus 0: a plain `q.board_id =
+// pins.board_id` joined `q` to `pins.board_id = subject`, so the planner read every pin of the
+// board once and compared each with each row of the page (2,597 pins of a big board, 67,522
+// comparisons, 12-60 ms) instead of probing the row's (board, picture) in the index (26 probes,
+// 1.5 ms; docs/benchmarks.md, "One card per picture on a big board").
 const FILTERS = {
   onBoard: (viewerId: ViewerIdParam | null) =>
-    and(eq(pins.boardId, subject), newestOfPictureIn(sql`q.board_id = ${pins.boardId}`, viewerId))!,
+    and(eq(pins.boardId, subject), newestOfPictureIn(sql`q.board_id = ${pins.boardId} + 0`, viewerId))!,
   inSection: (viewerId: ViewerIdParam | null) =>
-    and(eq(pins.sectionId, subject), newestOfPictureIn(sql`q.section_id = ${pins.sectionId}`, viewerId))!,
+    and(eq(pins.sectionId, subject), newestOfPictureIn(sql`q.section_id = ${pins.sectionId} + 0`, viewerId))!,
   savedBy: (viewerId: ViewerIdParam | null) =>
-    and(eq(pins.pinnerId, subject), newestOfPictureIn(sql`q.pinner_id = ${pins.pinnerId}`, viewerId))!,
+    and(eq(pins.pinnerId, subject), newestOfPictureIn(sql`q.pinner_id = ${pins.pinnerId} + 0`, viewerId))!,
   createdBy: (viewerId: ViewerIdParam | null) =>
     and(
       eq(pins.pinnerId, subject),
       sql`${pins.createdMethod} <> 'repin'`,
-      newestOfPictureIn(sql`q.pinner_id = ${pins.pinnerId} and q.created_method <> 'repin'`, viewerId),
+      newestOfPictureIn(sql`q.pinner_id = ${pins.pinnerId} + 0 and q.created_method <> 'repin'`, viewerId),
     )!,
 };
 
