@@ -228,7 +228,7 @@ const subject = opaqueParam('subject', 'int8');
 // pins.board_id` joined `q` to `pins.board_id = subject`, so the planner read every pin of the
 // board once and compared each with each row of the page (2,597 pins of a big board, 67,522
 // comparisons, 12-60 ms) instead of probing the row's (board, picture) in the index (26 probes,
-// 1.5 ms; docs/benchmarks.md, "One card per picture on a big board").
+// 1.5 ms; docs/benchmarks.md, "A save's live events and one card per picture on a big board").
 const FILTERS = {
   onBoard: (viewerId: ViewerIdParam | null) =>
     and(eq(pins.boardId, subject), newestOfPictureIn(sql`q.board_id = ${pins.boardId} + 0`, viewerId))!,
