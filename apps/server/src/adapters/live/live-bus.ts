@@ -7,7 +7,7 @@ import type { LiveEvent } from '@pinboard/shared';
  * the person may see it, read by the instance holding their streams and only when it holds one.
  */
 export const LiveAskSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('notifications'), groupKey: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('notifications'), groupKey: z.string().min(1) }),
   z.object({ type: z.literal('messages'), messageId: z.number().int().positive() }),
 ]);
 export type LiveAsk = z.infer<typeof LiveAskSchema>;
