@@ -1,7 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { LiveEvent } from '@pinboard/shared';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { createLiveBus, type LiveAsk, type LiveBus } from '../src/adapters/live/index.ts';
+import { createRedisLiveBus } from '../src/adapters/live/redis-live-bus.ts';
 import { createLiveStreams } from '../src/modules/live/live-streams.ts';
 
 const redisUrl = process.env.REDIS_URL;
@@ -75,9 +77,7 @@ describe('live streams (decision 86)', () => {
 
   it.runIf(redisUrl)('carries asks through Redis and drops one that is not an ask', async () => {
     const channel = `pinboard:live:test:${process.pid}:${Date.now()}`;
-    const { createRedisLiveBus } = await import('../src/adapters/live/redis-live-bus.ts');
     const bus = createRedisLiveBus(redisUrl!, channel);
-    const { Redis } = await import('ioredis');
     const other = new Redis(redisUrl!);
     try {
       const { answered, first } = await publishToOnePerson(bus, async () => {
